@@ -50,6 +50,7 @@ class RulesData:
     armor_faces: tuple[int, ...]
     effect_faces: Mapping[str, tuple[tuple[str, ...], ...]]
     dice_house_defaults: bool
+    keywords: tuple[str, ...] = ()
 
     # --- rulers (R-RULER-1) -------------------------------------------------
     @property
@@ -133,7 +134,8 @@ def parse_rules(raw: Mapping[str, Any], source: str = "rules.toml") -> RulesData
         if not isinstance(r, dict) or not isinstance(r.get("colour"), str) or not isinstance(
             r.get("length"), num
         ):
-            problems.append(Problem(source, f"rulers[{i}]", "expected {colour = str, length = number}"))
+            problems.append(
+                Problem(source, f"rulers[{i}]", "expected {colour = str, length = number}"))
             continue
         rulers.append((r["colour"], float(r["length"])))
     lengths = [length for _, length in rulers]
@@ -167,6 +169,9 @@ def parse_rules(raw: Mapping[str, Any], source: str = "rules.toml") -> RulesData
                 continue
             ok.append(tuple(face))
         faces[kind] = tuple(ok)
+    keywords = need("keywords", list) or []
+    if not all(isinstance(k, str) for k in keywords):
+        problems.append(Problem(source, "keywords", "expected a list of strings"))
     if problems:
         raise ScenarioError(problems)
     return RulesData(
@@ -182,6 +187,7 @@ def parse_rules(raw: Mapping[str, Any], source: str = "rules.toml") -> RulesData
         armor_faces=tuple(int(f) for f in armor),
         effect_faces=MappingProxyType(faces),
         dice_house_defaults=bool(dice.get("house_defaults", False)),
+        keywords=tuple(str(k) for k in keywords),
     )
 
 
