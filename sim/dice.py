@@ -57,7 +57,9 @@ def roll_effect(rng: DiceRng, rules: RulesData, kind: str) -> tuple[str, ...]:
     return faces[rng.randint(1, len(faces)) - 1]
 
 
-def roll_effects(rng: DiceRng, rules: RulesData, kinds: Iterable[str]) -> tuple[tuple[str, ...], ...]:
+def roll_effects(
+    rng: DiceRng, rules: RulesData, kinds: Iterable[str]
+) -> tuple[tuple[str, ...], ...]:
     """Roll several effect dice in the given order; one face (symbol tuple) each."""
     return tuple(roll_effect(rng, rules, k) for k in kinds)
 
