@@ -1,0 +1,130 @@
+"""Exact odds of an attack before it is made: success and damage dealt.
+
+Computed from the dice faces in rules data, never by simulation: the effect
+dice are convolved into a distribution of the three counts that matter
+(accuracy, damage, armor reduction + armor breaks), each count gives the
+chance of the skill test exactly (the die is uniform) and the armor die is
+enumerated face by face. Probabilities are exact fractions; the same
+:class:`~sim.attack.AttackProfile` drives :func:`sim.attack.resolve_attack`.
+
+Examples
+--------
+>>> from sim.attack import AttackProfile
+>>> from sim.rules import default_rules
+>>> p = AttackProfile("rifle", "P", 7, 0, (), 3, "energy", 0)
+>>> odds = attack_odds(p, default_rules())
+>>> odds.p_success, dict(odds.damage)
+(Fraction(7, 20), {0: Fraction(13, 20), 3: Fraction(7, 20)})
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any
+
+from sim.attack import AttackProfile
+from sim.damage import blocked_by_roll, count, effective_armor, needs_armor_roll
+from sim.rules import RulesData
+
+# (accuracy, damage, armor reduction + armor breaks) rolled on the effect dice.
+Counts = tuple[int, int, int]
+
+
+def face_counts(face: Iterable[str]) -> Counts:
+    """The symbol counts of one face that change an attack."""
+    syms = tuple(face)
+    return (count(syms, "accuracy"), count(syms, "damage"),
+            count(syms, "armor-reduction") + count(syms, "nuka"))
+
+
+def effect_distribution(rules: RulesData, kinds: Iterable[str]) -> dict[Counts, Fraction]:
+    """Exact distribution of the summed counts over the given effect dice."""
+    dist: dict[Counts, Fraction] = {(0, 0, 0): Fraction(1)}
+    for kind in kinds:
+        faces = rules.effect_faces[kind]
+        one: dict[Counts, Fraction] = defaultdict(Fraction)
+        for face in faces:
+            one[face_counts(face)] += Fraction(1, len(faces))
+        nxt: dict[Counts, Fraction] = defaultdict(Fraction)
+        for (a, d, r), p in dist.items():
+            for (a2, d2, r2), q in one.items():
+                nxt[(a + a2, d + d2, r + r2)] += p * q
+        dist = dict(nxt)
+    return dist
+
+
+def p_skill(target: int, accuracy: int, sides: int) -> Fraction:
+    """Chance that a die of ``sides`` minus ``accuracy`` is at most ``target``."""
+    return Fraction(min(sides, max(0, target + accuracy)), sides)
+
+
+def dealt_distribution(
+    rules: RulesData, total: int, armor: int, lowered: int, cover_bonus: int, armor_boost: int
+) -> dict[int, Fraction]:
+    """Damage dealt by one hit of ``total`` points over the armor die's faces."""
+    eff = effective_armor(armor, cover_bonus, lowered)
+    out: dict[int, Fraction] = defaultdict(Fraction)
+    if not needs_armor_roll(total, eff):
+        out[max(0, total - min(armor_boost, total))] += 1
+        return dict(out)
+    n = len(rules.armor_faces)
+    for face in rules.armor_faces:
+        left = total - blocked_by_roll(face, eff, total)
+        out[left - min(armor_boost, left)] += Fraction(1, n)
+    return dict(out)
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    """Exact chances of one attack: success, and damage dealt (0 includes misses)."""
+
+    p_success: Fraction
+    damage: Mapping[int, Fraction]
+
+    @property
+    def expected_damage(self) -> Fraction:
+        return sum((k * p for k, p in self.damage.items()), Fraction(0))
+
+    def p_at_least(self, points: int) -> Fraction:
+        """Chance of dealing at least ``points`` damage (with ``health`` points: elimination)."""
+        return sum((p for k, p in self.damage.items() if k >= points), Fraction(0))
+
+    def to_json(self, health: int | None = None) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "p_success": float(self.p_success),
+            "expected_damage": float(self.expected_damage),
+            "damage": {str(k): float(p) for k, p in sorted(self.damage.items())},
+        }
+        if health is not None:
+            out["p_eliminate"] = float(self.p_at_least(health))
+        return out
+
+    def lines(self, health: int | None = None) -> tuple[str, ...]:
+        out = [f"success {float(self.p_success):.1%}",
+               f"expected damage {float(self.expected_damage):.2f}"]
+        dist = ", ".join(f"{k}: {float(p):.1%}" for k, p in sorted(self.damage.items()))
+        out.append(f"damage dealt {dist}")
+        if health is not None:
+            out.append(f"eliminates (health {health}) {float(self.p_at_least(health)):.1%}")
+        return tuple(out)
+
+
+def attack_odds(profile: AttackProfile, rules: RulesData) -> AttackOdds:
+    """Exact odds of ``profile`` under ``rules`` (R-SHOOT-2, R-DMG-1, R-ARM-1..2)."""
+    success = Fraction(0)
+    damage: dict[int, Fraction] = defaultdict(Fraction)
+    for (acc, dmg, lowered), p in effect_distribution(rules, profile.dice).items():
+        hit = p * p_skill(profile.target, acc, rules.skill_sides)
+        success += hit
+        damage[0] += p - hit
+        if hit == 0:
+            continue
+        dist = dealt_distribution(rules, profile.damage + dmg, profile.armor, lowered,
+                                  profile.cover_bonus, profile.armor_boost)
+        for dealt, q in dist.items():
+            damage[dealt] += hit * q
+    return AttackOdds(success, MappingProxyType({k: v for k, v in damage.items() if v}))
