@@ -92,6 +92,7 @@ class _Loader:
         self.root = path.resolve().parent  # includes must stay in this tree
         self.problems: list[Problem] = []
         self.file = self.display  # the file problems are currently reported against
+        self.broken: set[str] = set()  # ids declared but invalid: no cascading errors
 
     # --- problem collection ------------------------------------------------
     def bad(self, path: str, message: str) -> None:
@@ -149,7 +150,7 @@ class _Loader:
             what = "missing key" if "format" not in raw else f"unknown format {fmt!r}"
             self.bad("format", f"{what}; this version reads format = {FORMAT}")
             return None
-        self.unknown_keys(raw, (*TOP_KEYS, "rules"), "")
+        self.unknown_keys(raw, (*TOP_KEYS, "rules_data"), "")
         name = self.get(raw, "name", "", "a string")
         rule_set = raw.get("rules")
         overrides: Mapping[str, Any] = {}
@@ -265,14 +266,18 @@ class _Loader:
                 self.bad(f"weapons.{wid}", f"duplicate weapon id {wid!r}")
                 continue
             weapon = self.weapon(wid, table)
-            if weapon is not None:
+            if weapon is None:
+                self.broken.add(wid)
+            else:
                 weapons[wid] = weapon
         for uid, table in self.table_of_tables(raw, "units").items():
             if uid in units:
                 self.bad(f"units.{uid}", f"duplicate unit id {uid!r}")
                 continue
             unit = self.unit(uid, table)
-            if unit is not None:
+            if unit is None:
+                self.broken.add(uid)
+            else:
                 units[uid] = unit
 
     def table_of_tables(self, raw: Mapping[str, Any], key: str) -> dict[str, dict[str, Any]]:
@@ -309,7 +314,7 @@ class _Loader:
         long = self.colour(t, "long", path, required=False)
         short_dice = self.dice_list(t, "short_dice", path)
         long_dice = self.dice_list(t, "long_dice", path)
-        if long is None and long_dice:
+        if "long" not in t and long_dice:
             self.bad(f"{path}.long_dice", "long_dice given but the weapon has no long range")
         damage = self.get(t, "damage", path, "a non-negative integer")
         dtype = self.get(t, "damage_type", path, "a damage type")
@@ -391,7 +396,7 @@ class _Loader:
                     self.bad(f"units.{uid}.keywords[{i}]",
                              f"unknown keyword {kw!r}; known: {_known(rules.keywords)}")
             for i, wid in enumerate(unit.weapons):
-                if wid not in weapons:
+                if wid not in weapons and wid not in self.broken:
                     self.bad(f"units.{uid}.weapons[{i}]",
                              f"unknown weapon {wid!r}; known: {_known(weapons)}")
 
@@ -565,6 +570,8 @@ class _Loader:
         mid = self.get(t, "id", path, "a string")
         unit = self.get(t, "unit", path, "a unit id")
         if unit is not None and unit not in units:
+            if unit in self.broken:
+                return None
             self.bad(f"{path}.unit", f"unknown unit {unit!r}; known: {_known(units)}")
         side = self.get(t, "side", path, "a side id")
         if side is not None and side not in sides:
@@ -594,7 +601,7 @@ class _Loader:
             r, (x, y) = radius[m.id], m.at
             if board is not None and (x - r < -tol or y - r < -tol
                                       or x + r > board[0] + tol or y + r > board[1] + tol):
-                self.bad(f"{path}.at", f"model {m.id!r}'s base crosses the board edge "
+                self.bad(f"{path}.at", f"the base of model {m.id!r} crosses the board edge "
                          f"(R-EDGE-1); board is {board[0]:g} x {board[1]:g}")
             unit = units[m.unit]
             size = rules.size_class(unit.base)
@@ -605,7 +612,7 @@ class _Loader:
                     continue  # only impassable ground rising above the model's feet
                 fp = piece.footprint
                 if fp.contains(centre) or fp.distance(centre) < r - tol:
-                    self.bad(f"{path}.at", f"model {m.id!r}'s base stands on impassable "
+                    self.bad(f"{path}.at", f"the base of model {m.id!r} stands on impassable "
                              f"terrain {piece.id!r}")
         for i, (path, a) in enumerate(placed):
             for _, b in placed[i + 1:]:
@@ -613,7 +620,7 @@ class _Loader:
                     continue
                 d = math.dist(a.at, b.at)
                 if d < radius[a.id] + radius[b.id] - tol:
-                    self.bad(f"{path}.at", f"model {a.id!r}'s base overlaps model {b.id!r}'s")
+                    self.bad(f"{path}.at", f"the bases of models {a.id!r} and {b.id!r} overlap")
 
 
 def _surfaces(terrain: list[TerrainPiece]) -> list[tuple[Any, float]]:
