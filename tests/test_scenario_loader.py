@@ -169,3 +169,14 @@ def test_terrain_overrides_go_from_size_class_to_keyword_to_unit() -> None:
     handy = s.units["mister_handy"]
     assert deep.props_for("mister_handy", handy.keywords, "large").movement == "normal"
     assert deep.props_for("settler", settler.keywords, "normal").movement == "impassable"
+
+
+def test_the_documented_complete_example_loads(tmp_path: Path) -> None:
+    doc = (SCENARIOS.parent / "docs" / "scenario-format.md").read_text(encoding="utf-8")
+    example = doc.split("## A complete example", 1)[1]
+    text = re.search(r"```toml\n(.*?)```", example, re.S)
+    assert text is not None
+    (tmp_path / "example.toml").write_text(text.group(1))
+    s = load_scenario(tmp_path / "example.toml")
+    assert s.advantage == "bos" and s.rounds == 4 and s.seed == 7
+    assert {m.id for m in s.models} == {"kp", "sm"}
