@@ -1,0 +1,106 @@
+"""Models: bases to scale in side colours, labels, readiness, health, states.
+
+A base is drawn as its exact circle scaled to the board (R-BASE-1). Marks:
+a yellow ``R`` tag for Ready, a grey ``U`` tag for Used (none for Unready,
+R-TURN-1); health as pips under the base; a climbing model (R-CLIMB-3) as
+a dashed hollow ring at its marked position; a model's height above the
+table as ``^6"``. Models off the table or removed are not drawn on the
+board; the side panel lists them.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from render import theme
+from render.draw_board import dashed_polyline
+from render.scene import ModelView, Scene
+from render.transform import BoardTransform
+
+
+def model_colour(scene: Scene, m: ModelView) -> theme.Colour:
+    side = scene.scenario.sides.get(m.side)
+    return theme.side_colour(scene.side_index(m.side), bool(side and side.neutral))
+
+
+def _tag(surface: Any, text: str, colour: theme.Colour, centre: tuple[int, int], size: int) -> None:
+    img = theme.font(size, bold=True).render(text, True, (0, 0, 0))
+    box = img.get_rect(center=centre).inflate(4, 0)
+    pygame.draw.rect(surface, colour, box, border_radius=3)
+    pygame.draw.rect(surface, (0, 0, 0), box, 1, border_radius=3)
+    surface.blit(img, img.get_rect(center=box.center))
+
+
+def draw_model(
+    surface: Any, scene: Scene, m: ModelView, t: BoardTransform, selected: bool = False
+) -> None:
+    """One model; ``selected`` adds a white ring (the active or picked model)."""
+    if not m.on_board:
+        return
+    cx, cy = t.to_screen(m.x, m.y)
+    r = max(3, round(t.length(m.radius)))
+    colour = model_colour(scene, m)
+    if m.climbing:
+        ring = [
+            (cx + r * math.cos(a / 24 * math.tau), cy + r * math.sin(a / 24 * math.tau))
+            for a in range(25)
+        ]
+        dashed_polyline(surface, colour, ring, 3, dash=5, gap=4)
+    else:
+        pygame.draw.circle(surface, colour, (cx, cy), r)
+        pygame.draw.circle(surface, (10, 10, 10), (cx, cy), r, 2)
+    if selected:
+        pygame.draw.circle(surface, theme.SELECTED, (cx, cy), r + 4, 2)
+    size = max(13, min(20, int(t.scale * 0.6)))
+    label = theme.font(size, bold=True).render(m.id, True, (255, 255, 255))
+    box = label.get_rect(center=(cx, cy))
+    shadow = theme.font(size, bold=True).render(m.id, True, (0, 0, 0))
+    surface.blit(shadow, box.move(1, 1))
+    surface.blit(label, box)
+    if m.readiness == "ready":
+        _tag(surface, "R", theme.READY_MARK, (cx + r, cy - r), size)
+    elif m.readiness == "used":
+        _tag(surface, "U", theme.USED_MARK, (cx + r, cy - r), size)
+    if m.z > 0:
+        _tag(surface, f'^{m.z:g}"', (240, 240, 240), (cx - r, cy - r), max(12, size - 2))
+    _draw_health(surface, m, cx, cy + r + 5)
+    if m.climbing:
+        _tag(surface, "climbing", (240, 200, 120), (cx, cy + r + 16), max(12, size - 2))
+
+
+def _draw_health(surface: Any, m: ModelView, cx: int, y: int) -> None:
+    """Health pips: green for each point left, dark for each lost."""
+    n = max(1, m.max_health)
+    pip = 6 if n <= 8 else 4
+    w = n * (pip + 1)
+    x0 = cx - w // 2
+    for i in range(n):
+        colour = (70, 210, 90) if i < m.health else (60, 30, 30)
+        pygame.draw.rect(surface, colour, (x0 + i * (pip + 1), y, pip, 4))
+
+
+def draw_models(
+    surface: Any, scene: Scene, t: BoardTransform, highlight: frozenset[str] = frozenset()
+) -> None:
+    """Every model on the board, the active one and ``highlight`` ringed."""
+    for m in scene.models:
+        draw_model(surface, scene, m, t, m.id == scene.active_model or m.id in highlight)
+
+
+def model_at(scene: Scene, x: float, y: float, slack: float = 0.0) -> str | None:
+    """The id of the model whose base covers board point ``(x, y)``, if any.
+
+    ``slack`` (inches) widens bases so small ones can be clicked; the nearest
+    centre wins when several match.
+    """
+    best: tuple[float, str] | None = None
+    for m in scene.models:
+        if not m.on_board:
+            continue
+        d = math.hypot(m.x - x, m.y - y)
+        if d <= m.radius + slack and (best is None or d < best[0]):
+            best = (d, m.id)
+    return None if best is None else best[1]

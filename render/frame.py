@@ -1,0 +1,62 @@
+"""One frame: board layer, overlays, models, panels; the same for window and PNG.
+
+:func:`draw_frame` is a pure function of (layout, scene, view state): it
+reads them and draws; the window and ``wasteland render`` both call it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from render import theme
+from render.draw_board import board_layer, draw_legend
+from render.draw_models import draw_models
+from render.layout import Layout
+from render.panels import (
+    draw_buttons,
+    draw_game_over,
+    draw_header,
+    draw_help,
+    draw_lines,
+    draw_status,
+)
+from render.scene import Scene
+from render.transform import BoardTransform
+from render.view import TextLine, ViewState
+
+
+def board_transform(layout: Layout, scene: Scene) -> BoardTransform:
+    return BoardTransform.fit(layout.board, scene.scenario.board)
+
+
+def draw_frame(surface: Any, layout: Layout, scene: Scene, view: ViewState) -> None:
+    """Draw a whole frame onto ``surface`` (sized ``layout.window``)."""
+    surface.fill(theme.BACKGROUND)
+    t = board_transform(layout, scene)
+    surface.blit(board_layer(scene.scenario, layout.board, t), (layout.board.x, layout.board.y))
+    area = layout.board_area
+    surface.set_clip(pygame.Rect(area.as_tuple()))
+    for overlay in view.overlays:
+        overlay.draw(surface, t)
+    draw_models(surface, scene, t, view.highlight)
+    for overlay in view.overlays:
+        top = getattr(overlay, "draw_top", None)
+        if top is not None:
+            top(surface, t)
+    surface.set_clip(None)
+    draw_header(surface, layout.header, scene)
+    draw_buttons(surface, layout.buttons, view.buttons_title, view.buttons, view.hover_button)
+    draw_lines(surface, layout.details, "Details", view.details)
+    if view.legend == "overlays":
+        draw_legend(surface, layout.legend, theme.OVERLAY_LEGEND, "Legend: overlays")
+    else:
+        draw_legend(surface, layout.legend, theme.TERRAIN_LEGEND, "Legend: terrain")
+    draw_lines(surface, layout.log, "Event log", [TextLine(s) for s in view.log], newest_last=True)
+    if layout.status is not None:
+        draw_status(surface, layout.status, view.status, view.status_error)
+    if view.game_over:
+        draw_game_over(surface, layout.board, view.game_over)
+    if view.show_help:
+        draw_help(surface, layout.window)

@@ -1,0 +1,98 @@
+"""What the window shows, as plain values: a snapshot of the board.
+
+Drawing is a pure function of a :class:`Scene` and view options. A scene is
+built from a scenario as set up (``wasteland render``, the read-only board)
+or from a game state (:func:`render.controller` builds it from the engine),
+so the drawing code never reaches into the engine itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sim.positions import Position, initial_positions
+from sim.scenario import Scenario
+
+Readiness = str  # "unready" (no marker), "ready", "used" (R-TURN-1)
+
+
+@dataclass(frozen=True)
+class ModelView:
+    """One model as drawn."""
+
+    id: str
+    side: str
+    unit_name: str
+    x: float
+    y: float
+    z: float
+    radius: float
+    health: int
+    max_health: int
+    readiness: Readiness = "unready"
+    climbing: bool = False  # R-CLIMB-3: off the table, position marked
+    off_table: bool = False  # left the board (R-EDGE-2)
+    removed: bool = False  # eliminated (R-TURN-10)
+
+    @property
+    def on_board(self) -> bool:
+        return not (self.off_table or self.removed)
+
+
+@dataclass(frozen=True)
+class Scene:
+    """The board at one moment: models plus the turn context."""
+
+    scenario: Scenario
+    models: tuple[ModelView, ...]
+    round: int | None = None
+    rounds: int | None = None
+    advantage: str | None = None
+    side_to_act: str | None = None
+    active_model: str | None = None
+    actions_left: int | None = None
+    phase: str = ""
+    result: str | None = None  # game over text
+    side_order: tuple[str, ...] = field(default=())
+
+    def model(self, model_id: str) -> ModelView:
+        for m in self.models:
+            if m.id == model_id:
+                return m
+        raise KeyError(model_id)
+
+    def positions(self) -> dict[str, Position]:
+        return {m.id: Position(m.x, m.y, m.z) for m in self.models if m.on_board}
+
+    def side_index(self, side: str) -> int:
+        order = self.side_order or tuple(self.scenario.sides)
+        return order.index(side) if side in order else 0
+
+
+def scene_from_scenario(scenario: Scenario, positions: dict[str, Position] | None = None) -> Scene:
+    """The board as the scenario sets it up (or with models moved to ``positions``)."""
+    pos = dict(initial_positions(scenario))
+    if positions:
+        pos.update(positions)
+    models = tuple(
+        ModelView(
+            id=m.id,
+            side=m.side,
+            unit_name=scenario.units[m.unit].name,
+            x=pos[m.id].x,
+            y=pos[m.id].y,
+            z=pos[m.id].z,
+            radius=scenario.radius_of(m.id),
+            health=scenario.units[m.unit].health,
+            max_health=scenario.units[m.unit].health,
+        )
+        for m in scenario.models
+    )
+    return Scene(
+        scenario=scenario,
+        models=models,
+        rounds=scenario.rounds,
+        advantage=scenario.advantage,
+        phase="set-up (read only)",
+        side_order=tuple(scenario.sides),
+    )

@@ -1,0 +1,140 @@
+"""Colours, fonts and the legend of the window and the PNG export.
+
+One table per concern, so the legend drawn on screen, the F1 help and
+docs/window.md all say the same thing (docs/window.md "Overlay colours").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+Colour = tuple[int, int, int]
+RGBA = tuple[int, int, int, int]
+
+BACKGROUND: Colour = (28, 30, 34)
+PANEL: Colour = (40, 43, 49)
+PANEL_EDGE: Colour = (70, 74, 82)
+TEXT: Colour = (225, 225, 220)
+TEXT_DIM: Colour = (150, 152, 156)
+TEXT_WARN: Colour = (255, 170, 90)
+TEXT_BAD: Colour = (255, 110, 100)
+TEXT_GOOD: Colour = (140, 220, 140)
+
+TABLE: Colour = (196, 184, 150)  # the bare board (sand)
+TABLE_GRID: Colour = (182, 170, 136)
+
+# Terrain by class (R-TER-1). Fill by how it moves, outline by how it sees.
+TERRAIN_NORMAL: Colour = (170, 150, 110)
+TERRAIN_DIFFICULT: Colour = (139, 104, 60)
+TERRAIN_IMPASSABLE: Colour = (88, 84, 80)
+TERRAIN_AREA: RGBA = (70, 140, 60, 110)
+TERRAIN_DENSE: RGBA = (30, 90, 35, 190)
+TERRAIN_COVER: Colour = (230, 200, 70)
+TERRAIN_LOS_EDGE: Colour = (20, 20, 20)
+TERRAIN_CLIMBABLE: Colour = (240, 140, 40)
+SIGNIFICANT_EDGE: Colour = (200, 40, 200)
+HEIGHT_LABEL: Colour = (15, 15, 15)
+
+# Sides in scenario order; a neutral side is always grey.
+SIDE_COLOURS: tuple[Colour, ...] = ((60, 120, 220), (210, 60, 50), (60, 170, 90), (190, 120, 220))
+NEUTRAL: Colour = (140, 140, 140)
+
+# Readiness markers (R-TURN-1).
+READY_MARK: Colour = (250, 220, 60)
+USED_MARK: Colour = (120, 120, 120)
+SELECTED: Colour = (255, 255, 255)
+
+# Overlays.
+SIGHT_LINE: Colour = (40, 240, 80)  # the sight segment found (R-LOS-1)
+SIGHT_BLOCKED: Colour = (255, 40, 40)  # pieces that block every sight line
+LINE_OF_COVER: Colour = (255, 255, 255)  # centre to centre (R-COV-1)
+COVER_COUNTED: Colour = (255, 150, 0)  # a piece that gives cover (R-COV-2..6)
+COVER_IGNORED: Colour = (90, 200, 255)  # a piece the LoC meets that does not count
+RANGE_SHORT: Colour = (40, 200, 120)  # short band (R-RANGE-1)
+RANGE_LONG: Colour = (230, 200, 40)  # long band
+REACH_FILL: RGBA = (60, 160, 255, 60)  # reachable area of a move
+REACH_EDGE: Colour = (60, 160, 255)
+PATH_OK: Colour = (255, 255, 255)
+PATH_BAD: Colour = (255, 60, 60)
+GHOST: RGBA = (255, 255, 255, 90)  # end position preview
+
+# Ruler colours as drawn (R-RULER-1): the colour names of rules data.
+RULER_RGB: dict[str, Colour] = {
+    "orange": (245, 140, 30),
+    "yellow": (245, 220, 40),
+    "red": (220, 40, 40),
+    "green": (40, 170, 70),
+    "blue": (40, 100, 230),
+    "black": (20, 20, 20),
+}
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    """One line of the legend: a swatch style, its colour, what it means."""
+
+    style: str  # "fill", "hatch", "outline", "dashed", "line", "dot", "ring"
+    colour: Colour | RGBA
+    label: str
+    meaning: str
+
+
+TERRAIN_LEGEND: tuple[LegendEntry, ...] = (
+    LegendEntry("fill", TERRAIN_NORMAL, "normal", "terrain that moves as open ground"),
+    LegendEntry(
+        "hatch", TERRAIN_DIFFICULT, "difficult", "a move over it uses a shorter ruler (R-MOV-1)"
+    ),
+    LegendEntry("fill", TERRAIN_IMPASSABLE, "impassable", "no base may cross it (R-MOV-3)"),
+    LegendEntry("dashed", TERRAIN_CLIMBABLE, "climbable", "its faces can be climbed (R-CLIMB-1)"),
+    LegendEntry("fill", TERRAIN_AREA, "area", "cover when the line of cover enters it (R-COV-4)"),
+    LegendEntry("fill", TERRAIN_DENSE, "dense", "area that blocks sight (R-LOS-4)"),
+    LegendEntry("dot", TERRAIN_COVER, "cover", "gives cover when passed through (R-COV-2)"),
+    LegendEntry("outline", TERRAIN_LOS_EDGE, "blocks sight", "blocks line of sight (R-LOS-1)"),
+    LegendEntry("line", SIGNIFICANT_EDGE, "significant edge", "drop of Orange or more (R-ELEV-2)"),
+)
+
+OVERLAY_LEGEND: tuple[LegendEntry, ...] = (
+    LegendEntry(
+        "line", SIGHT_LINE, "sight line", "a segment base to base that nothing blocks (R-LOS-1)"
+    ),
+    LegendEntry(
+        "outline", SIGHT_BLOCKED, "blocks sight", "a piece or model that blocks every sight line"
+    ),
+    LegendEntry("line", LINE_OF_COVER, "line of cover", "centre to centre (R-COV-1)"),
+    LegendEntry(
+        "outline", COVER_COUNTED, "cover counted", "gives -2 to the shot (R-COV-2..6, R-ELEV-3)"
+    ),
+    LegendEntry(
+        "outline", COVER_IGNORED, "cover ignored", "met by the line of cover but does not count"
+    ),
+    LegendEntry("ring", RANGE_SHORT, "short range", "the weapon's short band (R-RANGE-1)"),
+    LegendEntry("ring", RANGE_LONG, "long range", "the weapon's long band"),
+    LegendEntry("fill", REACH_FILL, "reachable", "where the moving model's base can end"),
+)
+
+
+def side_colour(index: int, neutral: bool) -> Colour:
+    """The colour of the ``index``-th side of a scenario."""
+    if neutral:
+        return NEUTRAL
+    return SIDE_COLOURS[index % len(SIDE_COLOURS)]
+
+
+_FONTS: dict[tuple[int, bool], Any] = {}
+
+
+def font(size: int, bold: bool = False) -> Any:
+    """pygame's bundled default font at ``size`` px (works headless), cached."""
+    if not pygame.font.get_init():
+        # Fonts die with pygame.font.quit(); start afresh after a re-init.
+        pygame.font.init()
+        _FONTS.clear()
+    key = (size, bold)
+    if key not in _FONTS:
+        f = pygame.font.Font(None, size)
+        f.set_bold(bold)
+        _FONTS[key] = f
+    return _FONTS[key]
