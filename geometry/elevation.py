@@ -1,18 +1,79 @@
-"""Surfaces and heights (R-UNIT-1, R-ELEV-1..5).
+"""Surfaces, heights, elevated models and significant edges (R-UNIT-1, R-ELEV-1..5).
 
 The ground is a surface at height 0; the top of each standable terrain piece
-is a surface at its height. A base stands at ``z``, which must be the height
-of a surface under its centre. This module is the one place that rule lives.
+is a surface at its height (inches above the table, R-UNIT-1; a stacked piece
+such as a gantry on a building gives the height of its own top, not its
+height above the building). A base stands at ``z``, which must be the height
+of a surface under its centre. This module is the one place those rules live.
+
+Significant edges (R-ELEV-2) are the parts of a surface's outline where the
+drop to whatever lies just outside (the ground or a lower neighbouring top) is
+at least Orange. :func:`significant_edges` derives them once per board as
+straight *sides* (drawable :class:`shapely.LineString` values) tagged with the
+piece whose top they bound; an edge's id is ``"<piece>:edge"``. The rules
+glue (``sim/``) passes the Orange length from rules data; nothing here knows a
+ruler colour.
+
+Examples
+--------
+>>> roof = Surface("house", shapely.box(0, 0, 4, 4), 6.0)
+>>> crate = Surface("crate", shapely.box(4, 0, 5, 1), 5.0)
+>>> edges = significant_edges([roof, crate], orange=2.0)
+>>> {e.id: round(e.geometry.length, 6) for e in edges.edges}  # house to crate: no drop
+{'house:edge': 15.0, 'crate:edge': 3.0}
+>>> is_elevated(2.0, 0.0, orange=2.0), is_elevated(1.99, 0.0, orange=2.0)
+(True, False)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 
+import numpy as np
+import numpy.typing as npt
 import shapely
+from shapely.geometry import LineString, MultiLineString
 from shapely.geometry.base import BaseGeometry
 
+from geometry.discs import Disc
+
 GROUND = 0.0
+
+# Heights and lengths closer than this are equal (float noise, not table
+# precision): a drop of exactly Orange is significant, a model exactly Orange
+# higher is elevated (R-ELEV-1, R-ELEV-2).
+EPS = 1e-9
+
+# Edge pieces shorter than this are noise left by polygon overlay (inches).
+MIN_SIDE = 1e-6
+
+# Where a neighbouring top is compared with an outline, the neighbour is grown
+# by this much so that a shared wall computed twice in floating point still
+# coincides (inches; far below the touch tolerance of R-UNIT-2).
+SNAP = 1e-7
+
+# Edge pieces whose ends lie closer than this are one piece (inches).
+GAP = 1e-6
+
+# Consecutive outline segments whose directions differ by less than this
+# (sine of the angle) form one straight side.
+COLLINEAR = 1e-9
+
+FloatArray = npt.NDArray[np.float64]
+
+
+# --- surfaces and heights (R-UNIT-1) -----------------------------------------
+
+
+def is_surface(height: float, area: bool) -> bool:
+    """Whether a piece's top is a surface models stand on (R-TER-1).
+
+    Every piece with a height that is not area terrain (a forest canopy or a
+    smoke cloud is no floor).
+    """
+    return height > GROUND and not area
 
 
 def standing_heights(
@@ -42,3 +103,474 @@ def standing_heights(
 def default_height(x: float, y: float, surfaces: Iterable[tuple[BaseGeometry, float]]) -> float:
     """The height a model placed at ``(x, y)`` stands at by default: the highest top."""
     return standing_heights(x, y, surfaces)[-1]
+
+
+# --- the elevated relation (R-ELEV-1) and blocking by height (R-ELEV-5) --------
+
+
+def is_elevated(z: float, other_z: float, orange: float) -> bool:
+    """A base at ``z`` is elevated relative to one at ``other_z`` (R-ELEV-1).
+
+    It is when it stands at least Orange higher.
+
+    >>> is_elevated(6.0, 4.0, orange=2.0), is_elevated(4.0, 6.0, orange=2.0)
+    (True, False)
+    """
+    return z - other_z >= orange - EPS
+
+
+def blocks_at_heights(top: float, z_a: float, z_b: float) -> bool:
+    """Whether a LoS-blocking piece with its top at ``top`` blocks this pair (R-ELEV-5).
+
+    It blocks only when both bases are below its top; when one of them stands
+    at or above it the piece is cover instead. A piece with no height
+    (``top <= 0``, the file's default) blocks at every height: a blocking
+    piece of zero height does not exist on a table, so the number was simply
+    not given (Decision, docs/elevation.md).
+
+    >>> blocks_at_heights(1.5, 0.0, 0.0), blocks_at_heights(1.5, 6.0, 0.0)
+    (True, False)
+    >>> blocks_at_heights(0.0, 6.0, 0.0)
+    True
+    """
+    if top <= GROUND:
+        return True
+    return z_a < top - EPS and z_b < top - EPS
+
+
+# --- significant edges (R-ELEV-2) ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class Surface:
+    """A standable top: the piece ``id``, its footprint and its height (inches)."""
+
+    id: str
+    footprint: BaseGeometry
+    height: float
+
+
+@dataclass(frozen=True)
+class EdgeSide:
+    """One straight side of a significant edge.
+
+    ``top`` is the height of the surface above the drop; ``line`` is the side
+    as a two-point segment (a zero-thickness obstacle for sight queries).
+    """
+
+    piece: str
+    top: float
+    line: LineString
+
+    @property
+    def id(self) -> str:
+        return edge_id(self.piece)
+
+
+@dataclass(frozen=True)
+class SignificantEdge:
+    """All significant edges of one piece's top, for drawing and naming."""
+
+    piece: str
+    top: float
+    geometry: MultiLineString
+    sides: tuple[EdgeSide, ...]
+
+    @property
+    def id(self) -> str:
+        return edge_id(self.piece)
+
+
+def edge_id(piece: str) -> str:
+    """The id naming a piece's significant edge in results (``"building-2:edge"``)."""
+    return f"{piece}:edge"
+
+
+@dataclass(frozen=True)
+class EdgeMap:
+    """The significant edges of one board, with arrays for per-query selection.
+
+    Build it once per board with :func:`significant_edges`; every query
+    function below only reads it. ``sides`` lists every side, each edge's
+    chains in order along the outline.
+    """
+
+    edges: tuple[SignificantEdge, ...]
+    orange: float
+    # For each side, the index of the side that continues it along the
+    # outline (the same chain), or -1 at the open end of a chain.
+    successors: tuple[int, ...] = ()
+    sides: tuple[EdgeSide, ...] = field(init=False)
+    # Side endpoints (n, 4: x0, y0, x1, y1) and tops (n,), parallel to ``sides``.
+    coords: FloatArray = field(init=False, repr=False, compare=False)
+    tops: FloatArray = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        sides = tuple(s for e in self.edges for s in e.sides)
+        if len(self.successors) != len(sides):
+            object.__setattr__(self, "successors", (-1,) * len(sides))
+        coords = np.array(
+            [[*s.line.coords[0], *s.line.coords[-1]] for s in sides], dtype=np.float64
+        ).reshape(-1, 4)
+        object.__setattr__(self, "sides", sides)
+        object.__setattr__(self, "coords", coords)
+        object.__setattr__(self, "tops", np.array([s.top for s in sides], dtype=np.float64))
+
+    def edge(self, piece: str) -> SignificantEdge:
+        """The significant edge of ``piece`` (KeyError when it has none)."""
+        for e in self.edges:
+            if e.piece == piece:
+                return e
+        raise KeyError(edge_id(piece))
+
+
+def significant_edges(surfaces: Sequence[Surface], orange: float) -> EdgeMap:
+    """Derive the significant edges of a board from its surfaces (R-ELEV-2).
+
+    A part of a surface's outline is significant where the level just outside
+    it (the highest other top that extends outside there, else the ground) is
+    at least ``orange`` lower. Parts of the outline hidden under a higher top
+    (a gantry flush with the building's wall) belong to that higher top's
+    edge, so each place on the board is named by one piece.
+
+    Examples
+    --------
+    Stacked pieces: a gantry (top 8) on a building (top 4).
+
+    >>> building = Surface("b", shapely.box(0, 0, 10, 10), 4.0)
+    >>> gantry = Surface("g", shapely.box(0, 0, 4, 4), 8.0)
+    >>> m = significant_edges([building, gantry], orange=2.0)
+    >>> {e.id: round(e.geometry.length, 6) for e in m.edges}
+    {'b:edge': 32.0, 'g:edge': 16.0}
+    """
+    edges: list[SignificantEdge] = []
+    successors: list[int] = []
+    for i, s in enumerate(surfaces):
+        if s.height - GROUND < orange - EPS:
+            continue  # no drop from this top can reach Orange
+        others = [o for j, o in enumerate(surfaces) if j != i]
+        chains = _chains(_edge_geometry(s, others, orange))
+        if not chains:
+            continue
+        sides: list[EdgeSide] = []
+        for chain, closed in chains:
+            first = len(successors)
+            successors.extend(range(first + 1, first + len(chain)))
+            successors.append(first if closed else -1)
+            sides.extend(EdgeSide(s.id, s.height, line) for line in chain)
+        merged = MultiLineString([side.line for side in sides])
+        edges.append(SignificantEdge(s.id, s.height, merged, tuple(sides)))
+    return EdgeMap(tuple(edges), orange, tuple(successors))
+
+
+def _edge_geometry(s: Surface, others: Sequence[Surface], orange: float) -> BaseGeometry:
+    """The significant part of ``s``'s outline, as lines."""
+    outline = s.footprint.boundary
+    # Outside levels less than Orange below this top fill the drop; only the
+    # part of a neighbour that lies outside this piece stands next to the edge.
+    fill = [
+        shapely.difference(o.footprint, s.footprint)
+        for o in others
+        if o.height > s.height - orange + EPS
+    ]
+    # A higher top covering the outline owns that edge (stacked pieces).
+    fill += [o.footprint for o in others if o.height > s.height + EPS]
+    fill = [f for f in fill if not f.is_empty]
+    if fill:
+        outline = shapely.difference(outline, shapely.union_all(fill).buffer(SNAP))
+    return outline
+
+
+def _chains(geometry: BaseGeometry) -> list[tuple[list[LineString], bool]]:
+    """Split lines into chains of maximal straight sides; flag closed chains.
+
+    Pieces whose ends lie within ``GAP`` are joined first: the snap margin
+    around a neighbour that only touches the outline at a point would
+    otherwise cut a hair-wide gap into the edge, and a sight line could pass
+    through it.
+    """
+    parts = [
+        [(float(c[0]), float(c[1])) for c in line.coords]
+        for line in shapely.get_parts(shapely.line_merge(geometry))
+        if isinstance(line, LineString) and line.length >= MIN_SIDE
+    ]
+    parts = _join_near_ends(parts)
+    out: list[tuple[list[LineString], bool]] = []
+    for pts in parts:
+        closed = len(pts) > 3 and math.dist(pts[0], pts[-1]) <= GAP
+        if closed:
+            pts[-1] = pts[0]
+        sides = [s for s in _sides_of(pts, closed) if s.length >= MIN_SIDE]
+        if sides:
+            out.append((sides, closed and len(sides) > 1))
+    return out
+
+
+def _join_near_ends(parts: list[list[tuple[float, float]]]) -> list[list[tuple[float, float]]]:
+    parts = [p for p in parts if len(p) >= 2]
+    joined = True
+    while joined:
+        joined = False
+        for i, a in enumerate(parts):
+            for j, b in enumerate(parts):
+                if i == j:
+                    continue
+                for bb in (b, b[::-1]):
+                    if math.dist(a[-1], bb[0]) <= GAP:
+                        parts[i] = a + bb[1:]
+                        del parts[j]
+                        joined = True
+                        break
+                if joined:
+                    break
+            if joined:
+                break
+    return parts
+
+
+def _sides_of(pts: list[tuple[float, float]], closed: bool) -> list[LineString]:
+    # Drop repeated points so every segment has a direction.
+    pts = [p for k, p in enumerate(pts) if k == 0 or math.dist(p, pts[k - 1]) > GAP]
+    if closed and len(pts) > 1 and math.dist(pts[0], pts[-1]) <= GAP:
+        pts[-1] = pts[0]
+    if len(pts) < 2:
+        return []
+    runs: list[list[tuple[float, float]]] = [[pts[0], pts[1]]]
+    for p in pts[2:]:
+        run = runs[-1]
+        if _collinear(run[0], run[-1], p):
+            run[-1] = p
+        else:
+            runs.append([run[-1], p])
+    if closed and len(runs) > 1 and _collinear(runs[-1][0], runs[0][0], runs[0][-1]):
+        # A ring's start fell in the middle of a side: join its two halves.
+        runs[0] = [runs[-1][0], runs[0][-1]]
+        runs.pop()
+    return [LineString(run) for run in runs]
+
+
+def _collinear(a: tuple[float, float], b: tuple[float, float], c: tuple[float, float]) -> bool:
+    """Whether ``c`` continues the direction ``a -> b`` (same direction, in line)."""
+    ux, uy = b[0] - a[0], b[1] - a[1]
+    vx, vy = c[0] - b[0], c[1] - b[1]
+    nu, nv = math.hypot(ux, uy), math.hypot(vx, vy)
+    if nu == 0.0 or nv == 0.0:
+        return True
+    cross = (ux * vy - uy * vx) / (nu * nv)
+    dot = ux * vx + uy * vy
+    return abs(cross) <= COLLINEAR and dot > 0.0
+
+
+# --- distances and per-pair selection (R-ELEV-2, R-ELEV-3) --------------------
+
+
+def distance_to_edge(base: Disc, edge: SignificantEdge | EdgeSide) -> float:
+    """Distance from the closest point of ``base`` to ``edge`` (R-DIST-1).
+
+    Negative when the base overlaps the edge line (by up to its radius).
+    """
+    geometry = edge.geometry if isinstance(edge, SignificantEdge) else edge.line
+    return float(shapely.distance(shapely.Point(base.x, base.y), geometry)) - base.r
+
+
+def _side_distances(coords: FloatArray, x: float, y: float) -> FloatArray:
+    """Distances from the point ``(x, y)`` to each side (vectorised)."""
+    x0, y0, x1, y1 = coords[:, 0], coords[:, 1], coords[:, 2], coords[:, 3]
+    dx, dy = x1 - x0, y1 - y0
+    length2 = dx * dx + dy * dy
+    t = np.clip(((x - x0) * dx + (y - y0) * dy) / np.where(length2 > 0, length2, 1.0), 0.0, 1.0)
+    result: FloatArray = np.hypot(x0 + t * dx - x, y0 + t * dy - y)
+    return result
+
+
+def _in_box(coords: FloatArray, a: Disc, b: Disc) -> npt.NDArray[np.bool_]:
+    """Sides whose bounding box meets the box around both bases (pruning only)."""
+    lo_x, hi_x = min(a.x - a.r, b.x - b.r), max(a.x + a.r, b.x + b.r)
+    lo_y, hi_y = min(a.y - a.r, b.y - b.r), max(a.y + a.r, b.y + b.r)
+    xs, ys = coords[:, 0::2], coords[:, 1::2]
+    result: npt.NDArray[np.bool_] = (
+        (xs.max(axis=1) >= lo_x - EPS) & (xs.min(axis=1) <= hi_x + EPS)
+        & (ys.max(axis=1) >= lo_y - EPS) & (ys.min(axis=1) <= hi_y + EPS)
+    )
+    return result
+
+
+def sight_edges(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float) -> tuple[EdgeSide, ...]:
+    """The significant edges that join the obstacles of one sight query (R-ELEV-2).
+
+    When neither base is elevated relative to the other, none. Otherwise a
+    side takes part when the lower base stands below its top (the drop can
+    hide it) and the elevated base is more than Orange away from that side;
+    sides no sight line between the two bases can reach are left out.
+    Consecutive sides that take part come back joined as one polyline, so a
+    sight line through the corner between two of them crosses the edge
+    rather than slipping between two separate segments. The sight query
+    treats each polyline as a zero-thickness wall that blocks only segments
+    crossing it, so the answer stays exact and symmetric.
+
+    Examples
+    --------
+    >>> m = significant_edges([Surface("roof", shapely.box(0, 0, 10, 10), 6.0)], 2.0)
+    >>> sniper, foot = Disc(5.0, 5.0, 0.6), Disc(12.0, 5.0, 0.6)
+    >>> [(w.id, list(w.line.coords)) for w in sight_edges(m, sniper, 6.0, foot, 0.0)]
+    [('roof:edge', [(10.0, 0.0), (10.0, 10.0)])]
+    >>> sight_edges(m, Disc(9.0, 5.0, 0.6), 6.0, foot, 0.0)
+    ()
+    """
+    if not edges.sides:
+        return ()
+    if is_elevated(z_a, z_b, edges.orange):
+        high, z_low = a, z_b
+    elif is_elevated(z_b, z_a, edges.orange):
+        high, z_low = b, z_a
+    else:
+        return ()
+    near = _in_box(edges.coords, a, b) & (edges.tops > z_low + EPS)
+    idx = np.flatnonzero(near)
+    if idx.size == 0:
+        return ()
+    far = _side_distances(edges.coords[idx], high.x, high.y) - high.r > edges.orange + EPS
+    return _join_chains(edges, idx[far].tolist())
+
+
+def _join_chains(edges: EdgeMap, chosen: list[int]) -> tuple[EdgeSide, ...]:
+    """Join chosen sides that follow each other along an outline into polylines."""
+    if not chosen:
+        return ()
+    picked = set(chosen)
+    succ = edges.successors
+    pred = {succ[k]: k for k in chosen if succ[k] >= 0}
+    out: list[EdgeSide] = []
+    seen: set[int] = set()
+    # Start at sides with no chosen predecessor; what is left is whole rings.
+    starts = [k for k in chosen if pred.get(k) not in picked]
+    starts += [k for k in chosen if k not in starts]
+    for start in starts:
+        if start in seen:
+            continue
+        run = [start]
+        seen.add(start)
+        k = succ[start]
+        while k >= 0 and k in picked and k not in seen:
+            run.append(k)
+            seen.add(k)
+            k = succ[k]
+        closed = k == start
+        pts = [edges.sides[run[0]].line.coords[0]]
+        pts += [edges.sides[j].line.coords[-1] for j in run]
+        if closed:
+            pts[-1] = pts[0]
+        first = edges.sides[start]
+        line = first.line if len(run) == 1 else LineString(pts)
+        out.append(EdgeSide(first.piece, first.top, line))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class EdgeCover:
+    """Significant edges as cover for one shot (R-ELEV-3).
+
+    ``counted`` are edge ids that count (each once); ``ignored`` are
+    ``(edge id, reason)`` pairs for edges the line of cover crosses that do
+    not count.
+    """
+
+    counted: tuple[str, ...] = ()
+    ignored: tuple[tuple[str, str], ...] = ()
+
+
+def _crosses(coords: FloatArray, p: tuple[float, float], q: tuple[float, float]) -> npt.NDArray[
+        np.bool_]:
+    """Sides the segment ``p -> q`` crosses properly (endpoints strictly on each side)."""
+    x0, y0, x1, y1 = coords[:, 0], coords[:, 1], coords[:, 2], coords[:, 3]
+    px, py = p
+    qx, qy = q
+
+    def orient(ax: FloatArray | float, ay: FloatArray | float, bx: FloatArray | float,
+               by: FloatArray | float, cx: FloatArray | float,
+               cy: FloatArray | float) -> FloatArray:
+        return np.asarray((bx - ax) * (cy - ay) - (by - ay) * (cx - ax), dtype=np.float64)
+
+    d1 = orient(px, py, qx, qy, x0, y0)
+    d2 = orient(px, py, qx, qy, x1, y1)
+    d3 = orient(x0, y0, x1, y1, px, py)
+    d4 = orient(x0, y0, x1, y1, qx, qy)
+    tiny = EPS * max(1.0, math.dist(p, q))
+    result: npt.NDArray[np.bool_] = (
+        (((d1 > tiny) & (d2 < -tiny)) | ((d1 < -tiny) & (d2 > tiny)))
+        & (((d3 > tiny) & (d4 < -tiny)) | ((d3 < -tiny) & (d4 > tiny)))
+    )
+    return result
+
+
+def cover_edges(
+    edges: EdgeMap, attacker: Disc, z_attacker: float, target: Disc, z_target: float,
+    touch_tolerance: float,
+) -> EdgeCover:
+    """Significant edges that give cover to an elevated target (R-ELEV-3).
+
+    Shooting at a model elevated relative to the attacker, a significant edge
+    that the line of cover (centre to centre, R-COV-1) crosses counts as cover
+    when the target's base is within Orange of it and the attacker stands
+    below its top. Like any other cover object it counts once per piece and
+    is ignored when it touches the attacker's base (R-COV-2).
+
+    Examples
+    --------
+    >>> m = significant_edges([Surface("roof", shapely.box(0, 0, 10, 10), 6.0)], 2.0)
+    >>> cover_edges(m, Disc(14.0, 5.0, 0.6), 0.0, Disc(9.0, 5.0, 0.6), 6.0, 0.01).counted
+    ('roof:edge',)
+    >>> cover_edges(m, Disc(14.0, 5.0, 0.6), 0.0, Disc(5.0, 5.0, 0.6), 6.0, 0.01).counted
+    ()
+    """
+    if not edges.sides or not is_elevated(z_target, z_attacker, edges.orange):
+        return EdgeCover()
+    crossed = _crosses(edges.coords, attacker.center, target.center)
+    crossed &= edges.tops > z_attacker + EPS
+    idx = np.flatnonzero(crossed)
+    if idx.size == 0:
+        return EdgeCover()
+    to_target = _side_distances(edges.coords[idx], target.x, target.y) - target.r
+    to_attacker = _side_distances(edges.coords[idx], attacker.x, attacker.y) - attacker.r
+    counted: dict[str, None] = {}
+    ignored: dict[str, str] = {}
+    for k, dt, da in zip(idx, to_target, to_attacker, strict=True):
+        eid = edges.sides[k].id
+        if dt > edges.orange + EPS:
+            ignored.setdefault(eid, "more than Orange from the elevated target (R-ELEV-3)")
+        elif da <= touch_tolerance:
+            ignored.setdefault(eid, "touches the attacker's base (R-COV-2)")
+        else:
+            counted[eid] = None
+    return EdgeCover(
+        counted=tuple(counted),
+        ignored=tuple((e, r) for e, r in ignored.items() if e not in counted),
+    )
+
+
+# --- cover seen from above (R-ELEV-4) -----------------------------------------
+
+
+def within_orange_of_target(geometry: BaseGeometry | Disc, target: Disc, orange: float) -> bool:
+    """Whether a cover object lies within Orange of the target's base (R-ELEV-4).
+
+    ``geometry`` is a terrain footprint or another model's base; distances are
+    between closest points (R-DIST-1), so an object the target stands in or
+    touches is at 0.
+
+    >>> t = Disc(0.0, 0.0, 0.5)
+    >>> within_orange_of_target(shapely.box(2, -1, 3, 1), t, 2.0)
+    True
+    >>> within_orange_of_target(Disc(3.6, 0.0, 0.5), t, 2.0)
+    False
+    """
+    if isinstance(geometry, Disc):
+        gap = math.hypot(geometry.x - target.x, geometry.y - target.y) - geometry.r
+    else:
+        gap = float(shapely.distance(shapely.Point(target.x, target.y), geometry))
+    return gap - target.r <= orange + EPS
+
+
+def cover_filter_applies(z_attacker: float, z_target: float, orange: float) -> bool:
+    """Whether R-ELEV-4 limits the cover of this shot: the attacker is elevated."""
+    return is_elevated(z_attacker, z_target, orange)
