@@ -1,0 +1,151 @@
+"""Obstacles as a moving base sees them, with exact clearance queries (R-MOV-3, R-MOV-4).
+
+An :class:`Obstacle` is a shape plus an ``inflate`` radius: a polygon has
+``inflate = 0``; an exact circle (a terrain circle, another model's base) is
+its centre point with ``inflate`` = its radius. The *clearance* between a
+moving base's centre path (a point or a segment) and an obstacle is then
+``distance(path, shape) - inflate``: the base of radius ``r`` overlaps the
+obstacle by ``r - clearance``. Nothing here polygonises a circle, so every
+answer is exact up to floating point.
+
+An :class:`ObstacleSet` keeps the shapes in an STRtree and answers, for many
+paths at once, which obstacles come closer than a threshold (vectorised
+``STRtree.query(..., predicate="dwithin")`` then exact ``shapely.distance``).
+
+Examples
+--------
+>>> wall = Obstacle.polygon("wall", shapely.box(2, 0, 3, 4))
+>>> post = Obstacle.circle("post", (6.0, 1.0), 0.5)
+>>> obs = ObstacleSet((wall, post))
+>>> leg = shapely.LineString([(0, 1), (8, 1)])
+>>> [obs[i].id for i in obs.closer_than([leg], 0.49)[0]]
+['wall', 'post']
+>>> round(float(obs.clearance(shapely.Point(4.5, 1.0)).min()), 9)
+1.0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import numpy as np
+import numpy.typing as npt
+import shapely
+from shapely.geometry.base import BaseGeometry
+
+FloatArray = npt.NDArray[np.float64]
+
+# Float noise allowance: a clearance equal to the threshold up to this much
+# counts as clear (far below the touch tolerance of R-UNIT-2).
+EPS = 1e-9
+
+
+@dataclass(frozen=True)
+class Obstacle:
+    """A shape a base may collide with: ``distance(., shape) - inflate`` is its clearance."""
+
+    id: str
+    shape: BaseGeometry
+    inflate: float = 0.0
+
+    @classmethod
+    def polygon(cls, id: str, shape: BaseGeometry) -> Obstacle:
+        return cls(id, shape, 0.0)
+
+    @classmethod
+    def circle(cls, id: str, center: tuple[float, float], radius: float) -> Obstacle:
+        """An exact circle (a terrain circle or a base): centre point plus radius."""
+        return cls(id, shapely.Point(center), float(radius))
+
+    def outline(self, grow: float, quad_segs: int) -> BaseGeometry:
+        """A polygon containing every point within ``inflate + grow`` of the shape.
+
+        Circumscribed, never inscribed: arc vertices are pushed out so that
+        every chord stays outside the exact offset curve. Used by the
+        reachable-area construction, which must only ever err towards
+        "unreachable".
+        """
+        d = self.inflate + grow
+        if d <= 0:
+            return self.shape
+        out = d / float(np.cos(np.pi / (4 * quad_segs)))
+        return self.shape.buffer(out, quad_segs=quad_segs)
+
+
+@dataclass(frozen=True)
+class ObstacleSet:
+    """Obstacles with a spatial index, answering clearance queries for many paths."""
+
+    items: tuple[Obstacle, ...] = ()
+    _tree: shapely.STRtree = field(init=False, repr=False, compare=False)
+    _shapes: npt.NDArray[np.object_] = field(init=False, repr=False, compare=False)
+    _inflate: FloatArray = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        shapes = np.array([o.shape for o in self.items], dtype=object)
+        object.__setattr__(self, "_shapes", shapes)
+        object.__setattr__(self, "_inflate", np.array([o.inflate for o in self.items], float))
+        object.__setattr__(self, "_tree", shapely.STRtree(shapes))
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __iter__(self) -> Iterator[Obstacle]:
+        return iter(self.items)
+
+    def __getitem__(self, i: int) -> Obstacle:
+        return self.items[i]
+
+    @cached_property
+    def max_inflate(self) -> float:
+        return float(self._inflate.max()) if len(self.items) else 0.0
+
+    def pairs_closer_than(
+        self, paths: Sequence[BaseGeometry], threshold: float
+    ) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], FloatArray]:
+        """``(path index, obstacle index, clearance)`` for every clearance below ``threshold``."""
+        if not self.items or not len(paths):
+            empty = np.zeros(0, dtype=np.intp)
+            return empty, empty, np.zeros(0)
+        arr = np.asarray(paths, dtype=object)
+        reach = max(threshold + self.max_inflate, 0.0)
+        pi, oi = self._tree.query(arr, predicate="dwithin", distance=reach)
+        if len(pi) == 0:
+            return pi, oi, np.zeros(0)
+        clear = shapely.distance(arr[pi], self._shapes[oi]) - self._inflate[oi]
+        keep = clear < threshold - EPS
+        return pi[keep], oi[keep], clear[keep]
+
+    def closer_than(self, paths: Sequence[BaseGeometry], threshold: float) -> list[list[int]]:
+        """For each path, the indices of obstacles whose clearance is below ``threshold``."""
+        out: list[list[int]] = [[] for _ in paths]
+        pi, oi, _ = self.pairs_closer_than(paths, threshold)
+        for p, o in zip(pi.tolist(), oi.tolist(), strict=True):
+            out[p].append(o)
+        for row in out:
+            row.sort()
+        return out
+
+    def blocked(self, paths: Sequence[BaseGeometry], threshold: float) -> npt.NDArray[np.bool_]:
+        """For each path, whether any obstacle's clearance is below ``threshold``."""
+        hit = np.zeros(len(paths), dtype=bool)
+        pi, _, _ = self.pairs_closer_than(paths, threshold)
+        hit[pi] = True
+        return hit
+
+    def clearance(self, path: BaseGeometry) -> FloatArray:
+        """Clearance from ``path`` to every obstacle, in order (exact)."""
+        if not self.items:
+            return np.zeros(0)
+        result: FloatArray = shapely.distance(path, self._shapes) - self._inflate
+        return result
+
+    def near(self, geom: BaseGeometry, distance: float) -> list[int]:
+        """Indices of obstacles whose clearance to ``geom`` is at most ``distance``."""
+        if not self.items:
+            return []
+        idx = self._tree.query(geom, predicate="dwithin", distance=distance + self.max_inflate)
+        clear = shapely.distance(geom, self._shapes[idx]) - self._inflate[idx]
+        return sorted(int(i) for i, c in zip(idx, clear, strict=True) if c <= distance + EPS)

@@ -1,0 +1,317 @@
+"""Where a base centre can end a move within a length: the reachable area (R-MOV-1..4, R-EDGE-1).
+
+A conservative construction that never marks an illegal end point as
+reachable (docs/movement.md):
+
+1. *Configuration space.* Every obstacle is grown by ``r - tol/2`` (half the
+   touch tolerance kept as a safety margin against float noise) and replaced
+   by a **circumscribed** polygon (:meth:`Obstacle.outline`), fine enough
+   that it adds at most ``tol/4``. Outside these outlines a base centre is
+   legal with room to spare; the board edge is the centre box.
+2. *Shortest paths.* Nodes are the vertices of coarser outlines (8-gon
+   arcs), which lie outside the fine outlines. The visibility graph between
+   the start and the nodes is checked with the exact sweep test of
+   :func:`geometry.paths.check_legs` semantics; Dijkstra gives each node its
+   distance ``d(v)``.
+3. *Area.* For each node with length left ``rho = L - d(v)``: an inscribed
+   disc polygon of radius ``rho`` minus the *shadows* of the convex parts of
+   the fine outlines (the region behind each part as seen from ``v``). The
+   union over nodes, clipped to the centre box and (above the ground) the
+   floor, minus the outlines of occupied bases, is the area.
+
+Every point of the area has a witness path (:meth:`Reach.path_to`) that
+:func:`geometry.paths.check_legs` accepts with length at most ``L``. What is
+lost: paths that hug obstacles closer than the outlines allow and bend at
+places other than the coarse nodes (slivers along walls and squeezes a hair
+wider than the base).
+
+Examples
+--------
+>>> level = Level((20.0, 20.0), tolerance=0.01)
+>>> reach = reachable_area(level, 0.5, (10.0, 10.0), 4.0)
+>>> reach.area.contains(shapely.Point(13.9, 10.0)), reach.area.contains(shapely.Point(14.1, 10))
+(True, False)
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+import shapely
+from shapely.geometry.base import BaseGeometry
+
+from geometry.obstacles import EPS, FloatArray, Obstacle, ObstacleSet
+from geometry.paths import Level, Point, centre_box, leg_geometries
+
+# Segments per quarter circle of the disc of length left (inscribed).
+DISC_QUAD_SEGS = 24
+# Arcs of the node outlines: 2 segments per quarter circle (8-gon arcs).
+NODE_QUAD_SEGS = 2
+# Shadows are cast out to this far beyond the length left (inches).
+SHADOW_SLACK = 1.0
+
+
+@dataclass(frozen=True)
+class Reach:
+    """A reachable area with the shortest-path tree that witnesses it."""
+
+    area: BaseGeometry
+    start: Point
+    length: float
+    nodes: tuple[Point, ...]  # index 0 is the start
+    dist: tuple[float, ...]
+    parent: tuple[int, ...]  # -1 for the start and unreached nodes
+    regions: tuple[tuple[int, BaseGeometry], ...]  # node index, area seen from it
+    prefix: tuple[Point, ...] = ()  # legs walked before nodes[0] (a nudge off a contact)
+
+    def path_to(self, p: Point) -> list[Point] | None:
+        """Waypoints from the start to ``p`` through the tree, or None if ``p`` is outside."""
+        pt = shapely.Point(p)
+        if not self.area.covers(pt):
+            return None
+        for i, region in self.regions:
+            if region.covers(pt):
+                chain = [i]
+                while self.parent[chain[-1]] >= 0:
+                    chain.append(self.parent[chain[-1]])
+                pts = [*self.prefix, *(self.nodes[j] for j in reversed(chain)), p]
+                return _dedupe(pts)
+        return None
+
+
+def _dedupe(pts: list[Point]) -> list[Point]:
+    out = [pts[0]]
+    for q in pts[1:]:
+        if q != out[-1]:
+            out.append(q)
+    return out
+
+
+def _fine_quad_segs(d: float, tol: float) -> int:
+    """Quarter-circle segments so a circumscribed arc of radius ``d`` sticks out <= tol/4."""
+    if d <= 0:
+        return 2
+    ratio = 1.0 + tol / (4.0 * d)
+    half = math.acos(1.0 / ratio)
+    return max(2, min(64, math.ceil(math.pi / (4.0 * half))))
+
+
+def _outlines(obs: ObstacleSet, grow: float, tol: float) -> list[BaseGeometry]:
+    return [o.outline(grow, _fine_quad_segs(o.inflate + grow, tol)) for o in obs]
+
+
+def _convex_parts(outline: BaseGeometry) -> list[FloatArray]:
+    """Convex pieces covering a polygon (itself if convex, else triangles), as vertex arrays."""
+    polys = [g for g in shapely.get_parts(outline) if not g.is_empty]
+    parts: list[FloatArray] = []
+    for poly in polys:
+        hull = poly.convex_hull
+        if hull.area - poly.area <= 1e-12 * max(1.0, hull.area):
+            parts.append(np.asarray(hull.exterior.coords)[:-1])
+            continue
+        for tri in shapely.get_parts(shapely.constrained_delaunay_triangles(poly)):
+            parts.append(np.asarray(tri.exterior.coords)[:-1])
+    return parts
+
+
+def _shadows(v: FloatArray, parts: Sequence[FloatArray], reach: float) -> list[BaseGeometry]:
+    """For each convex part, the region hidden by it from ``v`` (the part included)."""
+    out: list[BaseGeometry] = []
+    far = (reach + SHADOW_SLACK) / math.cos(math.pi / 16)
+    steps = np.linspace(0.0, 1.0, 9)
+    for pts in parts:
+        rel = pts - v
+        ref = rel.mean(axis=0)
+        ang0 = math.atan2(ref[1], ref[0])
+        ang = np.arctan2(ref[0] * rel[:, 1] - ref[1] * rel[:, 0], rel @ ref)
+        lo, hi = float(ang.min()), float(ang.max())
+        if hi - lo >= math.pi - 1e-9:  # v on the part: hide the whole half-plane behind it
+            a = ang0 + np.linspace(-math.pi / 2, math.pi / 2, 9)
+            ring = np.column_stack([v[0] + far * np.cos(a), v[1] + far * np.sin(a)])
+            out.append(shapely.MultiPoint(np.vstack([[v], pts, ring])).convex_hull)
+            continue
+        a = ang0 + lo + (hi - lo) * steps
+        ring = np.column_stack([v[0] + far * np.cos(a), v[1] + far * np.sin(a)])
+        out.append(shapely.MultiPoint(np.vstack([pts, ring])).convex_hull)
+    return out
+
+
+def _nudge(
+    blocking: ObstacleSet, start: Point, r: float, tol: float, grow: float,
+    outline_union: BaseGeometry,
+) -> Point | None:
+    """A start outside every outline, moved straight away from what it touches, or None."""
+    p = np.array(start, float)
+    for _ in range(4):
+        if not outline_union.covers(shapely.Point(p)):
+            return (float(p[0]), float(p[1]))
+        idx = blocking.near(shapely.Point(p), grow + tol)
+        if not idx:
+            return None
+        push = np.zeros(2)
+        for i in idx:
+            o = blocking[i]
+            q = np.asarray(shapely.shortest_line(o.shape, shapely.Point(p)).coords[0])
+            d = p - q
+            n = float(np.hypot(*d))
+            if n < EPS:
+                return None
+            push += d / n * (grow + tol / 2 + o.inflate - n + tol / 2 + 1e-6)
+        p = p + push
+    return None
+
+
+def reachable_area(
+    level: Level, r: float, start: Point, length: float, *, avoid_difficult: bool = False
+) -> Reach:
+    """The area a base centre starting at ``start`` can end in with paths of at most ``length``.
+
+    ``avoid_difficult`` treats difficult pieces as blocking (the region kept
+    by the full ruler, R-MOV-1). Conservative: see the module docstring.
+    """
+    tol = level.tolerance
+    grow = r - tol / 2
+    blocking = level.blocking
+    if avoid_difficult and len(level.difficult):
+        blocking = ObstacleSet(tuple(level.blocking) + tuple(level.difficult))
+    outlines = _outlines(blocking, grow, tol)
+    parts: list[FloatArray] = [p for o in outlines for p in _convex_parts(o)]
+    floor_parts: list[FloatArray] = []
+    x0, y0, x1, y1 = centre_box(level.board, r, tol / 2)
+    box = shapely.box(x0, y0, x1, y1)
+    if level.floor is not None:
+        inner = level.floor.buffer(-tol / 4)
+        outside = box.buffer(2 * SHADOW_SLACK + length).difference(inner)
+        floor_parts = _convex_parts(outside)
+        box = box.intersection(inner)
+    union = shapely.union_all(outlines) if outlines else shapely.Polygon()
+    if level.floor is not None:
+        union = union.union(box.buffer(2 * SHADOW_SLACK + length).difference(box))
+    empty = Reach(shapely.Polygon(), start, length, (start,), (0.0,), (-1,), ())
+    thr = r - tol
+    if avoid_difficult and level.difficult.blocked([shapely.Point(start)], thr)[0]:
+        return empty  # already on difficult ground: every path crosses it
+    src = _nudge(blocking, start, r, tol, grow, union)
+    if src is None:
+        return empty
+    prefix: tuple[Point, ...] = ()
+    budget = length
+    if src != start:
+        if blocking.blocked(leg_geometries([start, src]), thr)[0]:
+            return empty
+        budget -= math.dist(start, src)
+        prefix = (start,)
+    inner_floor = None if level.floor is None else box
+    nodes = _nodes(blocking, grow, src, budget, union, inner_floor, tol)
+    dist, parent = _dijkstra(blocking, nodes, thr, budget, inner_floor)
+    parts_all = parts + floor_parts
+    tree = shapely.STRtree([shapely.Polygon(p) for p in parts_all]) if parts_all else None
+    regions: list[tuple[int, BaseGeometry]] = []
+    for i, (v, d) in enumerate(zip(nodes, dist, strict=True)):
+        rho = budget - d
+        if not math.isfinite(d) or rho <= EPS:
+            continue
+        disc = shapely.Point(v).buffer(rho - EPS, quad_segs=DISC_QUAD_SEGS)
+        near = [] if tree is None else tree.query(disc, predicate="intersects")
+        shadows = _shadows(np.asarray(v), [parts_all[j] for j in near], rho)
+        seen = disc.difference(shapely.union_all(shadows)) if shadows else disc
+        seen = seen.intersection(box)
+        if not seen.is_empty:
+            regions.append((i, seen))
+    area = shapely.union_all([g for _, g in regions]) if regions else shapely.Polygon()
+    if len(level.occupied):
+        taken = shapely.union_all(_outlines(level.occupied, grow, tol))
+        area = area.difference(taken)
+        regions = [(i, g.difference(taken)) for i, g in regions]
+    return Reach(area, start, length, tuple(nodes), tuple(dist), tuple(parent),
+                 tuple(regions), prefix)
+
+
+def _nodes(
+    blocking: ObstacleSet, grow: float, src: Point, budget: float, union: BaseGeometry,
+    floor: BaseGeometry | None, tol: float,
+) -> list[Point]:
+    """The start then the coarse outline vertices that could lie on a shortest path."""
+    coords: list[FloatArray] = []
+    for o in blocking:
+        coarse = o.outline(grow * (1 + 1e-6) + 1e-7, NODE_QUAD_SEGS)
+        for poly in shapely.get_parts(coarse):
+            coords.append(np.asarray(poly.exterior.coords)[:-1])
+            coords.extend(np.asarray(ring.coords)[:-1] for ring in poly.interiors)
+    if floor is not None:
+        for poly in shapely.get_parts(floor.buffer(-tol / 4, join_style="mitre")):
+            coords.append(np.asarray(poly.exterior.coords)[:-1])
+            coords.extend(np.asarray(ring.coords)[:-1] for ring in poly.interiors)
+    if not coords:
+        return [src]
+    pts = np.vstack(coords)
+    s = np.asarray(src)
+    near = np.hypot(pts[:, 0] - s[0], pts[:, 1] - s[1]) < budget - EPS
+    pts = pts[near]
+    if len(pts):
+        inside = shapely.covers(union, shapely.points(pts))
+        pts = pts[~inside]
+    uniq = np.unique(np.round(pts, 9), axis=0) if len(pts) else pts
+    return [src, *((float(x), float(y)) for x, y in uniq)]
+
+
+def _dijkstra(
+    blocking: ObstacleSet, nodes: list[Point], thr: float, budget: float,
+    floor: BaseGeometry | None = None,
+) -> tuple[list[float], list[int]]:
+    """Shortest exact-clear paths from node 0 over the visibility graph, within ``budget``."""
+    n = len(nodes)
+    pts = np.asarray(nodes)
+    dmat = np.hypot(pts[:, None, 0] - pts[None, :, 0], pts[:, None, 1] - pts[None, :, 1])
+    iu, ju = np.triu_indices(n, 1)
+    cand = dmat[iu, ju] < budget
+    iu, ju = iu[cand], ju[cand]
+    segs = shapely.linestrings(np.stack([pts[iu], pts[ju]], axis=1)) if len(iu) else []
+    ok = ~blocking.blocked(list(segs), thr) if len(iu) else np.zeros(0, bool)
+    if floor is not None and len(iu):
+        ok &= shapely.covers(floor, segs)
+    adj: list[list[int]] = [[] for _ in range(n)]
+    for a, b in zip(iu[ok].tolist(), ju[ok].tolist(), strict=True):
+        adj[a].append(b)
+        adj[b].append(a)
+    dist = [math.inf] * n
+    parent = [-1] * n
+    dist[0] = 0.0
+    heap: list[tuple[float, int]] = [(0.0, 0)]
+    done = [False] * n
+    while heap:
+        d, u = heapq.heappop(heap)
+        if done[u]:
+            continue
+        done[u] = True
+        for w in adj[u]:
+            nd = d + float(dmat[u, w])
+            if nd < dist[w] and nd < budget:
+                dist[w] = nd
+                parent[w] = u
+                heapq.heappush(heap, (nd, w))
+    return dist, parent
+
+
+def contact_band(center: Point, other_r: float, r: float, tol: float) -> BaseGeometry:
+    """Centre positions in base contact with a base (gap at most the tolerance, R-UNIT-2).
+
+    An inscribed polygon of the disc of radius ``other_r + r + tol/2``; the
+    overlap side is left to the obstacles of the level.
+    """
+    d = other_r + r + tol / 2
+    return shapely.Point(center).buffer(d, quad_segs=_fine_quad_segs(d, tol) * 2)
+
+
+def area_points_inside(area: BaseGeometry, xy: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
+    """Vectorised containment of points in an area (for tests and the window)."""
+    result: npt.NDArray[np.bool_] = shapely.contains_xy(area, xy[:, 0], xy[:, 1])
+    return result
+
+
+__all__ = ["Obstacle", "Reach", "area_points_inside", "contact_band", "reachable_area"]
