@@ -126,7 +126,6 @@ class GameState:
         self._events: list[Event] = []
         self._stack: list[_Snapshot] = []
         turns.start_game(self)
-        self._start_events = len(self._events)
 
     # --- reading ---------------------------------------------------------------
     @property
@@ -195,6 +194,15 @@ class GameState:
     @property
     def events(self) -> tuple[Event, ...]:
         return tuple(self._events)
+
+    def log_by_action(self) -> list[tuple[Action | None, tuple[Event, ...]]]:
+        """The event log split by cause: ``(None, events at the start)``, then each action."""
+        bounds = [snap.events for snap in self._stack] + [len(self._events)]
+        out: list[tuple[Action | None, tuple[Event, ...]]] = [
+            (None, tuple(self._events[: bounds[0]]))]
+        for i, action in enumerate(self._history):
+            out.append((action, tuple(self._events[bounds[i]: bounds[i + 1]])))
+        return out
 
     # --- legality --------------------------------------------------------------
     def legal_actions(self) -> LegalActions:

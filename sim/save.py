@@ -1,0 +1,165 @@
+"""Save a game as JSON and load it back by replaying its actions (R-ALL-1).
+
+A save holds the scenario's path (relative to the save file), a hash of the
+scenario file and every file it includes, the seed, the last-round override
+and the applied actions as text. Loading replays the actions from the seed,
+so the loaded state equals the saved one, dice included. A save whose
+scenario changed since is refused (docs/engine.md, "Save format").
+
+Examples
+--------
+>>> from sim.loader import load_scenario
+from sim.rng import SeededRng
+>>> from sim.state import GameState
+>>> state = GameState(load_scenario("scenarios/seed-activation.toml"), seed=3)
+>>> data = save_data(state, Path("."))
+>>> data["scenario"], data["seed"], data["actions"]
+('scenarios/seed-activation.toml', 3, [])
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from sim.actions import parse_action
+from sim.errors import SaveError, WastelandError
+from sim.loader import load_scenario
+from sim.rng import SeededRng
+from sim.state import GameState
+
+SAVE_FORMAT = "wasteland-save"
+SAVE_VERSION = 1
+
+
+def scenario_hash(path: Path) -> str:
+    """SHA-256 over a scenario file and, recursively, the files it includes."""
+    digest = hashlib.sha256()
+    seen: set[Path] = set()
+
+    def feed(p: Path) -> None:
+        p = p.resolve()
+        if p in seen:  # a cycle; the loader reports it, the hash just stops
+            return
+        seen.add(p)
+        try:
+            raw = p.read_bytes()
+        except OSError as exc:
+            raise SaveError(f"cannot read scenario file {str(p)!r}: {exc.strerror}") from None
+        digest.update(str(len(raw)).encode() + b"\0" + raw)
+        try:
+            includes = tomllib.loads(raw.decode("utf-8")).get("include", [])
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError):
+            return
+        if isinstance(includes, list):
+            for rel in includes:
+                if isinstance(rel, str):
+                    feed(p.parent / rel)
+
+    feed(path)
+    return digest.hexdigest()
+
+
+def save_data(state: GameState, save_dir: Path) -> dict[str, Any]:
+    """The JSON-able save of ``state``, with the scenario path relative to ``save_dir``."""
+    source = state.scenario.source
+    if source is None:
+        raise SaveError(f"cannot save a game of {state.scenario.name!r}: its scenario was "
+                        "not loaded from a file")
+    if not isinstance(state.rng, SeededRng):
+        raise SaveError("cannot save a game played with a substituted generator "
+                        f"({type(state.rng).__name__}): a save replays from the seed")
+    try:
+        ref = Path(os.path.relpath(source.resolve(), save_dir.resolve())).as_posix()
+    except ValueError:  # another drive: keep it absolute
+        ref = source.resolve().as_posix()
+    return {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "scenario": ref,
+        "scenario_sha256": scenario_hash(source),
+        "seed": state.seed,
+        "rounds": state.rounds if state.rounds != state.scenario.rounds else None,
+        "actions": [str(a) for a in state.history],
+    }
+
+
+def save_game(state: GameState, path: str | Path) -> None:
+    """Write ``state`` to ``path`` as a JSON save."""
+    path = Path(path)
+    data = save_data(state, path.parent)
+    try:
+        path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise SaveError(f"cannot write save {str(path)!r}: {exc.strerror}") from None
+
+
+def _field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str,
+           where: str, *, optional: bool = False) -> Any:
+    if key not in data:
+        if optional:
+            return None
+        raise SaveError(f"{where}: missing key {key!r} ({what})")
+    value = data[key]
+    if optional and value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, kind):
+        raise SaveError(f"{where}: {key}: expected {what}, got {value!r}")
+    return value
+
+
+def game_from_save(data: Any, save_dir: Path, where: str) -> GameState:
+    """Rebuild a game from save ``data`` (``where`` names the save in messages)."""
+    if not isinstance(data, dict):
+        raise SaveError(f"{where}: expected a JSON object, got {type(data).__name__}")
+    if data.get("format") != SAVE_FORMAT:
+        raise SaveError(f"{where}: not a wasteland save (format {data.get('format')!r}, "
+                        f"expected {SAVE_FORMAT!r})")
+    version = data.get("version")
+    if version != SAVE_VERSION:
+        raise SaveError(f"{where}: unknown save version {version!r}; this version reads "
+                        f"{SAVE_VERSION}")
+    ref = _field(data, "scenario", str, "a scenario path", where)
+    want = _field(data, "scenario_sha256", str, "a hex digest", where)
+    seed = _field(data, "seed", int, "an integer", where)
+    rounds = _field(data, "rounds", int, "a positive integer or null", where, optional=True)
+    actions = _field(data, "actions", list, "a list of action texts", where)
+    path = Path(ref) if Path(ref).is_absolute() else save_dir / ref
+    if not path.exists():
+        raise SaveError(f"{where}: scenario {ref!r} not found (looked at {str(path)!r})")
+    got = scenario_hash(path)
+    if got != want:
+        raise SaveError(f"{where}: scenario {ref!r} changed since the game was saved "
+                        f"(hash {got[:12]}…, saved {want[:12]}…); the game cannot be replayed")
+    try:
+        scenario = load_scenario(path)
+    except WastelandError as exc:
+        raise SaveError(f"{where}: scenario {ref!r} does not load:\n{exc}") from None
+    state = GameState(scenario, seed, rounds=rounds)
+    for i, text in enumerate(actions):
+        if not isinstance(text, str):
+            raise SaveError(f"{where}: actions[{i}]: expected an action text, got {text!r}")
+        try:
+            state.apply(parse_action(text))
+        except WastelandError as exc:
+            raise SaveError(f"{where}: actions[{i}]: {exc}") from None
+    return state
+
+
+def load_game(path: str | Path) -> GameState:
+    """Load a save and replay it to the identical state (``wasteland play --load``)."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise SaveError(f"cannot read save {str(path)!r}: {exc.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"{path}: invalid JSON at line {exc.lineno}: {exc.msg}") from None
+    return game_from_save(data, path.parent, str(path))
