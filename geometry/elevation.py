@@ -57,6 +57,12 @@ SNAP = 1e-7
 # Edge pieces whose ends lie closer than this are one piece (inches).
 GAP = 1e-6
 
+# Where two sides of a wall meet, each is carried this far past the corner
+# (inches) when handed to a sight query as separate straight segments, so a
+# sight line through the corner itself properly crosses one of them. Far
+# below any distance on a table, far above the sight module's 1e-7 tolerance.
+STUB = 1e-5
+
 # Consecutive outline segments whose directions differ by less than this
 # (sine of the angle) form one straight side.
 COLLINEAR = 1e-9
@@ -464,6 +470,39 @@ def _join_chains(edges: EdgeMap, chosen: list[int]) -> tuple[EdgeSide, ...]:
         line = first.line if len(run) == 1 else LineString(pts)
         out.append(EdgeSide(first.piece, first.top, line))
     return tuple(out)
+
+
+def wall_segments(wall: EdgeSide) -> MultiLineString:
+    """A wall from :func:`sight_edges` as straight segments for a sight query.
+
+    A sight query that tests each straight segment for a proper crossing
+    would let a line through a corner where two segments meet slip through
+    (it only touches each at an end). So each segment is carried
+    :data:`STUB` past every corner it shares with the next one (and round a
+    closed ring); the open ends of a wall stay where they are, so sight
+    still passes round them.
+
+    >>> w = EdgeSide("roof", 6.0, LineString([(0, 0), (4, 0), (4, 4)]))
+    >>> [list(g.coords) for g in wall_segments(w).geoms]
+    [[(0.0, 0.0), (4.00001, 0.0)], [(4.0, -1e-05), (4.0, 4.0)]]
+    """
+    pts = list(wall.line.coords)
+    closed = wall.line.is_closed and len(pts) > 3
+    n = len(pts) - 1
+    out = []
+    for k in range(n):
+        (x0, y0), (x1, y1) = pts[k][:2], pts[k + 1][:2]
+        length = math.hypot(x1 - x0, y1 - y0)
+        if length == 0.0:
+            continue
+        ux, uy = (x1 - x0) / length * STUB, (y1 - y0) / length * STUB
+        before = STUB if closed or k > 0 else 0.0
+        after = STUB if closed or k < n - 1 else 0.0
+        out.append(LineString([
+            (x0 - ux * (before / STUB), y0 - uy * (before / STUB)),
+            (x1 + ux * (after / STUB), y1 + uy * (after / STUB)),
+        ]))
+    return MultiLineString(out)
 
 
 @dataclass(frozen=True)
