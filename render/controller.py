@@ -1,94 +1,564 @@
 """The hot-seat flow, driven only by the engine's legal actions.
 
-(Read-only viewer for now; the engine flow is wired in as sim/state.py lands.)
+The controller holds the :class:`~sim.state.GameState` and the little UI
+state around it (a model action being set up, the hovered model, the debug
+picks). It offers as buttons exactly what ``state.legal_actions()`` lists,
+turns clicks into engine actions and applies them; anything illegal is
+refused by the engine, whose message goes to the status bar while the state
+stays unchanged. It never decides a rule itself.
+
+How a model action is set up is read from its usage text
+(``ModelAction.usage``, e.g. ``"shoot MODEL TARGET [WEAPON]"``): ``TARGET``
+is picked by clicking a model, ``X Y`` by clicking the board (waypoints when
+the usage repeats them), ``WEAPON`` cycles with Tab. Kinds whose usage has
+other words are offered as the engine's listed samples.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from render import analysis_view
 from render.draw_models import model_at
-from render.scene import Scene, scene_from_scenario
-from render.view import TextLine, ViewState
-from sim.errors import UsageError
+from render.overlays import AreaOverlay, EdgesOverlay, PathOverlay, SightWeb
+from render.scene import ModelView, Scene, scene_from_scenario
+from render.theme import TEXT_BAD, TEXT_DIM, TEXT_GOOD, TEXT_WARN
+from render.view import Button, Overlay, TextLine, ViewState
+from sim.actions import (
+    Action,
+    Activate,
+    ChooseFirst,
+    EndActivation,
+    EndTurn,
+    ModelAction,
+    OptionA,
+    OptionB,
+    ReadyModel,
+    action_kinds,
+    parse_action,
+)
+from sim.errors import WastelandError
+from sim.gamedata import Phase, Status
 from sim.scenario import Scenario
+from sim.state import GameState
+
+CLICK_SLACK = 0.25  # inches added to a base's radius when clicking it
+
+
+@dataclass(frozen=True)
+class Form:
+    """What a model action's usage text asks for (see the module docstring)."""
+
+    keyword: str
+    target: bool
+    weapon: bool
+    points: bool
+    many_points: bool
+    other: bool
+
+    @classmethod
+    def of(cls, keyword: str, usage: str) -> Form:
+        words = [w.strip("[]") for w in usage.split()[1:]]
+        known = {"MODEL", "TARGET", "WEAPON", "X", "Y", "...", "X...", "Y..."}
+        return cls(
+            keyword=keyword,
+            target="TARGET" in words,
+            weapon="WEAPON" in words,
+            points="X" in words,
+            many_points="..." in usage,
+            other=any(w not in known for w in words),
+        )
+
+
+@dataclass
+class Setup:
+    """A model action being set up by clicks."""
+
+    form: Form
+    model: str
+    target: str | None = None
+    points: list[tuple[float, float]] = field(default_factory=list)
+    weapon: int = 0
+
+
+def action_label(scene_sides: dict[str, str], action: Action) -> str:
+    """A button label for a turn-structure action."""
+    if isinstance(action, ChooseFirst):
+        return f"{scene_sides.get(action.side, action.side)} goes first"
+    if isinstance(action, ReadyModel):
+        return f"Ready {action.model}"
+    if isinstance(action, OptionA):
+        return "A: activate none"
+    if isinstance(action, OptionB):
+        return "B: activate Ready"
+    if isinstance(action, Activate):
+        return f"Activate {action.model}"
+    if isinstance(action, EndActivation):
+        return "End activation"
+    if isinstance(action, EndTurn):
+        return "End turn"
+    return str(action)
 
 
 class Controller:
-    """Holds what the window shows and turns clicks and keys into engine calls."""
+    """Holds what the window shows and turns clicks and keys into engine calls.
 
-    def __init__(self, scenario: Scenario, save_dir: Path | None = None) -> None:
+    Parameters
+    ----------
+    scenario
+        The loaded scenario.
+    save_dir
+        Where Ctrl+S writes its files.
+    state
+        A game to continue (default: a new game of ``scenario``).
+    """
+
+    def __init__(self, scenario: Scenario, save_dir: Path | None = None,
+                 state: GameState | None = None) -> None:
         self.scenario = scenario
         self.save_dir = save_dir or Path.cwd()
         self.quit_requested = False
-        self.status = "Read-only board. F1: help."
-        self.status_error = False
         self.show_help = False
         self.debug = False
+        self.debug_sight = False
+        self.debug_reach = False
+        self.debug_picks: list[str] = []
         self.hovered: str | None = None
+        self.hover_point: tuple[float, float] | None = None
         self.hover_index: int | None = None
-        self._scene = scene_from_scenario(scenario)
+        self.selected: str | None = None
+        self.setup: Setup | None = None
+        self.last_outcome: tuple[TextLine, ...] = ()
+        self.saves = 0
+        try:
+            self.state: GameState | None = state or GameState(scenario)
+        except WastelandError as exc:
+            self.state = None
+            self._say(f"read-only: {exc}", error=True)
+        else:
+            self._say("New game. F1: help.")
+        self._scene_cache: tuple[int, Scene] | None = None
 
-    def load(self, path: Path) -> None:
-        """Continue a saved game (needs the engine's sim/save.py)."""
-        raise UsageError(f"cannot load {str(path)!r}: saved games are not supported yet")
+    # --- reading ---------------------------------------------------------------
+    def _say(self, text: str, error: bool = False) -> None:
+        self.status, self.status_error = text, error
 
     def scene(self) -> Scene:
-        return self._scene
+        """The board as the engine has it now (cached per engine step)."""
+        st = self.state
+        if st is None:
+            return scene_from_scenario(self.scenario)
+        key = len(st.history) * 1_000_003 + len(st.events)
+        if self._scene_cache is not None and self._scene_cache[0] == key and (
+            self._scene_cache[1].phase == str(st.phase)):
+            return self._scene_cache[1]
+        models = []
+        for m in st.models.values():
+            unit = self.scenario.unit_of(m.id)
+            models.append(ModelView(
+                id=m.id, side=m.side, unit_name=unit.name,
+                x=m.position.x, y=m.position.y, z=m.position.z,
+                radius=st.radius(m.id), health=m.health, max_health=unit.health,
+                readiness=str(m.readiness), climbing=m.climbing,
+                off_table=m.status is Status.LEFT, removed=m.status is Status.ELIMINATED))
+        act = st.activation
+        scene = Scene(
+            scenario=self.scenario, models=tuple(models), round=st.round, rounds=st.rounds,
+            advantage=st.advantage, side_to_act=st.acting,
+            active_model=act.model if act else None,
+            actions_left=act.actions_left if act else None,
+            phase=str(st.phase), result=str(st.result) if st.result else None,
+            side_order=st.sides)
+        self._scene_cache = (key, scene)
+        return scene
+
+    def _legal(self) -> list[Action]:
+        return [] if self.state is None else list(self.state.legal_actions())
+
+    def buttons(self) -> list[Button]:
+        """The choices offered now: the engine's listed legal actions, grouped."""
+        if self.state is None or self.state.is_over:
+            return []
+        if self.setup is not None:
+            return self._setup_buttons(self.setup)
+        sides = {s: self.scenario.sides[s].name for s in self.scenario.sides}
+        out: list[Button] = []
+        kinds_seen: list[str] = []
+        for a in self._legal():
+            if isinstance(a, ModelAction):
+                if a.keyword not in kinds_seen:
+                    kinds_seen.append(a.keyword)
+                    out.append(Button(a.keyword.replace("-", " ").capitalize(),
+                                      ("kind", a.keyword)))
+            else:
+                out.append(Button(action_label(sides, a), ("act", a)))
+        return out
+
+    def _setup_buttons(self, s: Setup) -> list[Button]:
+        out: list[Button] = []
+        if s.form.other or not (s.form.target or s.form.points):
+            for a in self._legal():
+                if isinstance(a, ModelAction) and a.keyword == s.form.keyword:
+                    out.append(Button(" ".join(str(a).split()[2:]) or str(a), ("act", a)))
+        elif s.form.target and s.target is None:
+            for a in self._legal():
+                if isinstance(a, ModelAction) and a.keyword == s.form.keyword:
+                    tgt = str(a).split()[2]
+                    if not any(b.key == ("target", tgt) for b in out):
+                        out.append(Button(f"{s.form.keyword} {tgt}", ("target", tgt)))
+        if s.form.points:
+            out.append(Button("Commit path", ("commit",), enabled=bool(s.points)))
+            out.append(Button("Remove waypoint", ("backspace",), enabled=bool(s.points)))
+        if s.form.weapon:
+            out.append(Button(f"Weapon: {self._weapon_name(s)} (Tab)", ("weapon",)))
+        out.append(Button("Cancel", ("cancel",)))
+        return out
+
+    def _weapons(self, model: str) -> tuple[str, ...]:
+        return self.scenario.unit_of(model).weapons
+
+    def _weapon_name(self, s: Setup) -> str:
+        ws = self._weapons(s.model)
+        return self.scenario.weapons[ws[s.weapon % len(ws)]].name if ws else "-"
 
     def view(self) -> ViewState:
-        details: tuple[TextLine, ...] = ()
-        if self.hovered:
-            details = self._card(self.hovered)
+        """Everything the frame draws besides the scene."""
+        scene = self.scene()
+        title = "Choices"
+        if self.state is not None:
+            title = f"Choices: {scene.phase}"
+            if self.setup is not None:
+                title = f"{self.setup.form.keyword} with {self.setup.model}"
+        overlays, details = self._overlays_and_details(scene)
         return ViewState(
+            buttons=tuple(self.buttons()),
+            buttons_title=title,
             details=details,
+            log=tuple(str(e) for e in self.state.events) if self.state else (),
             status=self.status,
             status_error=self.status_error,
+            overlays=tuple(overlays),
+            highlight=frozenset(self.debug_picks if self.debug else ([self.selected]
+                                                                    if self.selected else [])),
             show_help=self.show_help,
             debug=self.debug,
             hover_button=self.hover_index,
+            game_over=scene.result,
+            legend="overlays" if overlays else "terrain",
         )
 
+    def _overlays_and_details(self, scene: Scene) -> tuple[list[Overlay], tuple[TextLine, ...]]:
+        overlays: list[Overlay] = []
+        lines: list[TextLine] = []
+        positions = scene.positions()
+        if self.debug:
+            lines.append(TextLine("DEBUG VIEW (F2 to leave): click two models", TEXT_WARN))
+            if self.debug_sight:
+                overlays.append(SightWeb(analysis_view.sight_web(self.scenario, positions,
+                                                                 self._climbing(scene))))
+            if self.debug_reach:
+                overlays.append(EdgesOverlay(analysis_view.significant_edge_lines(self.scenario)))
+                for m in scene.models:
+                    if m.on_board:
+                        area = analysis_view.reach_area(self.scenario, self.state, m.id)
+                        if area is not None:
+                            overlays.append(AreaOverlay(area))
+            if len(self.debug_picks) == 2:
+                a, t = self.debug_picks
+                shot, text = analysis_view.shot(self.scenario, positions, a, t, None,
+                                                self._climbing(scene))
+                overlays.append(shot)
+                lines += text
+            return overlays, tuple(lines)
+        s = self.setup
+        if s is not None:
+            if s.form.points:
+                area = analysis_view.reach_area(self.scenario, self.state, s.model)
+                if area is not None:
+                    overlays.append(AreaOverlay(area))
+                path = self._path_preview(s)
+                if path is not None:
+                    overlays.append(path)
+                    lines.append(TextLine(f"path: {path.text}", TEXT_GOOD if path.ok else TEXT_BAD))
+            target = s.target or (self.hovered if s.form.target else None)
+            if s.form.target and target is not None and target != s.model:
+                weapon = self._current_weapon(s)
+                shot, text = analysis_view.shot(self.scenario, positions, s.model, target,
+                                                weapon, self._climbing(scene))
+                overlays.append(shot)
+                lines += text
+                if s.form.keyword == "shoot" and self.state is not None:
+                    lines += analysis_view.odds_lines(self.state, s.model, target, weapon)
+            elif s.form.target:
+                lines.append(TextLine("hover an enemy model to preview, click to choose", TEXT_DIM))
+        if not lines:
+            lines += self.last_outcome
+        shown = self.hovered or self.selected
+        if shown is not None and (s is None or not s.form.target):
+            lines += self._card(shown)
+        return overlays, tuple(lines)
+
+    def _climbing(self, scene: Scene) -> frozenset[str]:
+        return frozenset(m.id for m in scene.models if m.climbing)
+
+    def _current_weapon(self, s: Setup) -> str | None:
+        ws = self._weapons(s.model)
+        return ws[s.weapon % len(ws)] if ws else None
+
     def _card(self, model_id: str) -> tuple[TextLine, ...]:
-        m = self._scene.model(model_id)
+        m = self.scene().model(model_id)
         unit = self.scenario.unit_of(model_id)
+        state = "" if m.readiness == "unready" else f", {m.readiness}"
+        where = " (climbing)" if m.climbing else ""
+        where += " (off the table)" if m.off_table else " (eliminated)" if m.removed else ""
         lines = [
-            TextLine(f"{m.id}: {unit.name} ({self.scenario.sides[m.side].name})"),
-            TextLine(
-                f"health {m.health}/{m.max_health}, base {unit.base:g} mm, "
-                f"move {unit.move}, charge {unit.charge}"
-            ),
-            TextLine("S.P.E.C.I.A.L. " + " ".join(f"{k}{v}" for k, v in unit.special.items())),
-            TextLine(f"weapons: {', '.join(self.scenario.weapons[w].name for w in unit.weapons)}"),
+            TextLine(f"{m.id}: {unit.name}, {self.scenario.sides[m.side].name}{state}{where}"),
+            TextLine(f"health {m.health}/{m.max_health}, base {unit.base:g} mm, "
+                     f"move {unit.move}, charge {unit.charge}", TEXT_DIM),
+            TextLine("S.P.E.C.I.A.L. " + " ".join(f"{k}{v}" for k, v in unit.special.items()),
+                     TEXT_DIM),
         ]
+        for w in unit.weapons:
+            wp = self.scenario.weapons[w]
+            rng = wp.short + (f"+{wp.long}" if wp.long else "")
+            lines.append(TextLine(f"  {wp.name}: {rng}, damage {wp.damage} {wp.damage_type}",
+                                  TEXT_DIM))
         return tuple(lines)
+
+    def _path_preview(self, s: Setup) -> PathOverlay | None:
+        start = self.scene().model(s.model)
+        pts = [(start.x, start.y), *s.points]
+        if self.hover_point is not None and (not s.points or s.form.many_points):
+            pts.append(self.hover_point)
+        if len(pts) < 2:
+            return None
+        action = self.build(s, pts[1:])
+        why = None if action is None or self.state is None else self.state.why_illegal(action)
+        text = analysis_view.path_text(self.scenario, self.state, s.model, pts)
+        if why is not None:
+            text = f"{text} - {why.reason}"
+        return PathOverlay(tuple(pts), start.radius, why is None and action is not None, text)
+
+    # --- building and applying actions ---------------------------------------------
+    def build(self, s: Setup, points: list[tuple[float, float]] | None = None) -> Action | None:
+        """The action text the usage asks for, parsed by the engine (None if incomplete)."""
+        words = [s.form.keyword, s.model]
+        if s.form.target:
+            if s.target is None:
+                return None
+            words.append(s.target)
+        pts = s.points if points is None else points
+        if s.form.points:
+            if not pts:
+                return None
+            use = pts if s.form.many_points else pts[-1:]
+            words += [repr(float(c)) for p in use for c in p]
+        if s.form.weapon:
+            w = self._current_weapon(s)
+            if w is not None:
+                words.append(w)
+        try:
+            return parse_action(" ".join(words))
+        except WastelandError:
+            return None
+
+    def apply(self, action: Action) -> bool:
+        """Apply ``action`` through the engine; on refusal say why and change nothing."""
+        if self.state is None:
+            return False
+        before = len(self.state.events)
+        try:
+            self.state.apply(action)
+        except WastelandError as exc:
+            self._say(str(exc), error=True)
+            return False
+        new = self.state.events[before:]
+        self._say(" / ".join(e.text for e in new) if new else f"done: {action}")
+        self.last_outcome = tuple(TextLine(e.text, TEXT_WARN) for e in new)
+        self.setup = None
+        self.selected = None
+        return True
 
     # --- input -----------------------------------------------------------------
     def command(self, name: str) -> None:
+        """A named key command (render.app maps keys to these names)."""
         if name == "help":
             self.show_help = not self.show_help
         elif name == "escape":
-            self.show_help = False
+            if self.show_help:
+                self.show_help = False
+            elif self.setup is not None:
+                self.setup = None
+                self._say("cancelled")
+            else:
+                self.debug_picks.clear()
+                self.selected = None
         elif name == "debug":
             self.debug = not self.debug
+            self.debug_picks.clear()
+            self._say("debug view on: click any two models" if self.debug else "debug view off")
+        elif name == "all_sight" and self.debug:
+            self.debug_sight = not self.debug_sight
+        elif name == "edges_reach" and self.debug:
+            self.debug_reach = not self.debug_reach
+        elif name == "undo":
+            self.undo()
+        elif name == "save":
+            self.save()
+        elif name == "confirm":
+            self._commit()
+        elif name == "backspace" and self.setup is not None and self.setup.points:
+            self.setup.points.pop()
+        elif name == "next_weapon" and self.setup is not None and self.setup.form.weapon:
+            self.setup.weapon += 1
+
+    def undo(self) -> None:
+        if self.state is None:
+            return
+        self.setup = None
+        try:
+            action = self.state.undo()
+        except WastelandError as exc:
+            self._say(str(exc), error=True)
+        else:
+            self._say(f"undone: {action}")
+
+    def save(self) -> Path | None:
+        """Write the game to a new file in ``save_dir`` and name it in the status bar."""
+        if self.state is None:
+            return None
+        from sim.save import save_game
+
+        self.saves += 1
+        stem = self.scenario.source.stem if self.scenario.source else "game"
+        path = self.save_dir / f"{stem}-round{self.state.round}-{self.saves}.save.json"
+        try:
+            save_game(self.state, path)
+        except (OSError, WastelandError) as exc:
+            self._say(f"could not save to {str(path)!r}: {exc}", error=True)
+            return None
+        self._say(f"saved to {path}")
+        return path
+
+    def _commit(self) -> None:
+        s = self.setup
+        if s is None:
+            return
+        action = self.build(s)
+        if action is None:
+            self._say(f"{s.form.keyword}: not complete yet (click the board or a model)",
+                      error=True)
+            return
+        self.apply(action)
 
     def press_button(self, index: int) -> None:
-        pass
+        buttons = self.buttons()
+        if not 0 <= index < len(buttons) or not buttons[index].enabled:
+            return
+        key = buttons[index].key
+        assert isinstance(key, tuple)
+        if key[0] == "act":
+            self.apply(key[1])
+        elif key[0] == "kind":
+            self._start_setup(key[1])
+        elif key[0] == "target" and self.setup is not None:
+            self._pick_target(key[1])
+        elif key[0] == "commit":
+            self._commit()
+        elif key[0] == "backspace":
+            self.command("backspace")
+        elif key[0] == "weapon":
+            self.command("next_weapon")
+        elif key[0] == "cancel":
+            self.command("escape")
+
+    def _start_setup(self, keyword: str) -> None:
+        if self.state is None or self.state.activation is None:
+            return
+        kind = action_kinds()[keyword]
+        form = Form.of(keyword, kind.action_type.usage)
+        self.setup = Setup(form, self.state.activation.model)
+        hint = []
+        if form.target:
+            hint.append("click a target")
+        if form.points:
+            hint.append("click waypoints, Enter to commit" if form.many_points
+                        else "click where to go")
+        self._say(f"{keyword}: " + (", ".join(hint) or "choose one") + "; Esc cancels")
+
+    def _pick_target(self, target: str) -> None:
+        s = self.setup
+        assert s is not None
+        s.target = target
+        if not s.form.points:
+            self._commit()
 
     def hover_button(self, index: int | None) -> None:
         self.hover_index = index
 
-    def click(self, x: float, y: float) -> None:
-        pass
-
     def hover(self, point: tuple[float, float] | None) -> None:
-        self.hovered = None if point is None else model_at(self._scene, *point, slack=0.2)
+        self.hover_point = point
+        self.hovered = None if point is None else model_at(self.scene(), *point, CLICK_SLACK)
+
+    def click(self, x: float, y: float) -> None:
+        """A left click on the board at ``(x, y)`` inches."""
+        scene = self.scene()
+        hit = model_at(scene, x, y, CLICK_SLACK)
+        if self.debug:
+            if hit is not None:
+                self.debug_picks = [*self.debug_picks, hit][-2:]
+            return
+        if self.state is None:
+            self.selected = hit
+            return
+        s = self.setup
+        if s is not None:
+            if s.form.target and s.target is None:
+                if hit is None:
+                    self._say(f"{s.form.keyword}: click a model to target", error=True)
+                else:
+                    self._pick_target(hit)
+                return
+            if s.form.points:
+                s.points = [*s.points, (x, y)] if s.form.many_points else [(x, y)]
+                if not s.form.many_points:
+                    self._commit()
+            return
+        self._click_model(hit)
+
+    def _click_model(self, hit: str | None) -> None:
+        """Outside an action setup, clicking a model readies or activates it."""
+        assert self.state is not None
+        if hit is None:
+            self.selected = None
+            return
+        phase = self.state.phase
+        if phase is Phase.READY:
+            self.apply(ReadyModel(hit))
+        elif phase is Phase.ACTIVATE:
+            self.apply(Activate(hit))
+        else:
+            self.selected = hit
 
     def drag_start(self, x: float, y: float) -> bool:
-        return False
+        """A drag on the board starts a path while a path action is set up."""
+        s = self.setup
+        return s is not None and s.form.points and s.form.many_points and (
+            not s.form.target or s.target is not None)
 
     def drag_to(self, x: float, y: float) -> None:
-        pass
+        s = self.setup
+        if s is None:
+            return
+        last = s.points[-1] if s.points else (self.scene().model(s.model).x,
+                                              self.scene().model(s.model).y)
+        # A drag drops a waypoint every half inch, so the path follows the pointer.
+        if (x - last[0]) ** 2 + (y - last[1]) ** 2 >= 0.25:
+            s.points.append((x, y))
+        self.hover_point = (x, y)
 
     def drag_end(self, x: float | None, y: float | None) -> None:
-        pass
+        s = self.setup
+        if s is not None and x is not None and y is not None:
+            s.points.append((x, y))

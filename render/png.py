@@ -9,10 +9,13 @@ from pathlib import Path
 
 import pygame
 
+from render import analysis_view
 from render.frame import draw_frame
 from render.layout import compute_layout
-from render.scene import Scene
-from render.view import ViewState
+from render.overlays import AreaOverlay
+from render.scene import Scene, scene_from_scenario
+from render.view import Overlay, TextLine, ViewState
+from sim.scenario import Scenario
 
 
 def render_surface(
@@ -42,3 +45,33 @@ def save_png(scene: Scene, view: ViewState, path: Path, width: int = 1280) -> Pa
     path.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(surface, str(path))
     return path
+
+
+def export_scenario(scenario: Scenario, path: Path, width: int = 1280,
+                    los: tuple[str, str] | None = None, weapon: str | None = None,
+                    reach: str | None = None) -> Path:
+    """``wasteland render``: the scenario as set up, with the asked overlays."""
+    scene = scene_from_scenario(scenario)
+    positions = scene.positions()
+    overlays: list[Overlay] = []
+    details: list[TextLine] = [TextLine(f"{scenario.name} ({scenario.rules} rules)")]
+    highlight: set[str] = set()
+    if reach is not None:
+        area = analysis_view.reach_area(scenario, None, reach)
+        if area is not None:
+            overlays.append(AreaOverlay(area))
+        details += analysis_view.reach_lines(scenario, reach, area)
+        highlight.add(reach)
+    if los is not None:
+        shot, lines = analysis_view.shot(scenario, positions, los[0], los[1], weapon, frozenset())
+        overlays.append(shot)
+        details += lines
+        highlight.update(los)
+    view = ViewState(
+        details=tuple(details),
+        overlays=tuple(overlays),
+        highlight=frozenset(highlight),
+        buttons_title="Overlays" if overlays else "Board",
+        legend="overlays" if overlays else "terrain",
+    )
+    return save_png(scene, view, path, width)

@@ -14,7 +14,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from sim.errors import UsageError
 from sim.loader import load_scenario
+from sim.save import load_game
 from sim.scenario import Scenario
 
 DEFAULT_SCENARIO = "skirmish.toml"
@@ -54,9 +56,21 @@ def display_missing() -> bool:
     return not (env.get("DISPLAY") or env.get("WAYLAND_DISPLAY") or env.get("SDL_VIDEODRIVER"))
 
 
+def _same_file(path: str, scenario: Scenario) -> bool:
+    return scenario.source is not None and Path(path).resolve() == scenario.source.resolve()
+
+
 def run(args: argparse.Namespace) -> int:
     with ExitStack() as stack:
-        scenario = load_default_or(args.scenario, stack)
+        state = None
+        if args.load is not None:
+            state = load_game(args.load)
+            scenario = state.scenario
+            if args.scenario is not None and not _same_file(args.scenario, scenario):
+                raise UsageError(f"--load: {args.load!r} is a game of {str(scenario.source)!r}, "
+                                 f"not of {args.scenario!r}")
+        else:
+            scenario = load_default_or(args.scenario, stack)
         if display_missing():
             print(NO_DISPLAY, file=sys.stderr)
             return 1
@@ -66,9 +80,7 @@ def run(args: argparse.Namespace) -> int:
         from render.app import open_window
         from render.controller import Controller
 
-        controller = Controller(scenario, save_dir=Path.cwd())
-        if args.load is not None:
-            controller.load(Path(args.load))
+        controller = Controller(scenario, save_dir=Path.cwd(), state=state)
         try:
             app = open_window(controller)
         except pygame.error as exc:

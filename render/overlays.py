@@ -1,0 +1,184 @@
+"""Overlays drawn over the board: sight, cover, range, reach, path ruler.
+
+Each overlay is a frozen value holding geometry already computed by the
+engine and the geometry modules (:mod:`render.analysis_view` builds the shot
+overlay from :func:`sim.analysis.analyse`); drawing never decides a rule.
+
+Colours (render/theme.py, docs/window.md): the sight segment found green;
+pieces blocking every sight line red; the line of cover white; cover
+objects counted orange, ignored light blue, each with its reason as a label;
+range bands as rings around the attacker's base (short green, long yellow);
+the reachable area blue; a path white when legal, red when not.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, TypeAlias
+
+import pygame
+from shapely.geometry.base import BaseGeometry
+
+from geometry.discs import Disc
+from render import theme
+from render.draw_board import dashed_polyline, fill_geometry, outline_geometry
+from render.transform import BoardTransform
+
+Shape: TypeAlias = BaseGeometry | Disc
+Segment: TypeAlias = tuple[tuple[float, float], tuple[float, float]]
+
+
+def draw_shape_outline(
+    surface: Any, colour: Sequence[int], shape: Shape, t: BoardTransform, width: int
+) -> None:
+    """Outline a terrain footprint, an edge, or a base (an exact circle)."""
+    if isinstance(shape, Disc):
+        centre = t.to_screen(shape.x, shape.y)
+        pygame.draw.circle(surface, colour, centre, max(3, round(t.length(shape.r))) + 3, width)
+    else:
+        outline_geometry(surface, colour, shape, t, width)
+
+
+def _label(surface: Any, text: str, pos: tuple[float, float], colour: Sequence[int],
+           size: int = 16) -> None:
+    img = theme.font(size, bold=True).render(text, True, colour)
+    box = img.get_rect(center=(round(pos[0]), round(pos[1])))
+    bg = pygame.Surface(box.inflate(6, 2).size, pygame.SRCALPHA)
+    bg.fill((0, 0, 0, 170))
+    surface.blit(bg, box.inflate(6, 2))
+    surface.blit(img, box)
+
+
+def _anchor(shape: Shape) -> tuple[float, float]:
+    if isinstance(shape, Disc):
+        return (shape.x, shape.y - shape.r)
+    p = shape.representative_point()
+    return (p.x, p.y)
+
+
+@dataclass(frozen=True)
+class CoverMark:
+    """A cover object met by the line of cover, counted or not, and why."""
+
+    id: str
+    shape: Shape
+    counts: bool
+    reason: str
+
+
+@dataclass(frozen=True)
+class ShotOverlay:
+    """Sight, line of cover, cover marks and range rings for one attacker/target."""
+
+    attacker: Disc
+    target: Disc
+    witness: Segment | None
+    blocked: tuple[tuple[str, Shape], ...]
+    loc: Segment
+    cover: tuple[CoverMark, ...]
+    rings: tuple[tuple[float, theme.Colour, str], ...]  # radius from centre, colour, label
+    labels: bool = True
+
+    def draw(self, surface: Any, t: BoardTransform) -> None:
+        for radius, colour, _ in self.rings:
+            c = t.to_screen(self.attacker.x, self.attacker.y)
+            pygame.draw.circle(surface, colour, c, round(t.length(radius)), 2)
+        for mark in self.cover:
+            colour = theme.COVER_COUNTED if mark.counts else theme.COVER_IGNORED
+            draw_shape_outline(surface, colour, mark.shape, t, 4 if mark.counts else 2)
+        for _, shape in self.blocked:
+            draw_shape_outline(surface, theme.SIGHT_BLOCKED, shape, t, 4)
+        a, b = (t.to_screen_f(*p) for p in self.loc)
+        dashed_polyline(surface, theme.LINE_OF_COVER, [a, b], 2, dash=8, gap=5)
+        if self.witness is not None:
+            p, q = (t.to_screen_f(*pt) for pt in self.witness)
+            pygame.draw.line(surface, theme.SIGHT_LINE, p, q, 4)
+            pygame.draw.circle(surface, theme.SIGHT_LINE, p, 4)
+            pygame.draw.circle(surface, theme.SIGHT_LINE, q, 4)
+
+    def draw_top(self, surface: Any, t: BoardTransform) -> None:
+        if not self.labels:
+            return
+        for radius, colour, text in self.rings:
+            x, y = t.to_screen_f(self.attacker.x + radius / math.sqrt(2),
+                                 self.attacker.y - radius / math.sqrt(2))
+            _label(surface, text, (x, y), colour, 15)
+        for mark in self.cover:
+            colour = theme.COVER_COUNTED if mark.counts else theme.COVER_IGNORED
+            verdict = "-2 cover" if mark.counts else "ignored"
+            _label(surface, f"{mark.id}: {verdict}", t.to_screen_f(*_anchor(mark.shape)), colour)
+        for ident, shape in self.blocked:
+            _label(surface, f"{ident}: blocks", t.to_screen_f(*_anchor(shape)),
+                   theme.SIGHT_BLOCKED)
+
+
+@dataclass(frozen=True)
+class SightWeb:
+    """Debug: every sight segment found (green) or the pair's centres (red, none)."""
+
+    lines: tuple[tuple[Segment, bool], ...]
+
+    def draw(self, surface: Any, t: BoardTransform) -> None:
+        for (p, q), seen in self.lines:
+            a, b = t.to_screen_f(*p), t.to_screen_f(*q)
+            if seen:
+                pygame.draw.line(surface, theme.SIGHT_LINE, a, b, 2)
+            else:
+                dashed_polyline(surface, theme.SIGHT_BLOCKED, [a, b], 1, dash=4, gap=6)
+
+
+@dataclass(frozen=True)
+class AreaOverlay:
+    """A shaded area (the reachable area of a move) with its outline."""
+
+    area: BaseGeometry
+    fill: theme.RGBA = theme.REACH_FILL
+    edge: theme.Colour = theme.REACH_EDGE
+
+    def draw(self, surface: Any, t: BoardTransform) -> None:
+        fill_geometry(surface, self.fill, self.area, t)
+        outline_geometry(surface, self.edge, self.area, t, 1)
+
+
+@dataclass(frozen=True)
+class EdgesOverlay:
+    """Lines to emphasise (significant edges in the debug view)."""
+
+    edges: tuple[BaseGeometry, ...]
+    colour: theme.Colour = theme.SIGNIFICANT_EDGE
+
+    def draw(self, surface: Any, t: BoardTransform) -> None:
+        for e in self.edges:
+            outline_geometry(surface, self.colour, e, t, 4)
+
+
+@dataclass(frozen=True)
+class PathOverlay:
+    """A move path being set up: legs, the ruler readout, the end base preview."""
+
+    points: tuple[tuple[float, float], ...]
+    radius: float
+    ok: bool
+    text: str  # e.g. '5.2 / 6 in (red; shorter: difficult ground)'
+
+    def draw(self, surface: Any, t: BoardTransform) -> None:
+        if len(self.points) < 2:
+            return
+        colour = theme.PATH_OK if self.ok else theme.PATH_BAD
+        pts = [t.to_screen_f(*p) for p in self.points]
+        pygame.draw.lines(surface, colour, False, pts, 3)
+        for p in pts[1:-1]:
+            pygame.draw.circle(surface, colour, p, 4)
+        end = pts[-1]
+        ghost = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        pygame.draw.circle(ghost, (*colour, 90), end, max(3, round(t.length(self.radius))))
+        surface.blit(ghost, (0, 0))
+        pygame.draw.circle(surface, colour, end, max(3, round(t.length(self.radius))), 2)
+
+    def draw_top(self, surface: Any, t: BoardTransform) -> None:
+        if len(self.points) >= 2 and self.text:
+            x, y = t.to_screen_f(*self.points[-1])
+            _label(surface, self.text, (x, y - t.length(self.radius) - 14),
+                   theme.PATH_OK if self.ok else theme.PATH_BAD)
