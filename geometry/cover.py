@@ -1,0 +1,197 @@
+"""The line of cover between two bases (R-COV-1, R-COV-2, R-COV-4).
+
+The line of cover (LoC) runs from the centre of the attacker's base to the
+centre of the target's base (R-COV-1). For each cover object this module
+says, exactly and with no knowledge of sides or rule sets:
+
+- whether the LoC *enters* the object (meets its interior; merely grazing a
+  corner or running along an edge does not count),
+- whether it *passes completely through* it (some stretch of the LoC inside
+  the object both enters and exits it, so neither centre lies in that
+  stretch) (R-COV-2),
+- whether the object touches the attacker's base (gap at most the touch
+  tolerance, R-UNIT-2), which makes it ignored (R-COV-2, R-COV-4).
+
+An object *counts* when it is not touching the attacker and the LoC passes
+through it, or, for area terrain, merely enters it (R-COV-4). Which objects
+are offered, and what counting means for the shot, is the rules glue's
+business (:mod:`sim.analysis`).
+
+Examples
+--------
+>>> import shapely
+>>> crate = CoverObject("crate", shapely.box(4, -1, 5, 1))
+>>> loc = line_of_cover(Disc(0, 0, 0.6), Disc(10, 0, 0.6), [crate], touch_tolerance=0.01)
+>>> loc.counted
+('crate',)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+
+import shapely
+from shapely.geometry.base import BaseGeometry
+
+from geometry.discs import Disc, gap
+
+# Interior tolerance (inches): the LoC must reach this far into an object to
+# enter it, so grazing a corner or running along an edge never counts. The same
+# value as the sight module's erosion (docs/sight.md, tolerance policy).
+EPS = 1e-7
+
+
+@dataclass(frozen=True)
+class CoverObject:
+    """A cover object: a terrain footprint (polygon, possibly with holes, or
+    multipolygon) or an exact disc (a model's base, a circular piece).
+
+    ``area`` marks area terrain, which counts when merely entered (R-COV-4).
+    """
+
+    id: str
+    shape: BaseGeometry | Disc
+    area: bool = False
+
+    @cached_property
+    def core(self) -> BaseGeometry | None:
+        """The polygonal shape shrunk by EPS and prepared (None for a disc)."""
+        if isinstance(self.shape, Disc):
+            return None
+        core = self.shape.buffer(-EPS, join_style="mitre")
+        shapely.prepare(core)
+        return core
+
+
+@dataclass(frozen=True)
+class CoverHit:
+    """How the line of cover meets one object."""
+
+    id: str
+    area: bool
+    enters: bool
+    passes_through: bool
+    touches_attacker: bool
+
+    @property
+    def counts(self) -> bool:
+        """Gives cover: entered (area) or passed through, and not touching the attacker."""
+        if self.touches_attacker:
+            return False
+        return self.passes_through or (self.area and self.enters)
+
+    @property
+    def reason(self) -> str:
+        """Why the object counts or not, in words."""
+        if self.touches_attacker and (self.enters or self.passes_through):
+            return "touches the attacker's base"
+        if self.passes_through:
+            return "the line of cover passes through it"
+        if self.enters:
+            return (
+                "the line of cover enters area terrain"
+                if self.area
+                else "the line of cover enters it but does not pass through"
+            )
+        return "the line of cover does not enter it"
+
+    def __str__(self) -> str:
+        return f"{self.id}: {'counts' if self.counts else 'no cover'} ({self.reason})"
+
+
+@dataclass(frozen=True)
+class LineOfCover:
+    """The LoC from centre to centre and how it meets each object offered."""
+
+    start: tuple[float, float]
+    end: tuple[float, float]
+    hits: tuple[CoverHit, ...]
+
+    @property
+    def counted(self) -> tuple[str, ...]:
+        """Ids of the objects that give cover, in the order offered."""
+        return tuple(h.id for h in self.hits if h.counts)
+
+    def hit(self, object_id: str) -> CoverHit:
+        for h in self.hits:
+            if h.id == object_id:
+                return h
+        raise KeyError(object_id)
+
+    def __str__(self) -> str:
+        met = [h for h in self.hits if h.enters]
+        if not met:
+            return "the line of cover meets no cover object"
+        return "line of cover: " + "; ".join(str(h) for h in met)
+
+
+def _disc_stretch(ax: float, ay: float, bx: float, by: float, d: Disc
+                  ) -> tuple[float, float] | None:
+    """Parameter interval (0..1) of the LoC strictly inside ``d`` shrunk by EPS, or None."""
+    dx, dy = bx - ax, by - ay
+    length = math.hypot(dx, dy)
+    if length == 0.0:
+        return None
+    ux, uy = dx / length, dy / length
+    px, py = d.x - ax, d.y - ay
+    along = px * ux + py * uy
+    across = abs(px * uy - py * ux)
+    r = d.r - EPS
+    if r <= 0 or across >= r:
+        return None
+    half = math.sqrt(r * r - across * across)
+    t0, t1 = (along - half) / length, (along + half) / length
+    lo, hi = max(t0, 0.0), min(t1, 1.0)
+    if hi <= lo:
+        return None
+    return (t0, t1)
+
+
+def _polygon_meets(seg: BaseGeometry, core: BaseGeometry, a: BaseGeometry,
+                   b: BaseGeometry) -> tuple[bool, bool]:
+    """(enters, passes through) of the segment ``seg`` for a shrunk polygonal shape."""
+    if core.is_empty or not core.intersects(seg):
+        return False, False
+    inside = seg.intersection(core)
+    parts = getattr(inside, "geoms", [inside])
+    passes = False
+    for part in parts:
+        if part.is_empty or part.length <= 0.0:
+            continue
+        # A stretch passes through when it neither starts at the attacker's
+        # centre nor ends at the target's (enters and exits, R-COV-2).
+        if part.distance(a) > EPS and part.distance(b) > EPS:
+            passes = True
+    return True, passes
+
+
+def line_of_cover(
+    attacker: Disc,
+    target: Disc,
+    objects: Iterable[CoverObject],
+    touch_tolerance: float,
+) -> LineOfCover:
+    """How the centre-to-centre line meets each object (R-COV-1, R-COV-2, R-COV-4).
+
+    ``touch_tolerance`` is the rules' touching distance (R-UNIT-2): an object
+    at most that far from the attacker's base touches it.
+    """
+    ax, ay, bx, by = attacker.x, attacker.y, target.x, target.y
+    seg = shapely.LineString([(ax, ay), (bx, by)])
+    pa, pb = shapely.Point(ax, ay), shapely.Point(bx, by)
+    hits: list[CoverHit] = []
+    for obj in objects:
+        if isinstance(obj.shape, Disc):
+            stretch = _disc_stretch(ax, ay, bx, by, obj.shape)
+            enters = stretch is not None
+            passes = stretch is not None and stretch[0] > 0.0 and stretch[1] < 1.0
+            touches = gap(attacker, obj.shape) <= touch_tolerance
+        else:
+            assert obj.core is not None  # a polygonal shape always has a core
+            enters, passes = _polygon_meets(seg, obj.core, pa, pb)
+            touches = obj.shape.distance(pa) - attacker.r <= touch_tolerance
+        hits.append(CoverHit(obj.id, obj.area, enters, passes, touches))
+    return LineOfCover((ax, ay), (bx, by), tuple(hits))

@@ -1,0 +1,86 @@
+"""Line of cover geometry (R-COV-1, R-COV-2, R-COV-4)."""
+
+from __future__ import annotations
+
+import shapely
+
+from geometry.cover import CoverObject, line_of_cover
+from geometry.discs import Disc
+
+TOL = 0.01  # R-UNIT-2 touch tolerance
+A, B = Disc(0, 0, 0.6), Disc(10, 0, 0.6)
+
+
+def test_crate_passed_through_counts() -> None:
+    """R-COV-2: the LoC enters and exits the crate."""
+    loc = line_of_cover(A, B, [CoverObject("crate", shapely.box(4, -1, 5, 1))], TOL)
+    hit = loc.hit("crate")
+    assert hit.enters and hit.passes_through and not hit.touches_attacker
+    assert loc.counted == ("crate",)
+
+
+def test_object_touching_attacker_is_ignored() -> None:
+    """R-COV-2: cover touching the attacker's base is ignored."""
+    building = CoverObject("building", shapely.box(0.6, -2, 3, 2))  # against A's rim
+    loc = line_of_cover(A, B, [building], TOL)
+    assert loc.hit("building").touches_attacker
+    assert loc.counted == ()
+    assert "touches the attacker" in loc.hit("building").reason
+    # Shooting the other way the same building counts (R-COV-2, seed 004 example 1).
+    back = line_of_cover(B, A, [building], TOL)
+    assert back.counted == ("building",)
+
+
+def test_object_within_touch_tolerance_touches() -> None:
+    """R-UNIT-2: a gap of at most the tolerance is touching; more is not."""
+    near = CoverObject("near", shapely.box(0.605, -2, 3, 2))
+    far = CoverObject("far", shapely.box(0.62, -2, 3, 2))
+    loc = line_of_cover(A, B, [near, far], TOL)
+    assert loc.hit("near").touches_attacker and not loc.hit("far").touches_attacker
+
+
+def test_entering_without_exiting_gives_no_cover() -> None:
+    """R-COV-2: the target stands on the desk; the LoC enters but does not pass through."""
+    desk = CoverObject("desk", shapely.box(9, -1, 11, 1))
+    loc = line_of_cover(A, B, [desk], TOL)
+    assert loc.hit("desk").enters and not loc.hit("desk").passes_through
+    assert loc.counted == ()
+
+
+def test_area_terrain_counts_when_entered() -> None:
+    """R-COV-4: area terrain counts when the LoC merely enters it."""
+    forest = CoverObject("forest", shapely.box(9, -3, 14, 3), area=True)
+    assert line_of_cover(A, B, [forest], TOL).counted == ("forest",)
+    # A base partly in the forest whose centre is outside: the LoC does not enter.
+    edge_target = Disc(8.7, 0, 0.6)
+    assert line_of_cover(A, edge_target, [forest], TOL).counted == ()
+    # Area touching the attacker's base is ignored (R-COV-4).
+    assert line_of_cover(B, A, [forest], TOL).counted == ()
+
+
+def test_grazing_corner_or_edge_is_not_entering() -> None:
+    """R-COV-2: running along an edge or over a corner does not enter the object."""
+    along = CoverObject("along", shapely.box(3, 0, 6, 2))  # its edge lies on the LoC
+    corner = CoverObject("corner", shapely.Polygon([(5, 0), (6, 1), (4, 1)]))
+    loc = line_of_cover(A, B, [along, corner], TOL)
+    assert not loc.hit("along").enters and not loc.hit("corner").enters
+
+
+def test_bases_as_discs_and_non_convex_object_counts_once() -> None:
+    """R-COV-5: a model's base is a disc; a U-shaped piece crossed twice counts once."""
+    model = CoverObject("mutant", Disc(5, 0.5, 0.6))
+    u_shape = CoverObject("u", shapely.Polygon(
+        [(2, -2), (8, -2), (8, 2), (7, 2), (7, -1), (3, -1), (3, 2), (2, 2)]))
+    loc = line_of_cover(A, B, [model, u_shape], TOL)
+    assert loc.counted == ("mutant", "u")
+    grazing = CoverObject("grazer", Disc(5, 1.2, 0.6))
+    assert line_of_cover(A, B, [grazing], TOL).counted == ()
+
+
+def test_polygon_with_hole_passed_through() -> None:
+    """R-COV-2: a ruin with a courtyard: the LoC passes through its walls."""
+    ruin = CoverObject("ruin", shapely.Polygon(
+        [(3, -3), (7, -3), (7, 3), (3, 3)], holes=[[(4, -2), (6, -2), (6, 2), (4, 2)]]))
+    assert line_of_cover(A, B, [ruin], TOL).counted == ("ruin",)
+    # Target in the courtyard: the LoC passes through the near wall only.
+    assert line_of_cover(A, Disc(5, 0, 0.6), [ruin], TOL).counted == ("ruin",)
