@@ -21,16 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from sim.errors import WastelandError
+from sim.rng import Rng
 from sim.rules import EFFECT_DICE, RulesData
 
-
-class DiceRng(Protocol):
-    """What dice need from a generator: an integer in ``lo..hi``, both included."""
-
-    def randint(self, lo: int, hi: int) -> int: ...
+#: What dice need from a generator: ``randint(lo, hi)``, both included (:class:`sim.rng.Rng`).
+DiceRng = Rng
 
 
 class UnknownDieError(WastelandError):
@@ -127,7 +124,9 @@ class ScriptedRng:
     Each answer is a plain int or a :class:`ScriptedRoll`; a ScriptedRoll also
     checks that the code asked for a die with that many sides, so a script
     written in the wrong order fails loudly instead of silently misreading.
-    It implements the same ``randint(lo, hi)`` as the game's generator.
+    It implements the game generator's protocols (:class:`sim.rng.GameRng`:
+    ``randint``, ``getstate``, ``setstate``), so a whole game can run on it
+    and undo restores the script position.
     """
 
     def __init__(self, script: Iterable[int | ScriptedRoll]) -> None:
