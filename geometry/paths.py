@@ -153,14 +153,18 @@ def _names(obs: ObstacleSet, idx: Sequence[int]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(obs[i].id for i in idx))
 
 
-def check_legs(level: Level, r: float, points: Sequence[Point]) -> LegsReport:
+def check_legs(
+    level: Level, r: float, points: Sequence[Point], *, rest: bool = True
+) -> LegsReport:
     """Check a horizontal path of waypoints for a base of radius ``r`` (exact).
 
     Refused, in this order: the base crosses the board edge (R-EDGE-1);
     it overlaps a blocking piece or base on some leg (R-MOV-3, R-MOV-4);
-    above the ground it leaves its floor; it ends overlapping a base
-    (R-MOV-4). Difficult pieces crossed are reported either way (R-MOV-1).
-    Length limits are the caller's (the ruler depends on the rules).
+    above the ground it leaves its floor. When the base comes to ``rest``
+    at the end (not when a climb or jump follows): above the ground its
+    centre must be on the floor, and it may not overlap a base (R-MOV-4).
+    Difficult pieces crossed are reported either way (R-MOV-1). Length
+    limits are the caller's (the ruler depends on the rules).
     """
     pts = [(float(x), float(y)) for x, y in points]
     if not pts:
@@ -195,9 +199,9 @@ def check_legs(level: Level, r: float, points: Sequence[Point]) -> LegsReport:
             if not support.covers(leg):
                 return refuse(f"base leaves the surface it stands on, on leg {i + 1}",
                               unsupported=True)
-        if level.floor is not None and not level.floor.covers(shapely.Point(end)):
+        if rest and level.floor is not None and not level.floor.covers(shapely.Point(end)):
             return refuse("the move ends with the base centre off the surface", unsupported=True)
-    ends = level.occupied.closer_than([shapely.Point(end)], thr)[0]
+    ends = level.occupied.closer_than([shapely.Point(end)], thr)[0] if rest else []
     if ends:
         names = _names(level.occupied, ends)
         which = ", ".join(repr(n) for n in names)

@@ -1,0 +1,605 @@
+"""Movement actions: Move, Charge, Leave, with climbing and jumping.
+
+Rules R-MOV-*, R-CLIMB-*, R-JUMP-1, R-FALL-*, R-EDGE-1..2 (RULES.md).
+
+A movement is a path of *steps* from the model's position:
+
+- ``X Y``: walk straight to ``(X, Y)`` at the current height;
+- ``climb Z``: climb the face the base touches, up or down, to height ``Z``
+  (R-CLIMB-1..5);
+- ``jump Z``: jump down to height ``Z`` (R-JUMP-1, ``rulebook`` only).
+
+Text forms (numbers round-trip exactly)::
+
+    move MODEL STEP...             e.g. move settler-1 10.0 12.6 climb 6.0 10.0 13.5
+    charge MODEL TARGET STEP...    must end in base contact with TARGET
+    leave MODEL X Y [X Y ...]      the last leg carries the base over the board edge
+
+:func:`plan_movement` checks a path without changing anything and returns a
+:class:`Plan` (legality with the reason, length, ruler, difficult pieces,
+where it ends); the kinds apply the plan, rolling AGI tests for climbs
+(``rulebook``) and fall damage for jumps and falls. docs/movement.md has the
+details and the Decisions.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import ClassVar, Literal
+
+import shapely
+from shapely.geometry.base import BaseGeometry
+
+from geometry.paths import Level, check_legs, edge_crossing
+from geometry.reach import Reach, contact_band, reachable_area
+from sim.actions import ActionKind, ModelAction, fmt_num, parse_num
+from sim.dice import roll_skill
+from sim.errors import IllegalActionError
+from sim.falls import resolve_fall
+from sim.gamedata import Status
+from sim.levels import Z_EPS, climbable_faces, is_level, level_for, level_heights, model_view
+from sim.positions import Position
+from sim.state import ActionContext, GameState
+
+StepKind = Literal["walk", "climb", "jump"]
+Xy = tuple[float, float]
+_EPS = 1e-9
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a path: walk to ``(x, y)``, or climb/jump to height ``z``."""
+
+    kind: StepKind
+    x: float = 0.0
+    y: float = 0.0
+    z: float = 0.0
+
+    def tokens(self) -> tuple[str, ...]:
+        if self.kind == "walk":
+            return (fmt_num(self.x), fmt_num(self.y))
+        return (self.kind, fmt_num(self.z))
+
+
+def walk(*points: Xy) -> tuple[Step, ...]:
+    """Walk steps through ``points`` (a helper for code and tests)."""
+    return tuple(Step("walk", float(x), float(y)) for x, y in points)
+
+
+def parse_steps(text: str, tokens: Sequence[str], usage: str) -> tuple[Step, ...]:
+    """Read ``X Y`` / ``climb Z`` / ``jump Z`` steps; at least one."""
+    steps: list[Step] = []
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        if tok in ("climb", "jump"):
+            if i + 1 >= len(tokens):
+                raise IllegalActionError(text, f"{tok!r} needs a height; expected {usage!r}")
+            steps.append(Step(tok, z=parse_num(text, tokens[i + 1], "Z")))  # type: ignore[arg-type]
+            i += 2
+            continue
+        if i + 1 >= len(tokens):
+            raise IllegalActionError(text, f"a waypoint needs X and Y; expected {usage!r}")
+        steps.append(Step("walk", parse_num(text, tok, "X"), parse_num(text, tokens[i + 1], "Y")))
+        i += 2
+    if not steps:
+        raise IllegalActionError(text, f"expected {usage!r}")
+    return tuple(steps)
+
+
+# --- the action values -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Move(ModelAction):
+    """``move MODEL STEP...``: a Move action along a path (R-MOV-1..5)."""
+
+    steps: tuple[Step, ...]
+    keyword: ClassVar[str] = "move"
+    usage: ClassVar[str] = "move MODEL X Y|climb Z|jump Z ..."
+
+    def args(self) -> tuple[str, ...]:
+        return (self.model, *(t for s in self.steps for t in s.tokens()))
+
+    @classmethod
+    def from_args(cls, text: str, args: Sequence[str]) -> Move:
+        if len(args) < 2:
+            raise IllegalActionError(text, f"expected {cls.usage!r}")
+        return cls(args[0], parse_steps(text, args[1:], cls.usage))
+
+
+@dataclass(frozen=True)
+class Charge(ModelAction):
+    """``charge MODEL TARGET STEP...``: a Charge ending in base contact with TARGET."""
+
+    target: str
+    steps: tuple[Step, ...]
+    keyword: ClassVar[str] = "charge"
+    usage: ClassVar[str] = "charge MODEL TARGET X Y|climb Z|jump Z ..."
+
+    def args(self) -> tuple[str, ...]:
+        return (self.model, self.target, *(t for s in self.steps for t in s.tokens()))
+
+    @classmethod
+    def from_args(cls, text: str, args: Sequence[str]) -> Charge:
+        if len(args) < 3:
+            raise IllegalActionError(text, f"expected {cls.usage!r}")
+        return cls(args[0], args[1], parse_steps(text, args[2:], cls.usage))
+
+
+@dataclass(frozen=True)
+class Leave(ModelAction):
+    """``leave MODEL X Y [X Y ...]``: leave the board on purpose (R-EDGE-2)."""
+
+    points: tuple[Xy, ...]
+    keyword: ClassVar[str] = "leave"
+    usage: ClassVar[str] = "leave MODEL X Y [X Y ...]"
+
+    def args(self) -> tuple[str, ...]:
+        return (self.model, *(fmt_num(c) for p in self.points for c in p))
+
+    @classmethod
+    def from_args(cls, text: str, args: Sequence[str]) -> Leave:
+        if len(args) < 3 or len(args) % 2 == 0:
+            raise IllegalActionError(text, f"expected {cls.usage!r}")
+        nums = [parse_num(text, t, "X" if i % 2 == 0 else "Y") for i, t in enumerate(args[1:])]
+        return cls(args[0], tuple(zip(nums[0::2], nums[1::2], strict=True)))
+
+
+# --- planning (read only) ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Vertical:
+    """A vertical step of a plan: where, from and to which height, and how."""
+
+    kind: Literal["climb", "jump"]
+    at: Xy
+    z0: float
+    z1: float
+    pieces: tuple[str, ...] = ()  # the faces climbed
+    partway: bool = False  # ends off any surface: the model is climbing (R-CLIMB-3)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A checked movement: legal or the reason; length, ruler, pieces; the path walked."""
+
+    reason: str | None
+    length: float = 0.0
+    ruler: str = ""
+    limit: float = 0.0
+    difficult: tuple[str, ...] = ()
+    blocked_by: tuple[str, ...] = ()
+    end: Position | None = None
+    climbing_at_end: bool = False
+    # The path as a sequence of positions and vertical steps, in order.
+    route: tuple[Position | Vertical, ...] = ()
+
+    @property
+    def legal(self) -> bool:
+        return self.reason is None
+
+
+def _context(state: GameState, model: str) -> tuple[dict[str, Position], dict[str, str],
+                                                    dict[str, float], frozenset[str]]:
+    positions = dict(state.positions())
+    sides = {i: state.model(i).side for i in positions}
+    radii = {i: state.radius(i) for i in positions}
+    climbing = frozenset(i for i in positions if state.model(i).climbing and i != model)
+    return positions, sides, radii, climbing
+
+
+def level_of(state: GameState, model: str, z: float) -> Level:
+    """What ``model`` meets moving at height ``z`` now."""
+    positions, sides, radii, climbing = _context(state, model)
+    return level_for(state.scenario, model, z, positions, sides, radii,
+                     state.rules.touch_tolerance, climbing=climbing)
+
+
+def plan_movement(state: GameState, model: str, steps: Sequence[Step], *,
+                  ruler: Literal["move", "charge"] = "move") -> Plan:
+    """Check a movement path for ``model`` now (read only; see the module docstring).
+
+    The ruler is the unit's Move or Charge colour, one shorter when the base
+    crosses difficult ground or any step climbs (R-MOV-1, R-CLIMB-1). The
+    length is the horizontal length plus every height climbed or jumped
+    (R-MOV-5). A jump always completes: it may carry the length past the
+    ruler when it is the last step (R-JUMP-1).
+    """
+    scenario, rules = state.scenario, state.rules
+    me = state.model(model)
+    unit = scenario.unit_of(model)
+    view = model_view(scenario, model)
+    r, tol = state.radius(model), rules.touch_tolerance
+    vts = scenario.rules == "vts-1.5"
+    pos = me.position
+    z = pos.z
+    partway = me.climbing
+    run: list[Xy] = [pos.xy]
+    route: list[Position | Vertical] = [pos]
+    difficult: list[str] = []
+    length = 0.0
+    climbed = False
+    jump_last = False
+    levels: dict[float, Level] = {}
+
+    def level(at: float) -> Level:
+        if at not in levels:
+            levels[at] = level_of(state, model, at)
+        return levels[at]
+
+    def flush(final: bool) -> str | None:
+        nonlocal length
+        if partway:
+            return None  # off the table: nothing to sweep (R-CLIMB-3)
+        rep = check_legs(level(z), r, run, rest=final)
+        difficult.extend(rep.difficult)
+        length += rep.length
+        if not rep.legal:
+            if rep.edge_at is not None:
+                return rep.reason + "; use 'leave' to leave the board (R-EDGE-2)"
+            return rep.reason
+        return None
+
+    def refuse(reason: str, blocked: tuple[str, ...] = ()) -> Plan:
+        return Plan(reason, length, blocked_by=blocked, difficult=tuple(dict.fromkeys(difficult)))
+
+    for n, step in enumerate(steps, 1):
+        jump_last = False
+        if step.kind == "walk":
+            if partway:
+                return refuse(f"step {n}: a climbing model must climb or jump before walking "
+                              "(R-CLIMB-3)")
+            run.append((step.x, step.y))
+            route.append(Position(step.x, step.y, z))
+            continue
+        why = flush(final=False)
+        if why is not None:
+            return refuse(why)
+        here = run[-1]
+        if abs(step.z - z) <= Z_EPS:
+            return refuse(f"step {n}: {step.kind} to {step.z:g} in does not change height")
+        if step.z < -Z_EPS:
+            return refuse(f"step {n}: height {step.z:g} in is below the table")
+        lands = is_level(view, here, step.z, r, tol)
+        if step.kind == "climb":
+            if "climb-incapable" in unit.keywords:
+                return refuse(f"step {n}: {unit.name} cannot climb (climb-incapable, R-CLIMB-4)")
+            low, high = min(z, step.z), max(z, step.z)
+            faces = climbable_faces(view, here, r, tol, low, high)
+            if not faces:
+                return refuse(f"step {n}: no climbable face reaching {high:g} in touches the "
+                              f"base at ({here[0]:.2f}, {here[1]:.2f})")
+            if not lands and vts:
+                return refuse(f"step {n}: in vts-1.5 a climb must end on a surface (R-CLIMB-5)")
+            climbed = True
+            route.append(Vertical("climb", here, z, step.z, tuple(faces), partway=not lands))
+        else:
+            if vts:
+                return refuse(f"step {n}: there is no jumping in vts-1.5 (R-CLIMB-5)")
+            if step.z > z:
+                return refuse(f"step {n}: a jump only goes down (R-JUMP-1)")
+            if not lands:
+                return refuse(f"step {n}: no surface at {step.z:g} in under the base to land on")
+            floor = level(z).floor
+            if floor is not None and floor.contains(shapely.Point(here)):
+                return refuse(f"step {n}: the base centre must be past the edge to jump down")
+            route.append(Vertical("jump", here, z, step.z))
+            jump_last = True
+        length += abs(step.z - z)
+        z = step.z
+        partway = not lands
+        run = [here]
+        route.append(Position(here[0], here[1], z))
+    why = flush(final=True)
+    if why is not None:
+        return refuse(why)
+    if partway and vts:
+        return refuse("in vts-1.5 a movement cannot end part-way up a face (R-CLIMB-5)")
+    base_colour = unit.charge if ruler == "charge" else unit.move
+    hindered = bool(difficult) or climbed
+    colour = rules.shorter(base_colour) if hindered else base_colour
+    limit = rules.ruler(colour)
+    if length > limit + _EPS:
+        jump_ok = jump_last and _length_before_last_jump(route) <= limit + _EPS
+        if not jump_ok:
+            why_short = " (difficult ground)" if difficult else (" (climbing)" if climbed else "")
+            return Plan(f"the path is {length:.2f} in long; the {colour} ruler{why_short} is "
+                        f"{limit:g} in", length, colour, limit, tuple(dict.fromkeys(difficult)))
+    end = route[-1]
+    assert isinstance(end, Position)
+    return Plan(None, length, colour, limit, tuple(dict.fromkeys(difficult)), (), end,
+                partway, tuple(route))
+
+
+def _length_before_last_jump(route: Sequence[Position | Vertical]) -> float:
+    total = 0.0
+    prev: Position | None = None
+    for item in route:
+        if isinstance(item, Vertical):
+            if item.kind == "jump" and item is route[-2]:
+                return total
+            total += abs(item.z1 - item.z0)
+            continue
+        if prev is not None and abs(prev.z - item.z) <= Z_EPS:
+            total += math.hypot(item.x - prev.x, item.y - prev.y)
+        prev = item
+    return total
+
+
+# --- applying -------------------------------------------------------------------------
+
+
+def _landing(state: GameState, model: str, xy: Xy, below: float) -> float:
+    """The highest height under ``xy`` below ``below``: where a falling model lands."""
+    view = model_view(state.scenario, model)
+    heights = level_heights(view, xy, state.radius(model), state.rules.touch_tolerance)
+    return max(h for h in heights if h < below - Z_EPS) if below > Z_EPS else 0.0
+
+
+def agi_test(ctx: ActionContext, model: str) -> bool:
+    """The AGI test at the start of a vertical movement (R-CLIMB-2): d20 at most A."""
+    unit = ctx.scenario.unit_of(model)
+    target = unit.special.get("A", 0)
+    roll = roll_skill(ctx.rng, ctx.rules)
+    ok = roll <= target
+    ctx.log("dice", (model,), f"{model} AGI test for climbing: rolled {roll} against {target}: "
+            f"{'pass' if ok else 'fail'}", test="AGI", roll=roll, target=target, passed=ok)
+    return ok
+
+
+def carry_out(ctx: ActionContext, model: str, plan: Plan, verb: str) -> Position:
+    """Walk a legal plan, rolling for climbs and jumps; returns where the model ends.
+
+    R-CLIMB-2: a failed AGI test drops the model from where that vertical
+    movement started and ends the action. R-FALL-3 / R-JUMP-1: a jump that
+    deals damage ends the movement where the model lands.
+    """
+    state = ctx.state
+    vts = ctx.scenario.rules == "vts-1.5"
+    start = ctx.model(model).position
+    where = start
+    for item in plan.route[1:]:
+        if isinstance(item, Position):
+            where = item
+            continue
+        if item.kind == "climb" and not vts and not agi_test(ctx, model):
+            land = _landing(state, model, item.at, item.z0)
+            where = Position(item.at[0], item.at[1], land)
+            ctx.set_position(model, where)
+            ctx.set_climbing(model, False)
+            ctx.log("climb-failed", (model,), f"{model} fails to climb at "
+                    f"({item.at[0]:.2f}, {item.at[1]:.2f}) and falls {item.z0 - land:.2f} in",
+                    at=list(item.at), z=item.z0, landed=land)
+            if item.z0 - land > Z_EPS:
+                resolve_fall(ctx, model, item.z0 - land, jump=False, cause="fall")
+            return where
+        if item.kind == "jump":
+            where = Position(item.at[0], item.at[1], item.z1)
+            ctx.set_position(model, where)
+            ctx.set_climbing(model, False)
+            out = resolve_fall(ctx, model, item.z0 - item.z1, jump=True, cause="jump")
+            if out.dealt > 0 or out.removed or not state.model(model).in_play:
+                ctx.log("moved", (model,), f"{model} lands at ({where.x:.2f}, {where.y:.2f}) "
+                        "hurt; the movement ends (R-FALL-3)", to=[where.x, where.y, where.z])
+                return where
+    ctx.set_position(model, where)
+    ctx.set_climbing(model, plan.climbing_at_end)
+    state_txt = " and is climbing" if plan.climbing_at_end else ""
+    ctx.log("moved", (model,), f"{model} {verb} {plan.length:.2f} in ({plan.ruler} ruler) to "
+            f"({where.x:.2f}, {where.y:.2f}, {where.z:.2f}){state_txt}",
+            frm=[start.x, start.y, start.z], to=[where.x, where.y, where.z],
+            distance=plan.length, ruler=plan.ruler, difficult=list(plan.difficult),
+            climbing=plan.climbing_at_end)
+    return where
+
+
+# --- the kinds -----------------------------------------------------------------------
+
+
+class MoveKind(ActionKind[Move]):
+    """The Move action (replaces the engine's plain move)."""
+
+    action_type = Move
+
+    def check(self, state: GameState, action: Move) -> str | None:
+        return plan_movement(state, action.model, action.steps).reason
+
+    def apply(self, ctx: ActionContext, action: Move) -> None:
+        plan = plan_movement(ctx.state, action.model, action.steps)
+        carry_out(ctx, action.model, plan, "moves")
+
+    def samples(self, state: GameState, model: str) -> Iterable[Move]:
+        ms = state.model(model)
+        if ms.climbing:
+            return
+        d = state.rules.ruler(state.scenario.unit_of(model).move)
+        for dx, dy in _DIRECTIONS:
+            for f in (1.0, 0.5):
+                yield Move(model, walk((ms.position.x + dx * d * f, ms.position.y + dy * d * f)))
+
+
+#: Called after a legal charge has moved the model: ``hook(ctx, charge)``. The
+#: combat rules set it to make the close-combat attack (issue 7).
+CHARGE_ATTACK: list[Callable[[ActionContext, Charge], None]] = []
+
+
+class ChargeKind(ActionKind[Charge]):
+    """The Charge action: the charge ruler, ending in base contact with an enemy."""
+
+    action_type = Charge
+
+    def check(self, state: GameState, action: Charge) -> str | None:
+        why = _target_problem(state, action.model, action.target)
+        if why is not None:
+            return why
+        plan = plan_movement(state, action.model, action.steps, ruler="charge")
+        if plan.reason is not None:
+            return plan.reason
+        assert plan.end is not None
+        if plan.climbing_at_end:
+            return "a charge must end in base contact, not part-way up a face"
+        return _contact_problem(state, action.model, plan.end, action.target)
+
+    def apply(self, ctx: ActionContext, action: Charge) -> None:
+        plan = plan_movement(ctx.state, action.model, action.steps, ruler="charge")
+        where = carry_out(ctx, action.model, plan, f"charges {action.target!r},")
+        arrived = (plan.end is not None and where == plan.end
+                   and ctx.state.model(action.model).in_play)
+        ctx.log("charged", (action.model, action.target),
+                f"{action.model} {'reaches' if arrived else 'does not reach'} {action.target}",
+                target=action.target, contact=arrived)
+        if arrived:
+            for hook in CHARGE_ATTACK:
+                hook(ctx, action)
+
+    def samples(self, state: GameState, model: str) -> Iterable[Charge]:
+        me = state.model(model)
+        if me.climbing:
+            return
+        for other in state.positions():
+            o = state.model(other)
+            if o.side == me.side or o.climbing or abs(o.position.z - me.position.z) > Z_EPS:
+                continue
+            dx, dy = me.position.x - o.position.x, me.position.y - o.position.y
+            dist = math.hypot(dx, dy)
+            if dist == 0:
+                continue
+            reach = state.radius(model) + state.radius(other)
+            x = o.position.x + dx / dist * reach
+            y = o.position.y + dy / dist * reach
+            yield Charge(model, other, walk((x, y)))
+
+
+def _target_problem(state: GameState, model: str, target: str) -> str | None:
+    if target not in state.models:
+        return f"unknown target {target!r}"
+    t = state.model(target)
+    if not t.in_play:
+        return f"{target!r} is not in play"
+    if t.side == state.model(model).side or state.scenario.sides[t.side].neutral:
+        return f"{target!r} is not an enemy"
+    if t.climbing:
+        return f"{target!r} is climbing; charging a climbing model is not supported"
+    return None
+
+
+def _contact_problem(state: GameState, model: str, end: Position, target: str) -> str | None:
+    t = state.model(target).position
+    if abs(t.z - end.z) > Z_EPS:
+        return f"the charge ends at height {end.z:g} in, {target!r} stands at {t.z:g} in"
+    gap = math.hypot(t.x - end.x, t.y - end.y) - state.radius(model) - state.radius(target)
+    if gap > state.rules.touch_tolerance + _EPS:
+        return f"the charge must end in base contact with {target!r}; the gap is {gap:.3f} in"
+    return None
+
+
+class LeaveKind(ActionKind[Leave]):
+    """Leave the board on purpose by the model's own movement (R-EDGE-2)."""
+
+    action_type = Leave
+
+    def _plan(self, state: GameState, action: Leave) -> tuple[str | None, float]:
+        me = state.model(action.model)
+        if me.climbing:
+            return "a climbing model cannot leave the board", 0.0
+        pts = [me.position.xy, *action.points]
+        r, tol = state.radius(action.model), state.rules.touch_tolerance
+        crossing = edge_crossing(state.scenario.board, pts, r, tol)
+        if crossing is None:
+            return "the path does not reach the board edge", 0.0
+        at, after = crossing
+        upto: list[Xy] = []
+        travelled = 0.0
+        for a, b in itertools.pairwise(pts):
+            upto.append(a)
+            leg = math.dist(a, b)
+            if travelled + leg >= after - _EPS:
+                break
+            travelled += leg
+        upto.append(at)
+        rep = check_legs(level_of(state, action.model, me.position.z), r, upto, rest=False)
+        if not rep.legal:
+            return rep.reason, rep.length
+        unit = state.scenario.unit_of(action.model)
+        colour = state.rules.shorter(unit.move) if rep.difficult else unit.move
+        limit = state.rules.ruler(colour)
+        if after > limit + _EPS:
+            return (f"the board edge is {after:.2f} in along the path; the {colour} ruler is "
+                    f"{limit:g} in"), after
+        return None, after
+
+    def check(self, state: GameState, action: Leave) -> str | None:
+        return self._plan(state, action)[0]
+
+    def apply(self, ctx: ActionContext, action: Leave) -> None:
+        _, after = self._plan(ctx.state, action)
+        ctx.log("moved", (action.model,), f"{action.model} moves {after:.2f} in and leaves "
+                "the board", distance=after, left=True)
+        ctx.remove(action.model, Status.LEFT, "left the board by its own movement")
+
+
+_DIAG = math.sqrt(0.5)
+_DIRECTIONS = ((1.0, 0.0), (_DIAG, _DIAG), (0.0, 1.0), (-_DIAG, _DIAG),
+               (-1.0, 0.0), (-_DIAG, -_DIAG), (0.0, -1.0), (_DIAG, -_DIAG))
+
+ACTION_KINDS: tuple[ActionKind[Move] | ActionKind[Charge] | ActionKind[Leave], ...] = (
+    MoveKind(), ChargeKind(), LeaveKind(),
+)
+
+
+# --- reachable areas for the window ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MoveArea:
+    """Where a model can end a Move or Charge now, with witness paths (R-MOV-1, R-MOV-4)."""
+
+    area: BaseGeometry
+    reaches: tuple[Reach, ...] = field(default=())
+
+    def path_to(self, p: Xy) -> list[Xy] | None:
+        """Waypoints (start first) of a legal path to ``p``, or None."""
+        if not self.area.covers(shapely.Point(p)):
+            return None
+        for reach in self.reaches:
+            path = reach.path_to(p)
+            if path is not None:
+                return path
+        return None
+
+
+def reachable(state: GameState, model: str, *, charge: bool = False) -> MoveArea:
+    """The area ``model``'s base centre can end in with its Move (or Charge) at its height.
+
+    The union of the area kept by the full ruler without touching difficult
+    ground and the area of the next shorter ruler through it (R-MOV-1).
+    For a charge, only places in base contact with an enemy at the same
+    height. Horizontal movement only (climbs and jumps are not drawn).
+    Conservative: never contains an illegal end point (geometry.reach).
+    """
+    me = state.model(model)
+    if me.climbing:
+        return MoveArea(shapely.Polygon())
+    unit = state.scenario.unit_of(model)
+    colour = unit.charge if charge else unit.move
+    full = state.rules.ruler(colour)
+    short = state.rules.ruler(state.rules.shorter(colour))
+    level = level_of(state, model, me.position.z)
+    r = state.radius(model)
+    start = me.position.xy
+    reaches = [reachable_area(level, r, start, full, avoid_difficult=True)]
+    if len(level.difficult):
+        reaches.append(reachable_area(level, r, start, short))
+    area = shapely.union_all([x.area for x in reaches])
+    if charge:
+        tol = state.rules.touch_tolerance
+        bands = [contact_band(p.xy, state.radius(o), r, tol)
+                 for o, p in state.positions().items()
+                 if _target_problem(state, model, o) is None and abs(p.z - me.position.z) <= Z_EPS]
+        area = area.intersection(shapely.union_all(bands)) if bands else shapely.Polygon()
+    return MoveArea(area, tuple(reaches))
