@@ -173,59 +173,47 @@ def _finish(state: GameState, reason: str) -> None:
 
 # --- legality ----------------------------------------------------------------------
 
+# The phase in which each turn-structure action is possible.
+_PHASE_OF: dict[type[Action], Phase] = {
+    ChooseFirst: Phase.CHOOSE_FIRST, ReadyModel: Phase.READY,
+    OptionA: Phase.CHOOSE_OPTION, OptionB: Phase.CHOOSE_OPTION,
+    Activate: Phase.ACTIVATE, EndTurn: Phase.ACTIVATE, EndActivation: Phase.ACTIVATION,
+}
+
+
 def why_illegal(state: GameState, action: Action) -> Illegal | None:
-    """Why a turn-structure action is illegal now, or None."""
-    phase, side = state.phase, state.acting
+    """Why a turn-structure action is illegal now, or None.
+
+    Checked in the order a player thinks: the rule set, the phase, the model
+    (known, in play, of the side to act), then its marker.
+    """
     model = action.model_id
+    if isinstance(action, OptionA) and _vts(state):
+        return Illegal("option A does not exist in vts-1.5 (R-TURN-9)")
+    need = _PHASE_OF.get(type(action))
+    if need is None:
+        return Illegal(f"unknown action {str(action)!r}", model)
+    if state.phase is not need:
+        return Illegal(f"{action.keyword!r} is not possible in phase {state.phase} "
+                       f"(it belongs to phase {need})", model)
     if model is not None:
         if model not in state.models:
-            known = ", ".join(state.models)
-            return Illegal(f"unknown model {model!r}; known: {known}", None)
+            return Illegal(f"unknown model {model!r}; known: {', '.join(state.models)}")
         ms = state.model(model)
         if not ms.in_play:
             return Illegal(f"the model is {ms.status}, not in play", model)
-        if ms.side != side:
-            return Illegal(f"it is {side}'s turn and the model belongs to {ms.side}", model)
-
-    def need(p: Phase) -> Illegal | None:
-        if phase is p:
-            return None
-        return Illegal(f"{action.keyword!r} is not possible in phase {phase} "
-                       f"(expected phase {p})", model)
-
-    if isinstance(action, ChooseFirst):
-        if (bad := need(Phase.CHOOSE_FIRST)) is not None:
-            return bad
-        if action.side not in state.sides:
-            return Illegal(f"unknown side {action.side!r}; sides: {', '.join(state.sides)}")
-        return None
-    if isinstance(action, ReadyModel):
-        if (bad := need(Phase.READY)) is not None:
-            return bad
-        ms = state.model(action.model)
-        if ms.readiness is not Readiness.UNREADY:
+        if ms.side != state.acting:
+            return Illegal(f"the turn is {state.acting}'s and the model belongs to "
+                           f"{ms.side}", model)
+        if isinstance(action, ReadyModel) and ms.readiness is not Readiness.UNREADY:
             return Illegal(f"only an Unready model can be readied; it is {ms.readiness}",
-                           action.model)
-        return None
-    if isinstance(action, OptionA):
-        if _vts(state):
-            return Illegal("option A does not exist in vts-1.5 (R-TURN-9)")
-        return need(Phase.CHOOSE_OPTION)
-    if isinstance(action, OptionB):
-        return need(Phase.CHOOSE_OPTION)
-    if isinstance(action, Activate):
-        if (bad := need(Phase.ACTIVATE)) is not None:
-            return bad
-        ms = state.model(action.model)
-        if ms.readiness is not Readiness.READY:
+                           model)
+        if isinstance(action, Activate) and ms.readiness is not Readiness.READY:
             return Illegal(f"only a Ready model can be activated; it is {ms.readiness}",
-                           action.model)
-        return None
-    if isinstance(action, EndActivation):
-        return need(Phase.ACTIVATION)
-    if isinstance(action, EndTurn):
-        return need(Phase.ACTIVATE)
-    return Illegal(f"unknown action {str(action)!r}", model)
+                           model)
+    if isinstance(action, ChooseFirst) and action.side not in state.sides:
+        return Illegal(f"unknown side {action.side!r}; sides: {', '.join(state.sides)}")
+    return None
 
 
 def listed_actions(state: GameState) -> list[Action]:
