@@ -1,0 +1,408 @@
+"""The rules glue for sight, cover and range between two models (R-LOS-*, R-COV-*,
+R-RANGE-1, R-DIST-1).
+
+Everything that asks "can this model shoot that one, and how hard is it?"
+(the engine, combat, ``wasteland los``, the window) calls :func:`analyse`.
+It chooses, by the rules, what the geometry modules get: which pieces block
+sight for this pair (per-model overrides R-TER-2, dense area R-LOS-4, huge
+bases R-LOS-3), which objects are cover and which are ignored and why
+(R-COV-2..6), and it turns the geometry's answers into the shot's numbers
+(skill modifier, armor bonus or boost, distance, range bands). The geometry
+itself lives in :mod:`geometry.sight`, :mod:`geometry.cover` and
+:mod:`geometry.ranges`.
+
+The per-board preparation (merged, triangulated blocking pieces; cover
+footprints) is built once per scenario and kept while the scenario lives
+(:func:`prepared_board`), so the window's one-against-all queries only pay for
+the pairs.
+
+Examples
+--------
+>>> from pathlib import Path
+>>> from sim.loader import load_scenario
+>>> from sim.positions import initial_positions
+>>> s = load_scenario(Path(__file__).parent.parent / "scenarios" / "seed-cover-1.toml")
+>>> shot = analyse(s, initial_positions(s), "knight", "mutant")
+>>> shot.cover, shot.skill_modifier, shot.armor_bonus
+(('crate',), -2, 1)
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import shapely
+
+from geometry.cover import CoverObject, LineOfCover, line_of_cover
+from geometry.discs import Disc, gap
+from geometry.ranges import RangeBands, range_bands
+from geometry.sight import Obstacle, Sight, SightIndex
+from sim.errors import UsageError
+from sim.positions import Position
+from sim.scenario import Scenario, TerrainPiece, TerrainProps
+
+# R-COV-3: a shot through cover raises the target's armor by this, once
+# (rulebook), or gives it this many Armor Boosts (vts-1.5). Not yet in rules
+# data (sim/data/rules.toml has no key for it).
+COVER_ARMOR_BONUS = 1
+COVER_ARMOR_BOOST = 1
+
+# Reasons an object the line of cover meets gives no cover (``ignored_cover``).
+FRIENDLY = "friendly model (R-COV-5)"
+TOUCHES_ATTACKER = "touches the attacker's base (R-COV-2)"
+HUGE_IN_MELEE = "huge model in base contact with the target (R-COV-6)"
+ENTERS_ONLY = "the line of cover enters it but does not pass through (R-COV-2)"
+
+
+@dataclass(frozen=True)
+class IgnoredCover:
+    """An object the line of cover meets that gives no cover, and why."""
+
+    id: str
+    reason: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"id": self.id, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class ShotAnalysis:
+    """Sight, cover and range from one model to another (immutable).
+
+    ``bands`` and ``in_range`` are None when no weapon was given.
+    """
+
+    attacker: str
+    target: str
+    weapon: str | None
+    rule_set: str
+    sight: Sight
+    cover: tuple[str, ...]
+    ignored_cover: tuple[IgnoredCover, ...]
+    skill_modifier: int
+    armor_bonus: int
+    armor_boost: int
+    distance: float
+    bands: tuple[str, ...] | None
+    in_range: bool | None
+
+    @property
+    def line_of_sight(self) -> bool:
+        return self.sight.visible
+
+    @property
+    def in_cover(self) -> bool:
+        return bool(self.cover)
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``wasteland los --json`` object (issue 3 keys)."""
+        w = self.sight.witness
+        return {
+            "line_of_sight": self.sight.visible,
+            "sight_line": [list(w[0]), list(w[1])] if w is not None else None,
+            "blocked_by": list(self.sight.blocked_by),
+            "cover": list(self.cover),
+            "ignored_cover": [i.to_json() for i in self.ignored_cover],
+            "skill_modifier": self.skill_modifier,
+            "armor_bonus": self.armor_bonus,
+            "armor_boost": self.armor_boost,
+            "distance": self.distance,
+            "bands": list(self.bands) if self.bands is not None else None,
+            "in_range": self.in_range,
+        }
+
+    def __str__(self) -> str:
+        head = f"{self.attacker} -> {self.target}" + (f" with {self.weapon}" if self.weapon else "")
+        lines = [head + ":", f"  {self.sight}"]
+        if self.cover:
+            lines.append(f"  cover: {', '.join(self.cover)} (skill {self.skill_modifier:+d}, "
+                         + (f"armor +{self.armor_bonus}" if self.armor_bonus
+                            else f"{self.armor_boost} Armor Boost") + f", {self.rule_set})")
+        else:
+            lines.append("  no cover")
+        for ig in self.ignored_cover:
+            lines.append(f"  ignored: {ig.id}: {ig.reason}")
+        where = f"  distance {self.distance:.2f} in (base edge to base edge)"
+        if self.bands is not None:
+            where += ": " + (" and ".join(self.bands) + " range" if self.bands else "out of range")
+        lines.append(where)
+        return "\n".join(lines)
+
+
+# --- the prepared board ----------------------------------------------------
+
+
+class PreparedBoard:
+    """A scenario's static terrain, prepared once for many pair queries.
+
+    Holds one :class:`~geometry.sight.SightIndex` per distinct set of blocking
+    pieces (per-model overrides can make the set differ between pairs), the
+    cover objects of the pieces, and an STRtree over the footprints.
+    """
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        self.rules = scenario.rules_data
+        self.pieces: tuple[TerrainPiece, ...] = scenario.terrain
+        self._index: dict[frozenset[str], SightIndex] = {}
+        self._props: dict[str, tuple[TerrainProps, ...]] = {}
+        self._cover: dict[tuple[str, bool], CoverObject] = {}
+        self._tree = shapely.STRtree([p.footprint for p in self.pieces])
+
+    def props_of(self, model_id: str) -> tuple[TerrainProps, ...]:
+        """Every piece's properties as this model sees them (R-TER-2), in board order."""
+        cached = self._props.get(model_id)
+        if cached is None:
+            s = self.scenario
+            unit = s.unit_of(model_id)
+            size = s.size_class_of(model_id)
+            cached = tuple(p.props_for(unit.id, unit.keywords, size) for p in self.pieces)
+            self._props[model_id] = cached
+        return cached
+
+    def sight_index(self, blocking: frozenset[str]) -> SightIndex:
+        """The sight index of these blocking pieces, built on first use."""
+        index = self._index.get(blocking)
+        if index is None:
+            chosen = [p for p in self.pieces if p.id in blocking]
+            index = SightIndex(_obstacles(chosen, self.rules.touch_tolerance),
+                               merge_gap=self.rules.touch_tolerance)
+            self._index[blocking] = index
+        return index
+
+    def cover_object(self, piece: TerrainPiece, area: bool) -> CoverObject:
+        key = (piece.id, area)
+        obj = self._cover.get(key)
+        if obj is None:
+            obj = CoverObject(piece.id, _piece_shape(piece), area)
+            self._cover[key] = obj
+        return obj
+
+    def pieces_on(self, a: Disc, b: Disc) -> list[int]:
+        """Indices of pieces whose footprint meets the centre line or the attacker's base."""
+        seg = shapely.LineString([a.center, b.center])
+        # dwithin: a circle's footprint is a polygon inside the exact circle.
+        hits = set(self._tree.query(seg, predicate="dwithin", distance=1e-2).tolist())
+        return sorted(hits)
+
+
+def _piece_shape(piece: TerrainPiece) -> Any:
+    """A piece's exact shape: a disc for a circle, else its polygon."""
+    if piece.circle is not None:
+        (cx, cy), r = piece.circle
+        return Disc(cx, cy, r)
+    return piece.footprint
+
+
+def _obstacles(pieces: Sequence[TerrainPiece], merge_gap: float) -> list[Obstacle]:
+    """Blocking pieces as sight obstacles.
+
+    A circular piece is an exact disc, unless it touches another blocking
+    piece: then it joins the merge as its polygon so no crack opens between
+    them (R-LOS-1 Decision, docs/sight.md).
+    """
+    out = []
+    for p in pieces:
+        shape = _piece_shape(p)
+        if isinstance(shape, Disc) and any(
+            q is not p and q.footprint.distance(p.footprint) <= merge_gap for q in pieces
+        ):
+            shape = p.footprint
+        out.append(Obstacle(p.id, shape))
+    return out
+
+
+_BOARDS: dict[int, tuple[weakref.ref[Scenario], PreparedBoard]] = {}
+
+
+def prepared_board(scenario: Scenario) -> PreparedBoard:
+    """The :class:`PreparedBoard` of a scenario, built once and kept while it lives.
+
+    Keyed by identity (a Scenario is not hashable); the entry goes when the
+    scenario is garbage collected.
+    """
+    key = id(scenario)
+    hit = _BOARDS.get(key)
+    if hit is not None and hit[0]() is scenario:
+        return hit[1]
+    board = PreparedBoard(scenario)
+    _BOARDS[key] = (weakref.ref(scenario, lambda _: _BOARDS.pop(key, None)), board)
+    return board
+
+
+# --- one pair ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Pair:
+    """The two models of a shot as the rules see them."""
+
+    attacker: str
+    target: str
+    a: Disc
+    t: Disc
+    z_a: float
+    z_t: float
+    side_a: str
+
+
+def _disc_of(scenario: Scenario, model_id: str, pos: Position) -> Disc:
+    return Disc(pos.x, pos.y, scenario.radius_of(model_id))
+
+
+def blocking_pieces(board: PreparedBoard, pair: _Pair) -> frozenset[str]:
+    """Pieces that block sight for this pair (R-LOS-1, R-LOS-4, R-TER-2).
+
+    A piece blocks only when it blocks for both models: a model that sees
+    over a piece (an override for its size, unit or keyword) also is seen
+    over it, and the piece is cover instead (docs/sight.md, Decisions).
+    Elevation (R-ELEV-5) joins here: a piece whose top is below one of the
+    two bases will stop blocking (``pair.z_a``, ``pair.z_t``).
+    """
+    pa, pt = board.props_of(pair.attacker), board.props_of(pair.target)
+    out = []
+    for piece, x, y in zip(board.pieces, pa, pt, strict=True):
+        blocks = (x.blocks_los and y.blocks_los) or (x.area and x.dense and y.area and y.dense)
+        if blocks:
+            out.append(piece.id)
+    return frozenset(out)
+
+
+def huge_blockers(scenario: Scenario, positions: Mapping[str, Position], pair: _Pair
+                  ) -> list[Obstacle]:
+    """Huge bases larger than both models' bases block sight (R-LOS-3 Decision)."""
+    rules = scenario.rules_data
+    base_a = scenario.unit_of(pair.attacker).base
+    base_t = scenario.unit_of(pair.target).base
+    out = []
+    for mid, pos in positions.items():
+        if mid in (pair.attacker, pair.target):
+            continue
+        base = scenario.unit_of(mid).base
+        if rules.size_class(base) == "huge" and base > base_a and base > base_t:
+            out.append(Obstacle(mid, _disc_of(scenario, mid, pos)))
+    return out
+
+
+def sight_extras(scenario: Scenario, positions: Mapping[str, Position], pair: _Pair
+                 ) -> list[Obstacle]:
+    """Per-query sight obstacles: huge bases; significant edges join here (R-ELEV-2)."""
+    return huge_blockers(scenario, positions, pair)
+
+
+def terrain_cover(board: PreparedBoard, pair: _Pair) -> list[CoverObject]:
+    """Terrain cover objects this LoC may meet (R-COV-2, R-COV-4).
+
+    A piece is a cover object for the pair when it is cover, blocks sight or
+    is area terrain for either model (a blocking piece the shot goes around is
+    cover too, R-COV-2). The R-ELEV-4 filter for elevated shooters joins here.
+    """
+    pa, pt = board.props_of(pair.attacker), board.props_of(pair.target)
+    out = []
+    for i in board.pieces_on(pair.a, pair.t):
+        x, y = pa[i], pt[i]
+        if x.cover or y.cover or x.blocks_los or y.blocks_los or x.area or y.area:
+            out.append(board.cover_object(board.pieces[i], x.area or y.area))
+    return out
+
+
+def model_cover(scenario: Scenario, positions: Mapping[str, Position], pair: _Pair
+                ) -> tuple[list[CoverObject], list[IgnoredCover]]:
+    """Other models' bases as cover objects (R-COV-5, R-COV-6), and those ruled out.
+
+    Enemy and neutral models give cover by their base; the attacker's own
+    side never does; the target itself never does. A huge model gives no
+    cover to a model in base contact with it (R-COV-6).
+    """
+    rules = scenario.rules_data
+    objects: list[CoverObject] = []
+    ruled_out: list[IgnoredCover] = []
+    seg = shapely.LineString([pair.a.center, pair.t.center])
+    for mid, pos in positions.items():
+        if mid in (pair.attacker, pair.target):
+            continue
+        disc = _disc_of(scenario, mid, pos)
+        if seg.distance(shapely.Point(disc.center)) >= disc.r:
+            continue  # the LoC does not enter this base
+        if scenario.model(mid).side == pair.side_a:
+            ruled_out.append(IgnoredCover(mid, FRIENDLY))
+            continue
+        if (scenario.size_class_of(mid) == "huge"
+                and gap(disc, pair.t) <= rules.touch_tolerance):
+            ruled_out.append(IgnoredCover(mid, HUGE_IN_MELEE))
+            continue
+        objects.append(CoverObject(mid, disc))
+    return objects, ruled_out
+
+
+def _count_cover(loc: LineOfCover, ruled_out: list[IgnoredCover]
+                 ) -> tuple[tuple[str, ...], tuple[IgnoredCover, ...]]:
+    ignored = list(ruled_out)
+    for h in loc.hits:
+        if h.counts or not h.enters:
+            continue
+        reason = TOUCHES_ATTACKER if h.touches_attacker else ENTERS_ONLY
+        ignored.append(IgnoredCover(h.id, reason))
+    return loc.counted, tuple(ignored)
+
+
+def _check_ids(scenario: Scenario, positions: Mapping[str, Position], ids: Sequence[str],
+               weapon_id: str | None) -> None:
+    known = scenario.model_ids
+    for mid in ids:
+        if mid not in known:
+            raise UsageError(f"unknown model {mid!r}; known models: {', '.join(known)}")
+        if mid not in positions:
+            raise UsageError(f"model {mid!r} is not on the table")
+    if weapon_id is not None and weapon_id not in scenario.weapons:
+        raise UsageError(
+            f"unknown weapon {weapon_id!r}; known weapons: {', '.join(sorted(scenario.weapons))}")
+
+
+def analyse(scenario: Scenario, positions: Mapping[str, Position], attacker_id: str,
+            target_id: str, weapon_id: str | None = None) -> ShotAnalysis:
+    """Sight, cover and range from ``attacker_id`` to ``target_id``.
+
+    ``positions`` holds the models on the table (a model absent from it is off
+    the table). Raises :class:`~sim.errors.UsageError` for an unknown model or
+    weapon id, or a model that is not on the table.
+    """
+    _check_ids(scenario, positions, (attacker_id, target_id), weapon_id)
+    if attacker_id == target_id:
+        raise UsageError(f"a model cannot shoot itself ({attacker_id!r})")
+    board = prepared_board(scenario)
+    rules = scenario.rules_data
+    pa, pt = positions[attacker_id], positions[target_id]
+    pair = _Pair(attacker_id, target_id, _disc_of(scenario, attacker_id, pa),
+                 _disc_of(scenario, target_id, pt), pa.z, pt.z,
+                 scenario.model(attacker_id).side)
+    sight = board.sight_index(blocking_pieces(board, pair)).sight(
+        pair.a, pair.t, sight_extras(scenario, positions, pair))
+    models, ruled_out = model_cover(scenario, positions, pair)
+    loc = line_of_cover(pair.a, pair.t, [*terrain_cover(board, pair), *models],
+                        rules.touch_tolerance)
+    cover, ignored = _count_cover(loc, ruled_out)
+    bands: RangeBands | None = None
+    if weapon_id is not None:
+        w = scenario.weapons[weapon_id]
+        bands = range_bands(pair.a, pair.t, rules.ruler(w.short),
+                            rules.ruler(w.long) if w.long else None)
+    rulebook = scenario.rules == "rulebook"
+    return ShotAnalysis(
+        attacker=attacker_id,
+        target=target_id,
+        weapon=weapon_id,
+        rule_set=scenario.rules,
+        sight=sight,
+        cover=cover,
+        ignored_cover=ignored,
+        skill_modifier=rules.cover_modifier * len(cover),
+        armor_bonus=COVER_ARMOR_BONUS if cover and rulebook else 0,
+        armor_boost=COVER_ARMOR_BOOST if cover and not rulebook else 0,
+        distance=gap(pair.a, pair.t),
+        bands=bands.bands if bands is not None else None,
+        in_range=bands.in_range if bands is not None else None,
+    )
