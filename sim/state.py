@@ -344,11 +344,17 @@ class GameState:
             "result": None if self._result is None else str(self._result),
         }
 
+    def _key(self) -> tuple[Any, ...]:
+        return (self.scenario.name, self.scenario.rules, self.seed, self.rounds, self._turn,
+                self._models, self._rng.getstate(), self._history, self._events,
+                self._result)
+
     def __eq__(self, other: object) -> bool:
+        """Equal scenario, turn context, models, generator state, history, events, result."""
         if not isinstance(other, GameState):
             return NotImplemented
         return (self.scenario is other.scenario or self.scenario == other.scenario) and (
-            self.to_dict() == other.to_dict())
+            self._key() == other._key())
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
