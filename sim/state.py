@@ -361,8 +361,8 @@ class GameState:
     def summary(self) -> str:
         """A short, deterministic text picture of the state (golden transcripts, CLI)."""
         t = self._turn
-        lines = [f"round {t.round} | phase {t.phase} | to act {t.acting} | "
-                 f"advantage {t.advantage} | first {t.first}"]
+        lines = [f"round {t.round} | phase {t.phase} | to act {t.acting or '-'} | "
+                 f"advantage {t.advantage or '-'} | first {t.first or '-'}"]
         if t.activation is not None:
             lines.append(f"activation {t.activation.model}: "
                          f"{t.activation.actions_left} action(s) left")

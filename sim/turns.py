@@ -256,7 +256,7 @@ def apply(state: GameState, action: Action) -> None:
         _with(state, m, readiness=Readiness.READY)
         state._emit("readied", (m,), f"{side} readies {m}.")
         if _vts(state):  # R-TURN-9
-            _begin_activation(state, m, "at once (vts-1.5)")
+            _begin_activation(state, m, "at once, vts-1.5")
         elif _count(state, side, "unready") == 0:  # R-TURN-4: B forced
             state._set_turn(replace(state.turn, phase=Phase.ACTIVATE))
             state._emit("option-b", (), f"Every model of {side} has a marker: option B "
@@ -290,7 +290,7 @@ def _begin_activation(state: GameState, model: str, how: str) -> None:
     n = state.rules.actions_per_activation
     state._set_turn(replace(state.turn, phase=Phase.ACTIVATION,
                             activation=Activation(model, n)))
-    text = f"{model} is activated{' ' + how if how else ''} ({n} actions)."
+    text = f"{model} is activated{' ' + how if how else ''}: {n} actions."
     state._emit("activated", (model,), text)
 
 

@@ -139,7 +139,7 @@ def test_wasteland_replay_prints_the_event_log(tmp_path, capsys) -> None:
     assert "[round 1] settlers readies settler-1." in out
     assert out.index("> ready settler-1") < out.index("[round 1] settlers readies settler-1.")
     assert any("mutant-a takes 2 damage" in line for line in out)
-    assert out[-2:] == ["> activate settler-2", "[round 1] settler-2 is activated (2 actions)."]
+    assert out[-2:] == ["> activate settler-2", "[round 1] settler-2 is activated: 2 actions."]
 
 
 def test_wasteland_replay_reports_a_bad_save(tmp_path) -> None:
