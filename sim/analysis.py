@@ -144,8 +144,9 @@ class PreparedBoard:
     """
 
     def __init__(self, scenario: Scenario) -> None:
-        self.scenario = scenario
+        # No reference to the scenario itself: the cache entry must not keep it alive.
         self.rules = scenario.rules_data
+        self._units = {m.id: scenario.units[m.unit] for m in scenario.models}
         self.pieces: tuple[TerrainPiece, ...] = scenario.terrain
         self._index: dict[frozenset[str], SightIndex] = {}
         self._props: dict[str, tuple[TerrainProps, ...]] = {}
@@ -156,9 +157,8 @@ class PreparedBoard:
         """Every piece's properties as this model sees them (R-TER-2), in board order."""
         cached = self._props.get(model_id)
         if cached is None:
-            s = self.scenario
-            unit = s.unit_of(model_id)
-            size = s.size_class_of(model_id)
+            unit = self._units[model_id]
+            size = self.rules.size_class(unit.base)
             cached = tuple(p.props_for(unit.id, unit.keywords, size) for p in self.pieces)
             self._props[model_id] = cached
         return cached
@@ -229,7 +229,8 @@ def prepared_board(scenario: Scenario) -> PreparedBoard:
     if hit is not None and hit[0]() is scenario:
         return hit[1]
     board = PreparedBoard(scenario)
-    _BOARDS[key] = (weakref.ref(scenario, lambda _: _BOARDS.pop(key, None)), board)
+    boards = _BOARDS  # bound now: the callback may run while the module is torn down
+    _BOARDS[key] = (weakref.ref(scenario, lambda _: boards.pop(key, None)), board)
     return board
 
 
