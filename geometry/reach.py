@@ -207,7 +207,7 @@ def reachable_area(
         budget -= math.dist(start, src)
         prefix = (start,)
     inner_floor = None if level.floor is None else box
-    nodes = _nodes(blocking, grow, src, budget, union, inner_floor, tol)
+    nodes = _nodes(blocking, grow, src, budget, union, box, inner_floor, tol)
     dist, parent = _dijkstra(blocking, nodes, thr, budget, inner_floor)
     parts_all = parts + floor_parts
     tree = shapely.STRtree([shapely.Polygon(p) for p in parts_all]) if parts_all else None
@@ -234,7 +234,7 @@ def reachable_area(
 
 def _nodes(
     blocking: ObstacleSet, grow: float, src: Point, budget: float, union: BaseGeometry,
-    floor: BaseGeometry | None, tol: float,
+    box: BaseGeometry, floor: BaseGeometry | None, tol: float,
 ) -> list[Point]:
     """The start then the coarse outline vertices that could lie on a shortest path."""
     coords: list[FloatArray] = []
@@ -254,8 +254,8 @@ def _nodes(
     near = np.hypot(pts[:, 0] - s[0], pts[:, 1] - s[1]) < budget - EPS
     pts = pts[near]
     if len(pts):
-        inside = shapely.covers(union, shapely.points(pts))
-        pts = pts[~inside]
+        geoms = shapely.points(pts)
+        pts = pts[~shapely.covers(union, geoms) & shapely.covers(box, geoms)]
     uniq = np.unique(np.round(pts, 9), axis=0) if len(pts) else pts
     return [src, *((float(x), float(y)) for x, y in uniq)]
 
