@@ -14,10 +14,29 @@ from collections.abc import Mapping
 
 from shapely.geometry.base import BaseGeometry
 
+from geometry.discs import Disc
 from geometry.paths import path_length
-from render.overlays import Segment, ShotOverlay
-from render.theme import TEXT_DIM
+from render.overlays import CoverMark, Segment, Shape, ShotOverlay
+from render.theme import (
+    COVER_COUNTED,
+    COVER_IGNORED,
+    RANGE_LONG,
+    RANGE_SHORT,
+    TEXT_BAD,
+    TEXT_DIM,
+    TEXT_GOOD,
+    TEXT_WARN,
+    Colour,
+)
 from render.view import TextLine
+from sim.actions import Action
+from sim.analysis import analyse
+from sim.combat import Situation, plan_shot
+from sim.elevation_rules import board_elevation
+from sim.errors import WastelandError
+from sim.levels import level_heights, model_view
+from sim.moves import plan_movement, reachable
+from sim.odds import attack_odds
 from sim.positions import Position
 from sim.scenario import Scenario
 from sim.state import GameState
@@ -25,40 +44,204 @@ from sim.state import GameState
 Point = tuple[float, float]
 
 
+def _shape_of(scenario: Scenario, positions: Mapping[str, Position], ident: str) -> Shape:
+    """The drawable shape an analysis id names: a model's base, a piece, a significant edge."""
+    if ident in positions:
+        p = positions[ident]
+        return Disc(p.x, p.y, scenario.radius_of(ident))
+    if ident.endswith(":edge"):
+        try:
+            return board_elevation(scenario).edges.edge(ident[: -len(":edge")]).geometry
+        except KeyError:
+            pass
+    piece = scenario.piece(ident)
+    if piece.circle is not None:
+        (cx, cy), r = piece.circle
+        return Disc(cx, cy, r)
+    return piece.footprint
+
+
+def counted_reason(scenario: Scenario, positions: Mapping[str, Position], ident: str) -> str:
+    """Words for why a counted cover object counts (what kind of object it is)."""
+    if ident in positions:
+        return "an enemy or neutral base the line of cover passes through (R-COV-5)"
+    if ident.endswith(":edge"):
+        return "a significant edge within Orange of the elevated target (R-ELEV-3)"
+    if scenario.piece(ident).props.area:
+        return "area terrain the line of cover enters (R-COV-4)"
+    return "the line of cover passes through it (R-COV-2)"
+
+
 def shot(scenario: Scenario, positions: Mapping[str, Position], attacker: str, target: str,
-         weapon: str | None, climbing: frozenset[str]) -> tuple[ShotOverlay, list[TextLine]]:
-    """The shot overlay and its explanation for ``attacker`` -> ``target``."""
-    raise NotImplementedError("waiting for sim.analysis")
+         weapon: str | None, climbing: frozenset[str] = frozenset()
+         ) -> tuple[ShotOverlay, list[TextLine]]:
+    """The shot overlay and its explanation for ``attacker`` -> ``target``.
+
+    Everything comes from :func:`sim.analysis.analyse`; the result is cached
+    per board position, so hovering costs one analysis per target.
+    """
+    key = (id(scenario), tuple(sorted(positions.items())), attacker, target, weapon)
+    hit = _SHOTS.get(key)
+    if hit is None:
+        if len(_SHOTS) > 256:
+            _SHOTS.clear()
+        hit = _build_shot(scenario, positions, attacker, target, weapon, climbing)
+        _SHOTS[key] = hit
+    return hit[0], list(hit[1])
+
+
+_SHOTS: dict[object, tuple[ShotOverlay, tuple[TextLine, ...]]] = {}
+
+
+def _build_shot(scenario: Scenario, positions: Mapping[str, Position], attacker: str,
+                target: str, weapon: str | None, climbing: frozenset[str]
+                ) -> tuple[ShotOverlay, tuple[TextLine, ...]]:
+    a = analyse(scenario, positions, attacker, target, weapon)
+    pa, pt = positions[attacker], positions[target]
+    da = Disc(pa.x, pa.y, scenario.radius_of(attacker))
+    dt = Disc(pt.x, pt.y, scenario.radius_of(target))
+    marks = [CoverMark(c, _shape_of(scenario, positions, c), True,
+                       counted_reason(scenario, positions, c)) for c in a.cover]
+    marks += [CoverMark(i.id, _shape_of(scenario, positions, i.id), False, i.reason)
+              for i in a.ignored_cover]
+    blocked = tuple((b, _shape_of(scenario, positions, b)) for b in a.sight.blocked_by)
+    rings: list[tuple[float, Colour, str]] = []
+    lines: list[TextLine] = [TextLine(f"{attacker} -> {target}"
+                                      + (f" with {scenario.weapons[weapon].name}" if weapon
+                                         else ""))]
+    if a.line_of_sight:
+        lines.append(TextLine("line of sight: yes, along the green segment (R-LOS-1)", TEXT_GOOD))
+    else:
+        why = ", ".join(a.sight.blocked_by) or "terrain"
+        lines.append(TextLine(f"line of sight: NO, every line is blocked by {why}", TEXT_BAD))
+    if a.cover:
+        effect = (f"armor +{a.armor_bonus}" if a.armor_bonus
+                  else f"{a.armor_boost} Armor Boost")
+        lines.append(TextLine(f"cover: skill {a.skill_modifier:+d}, {effect} (R-COV-2, R-COV-3)",
+                              TEXT_WARN))
+    else:
+        lines.append(TextLine("cover: none"))
+    for m in marks:
+        verdict = "counts" if m.counts else "ignored"
+        lines.append(TextLine(f"  {m.id}: {verdict}, {m.reason}",
+                              COVER_COUNTED if m.counts else COVER_IGNORED))
+    where = f"distance {a.distance:.2f} in, base edge to base edge (R-DIST-1)"
+    if weapon is not None:
+        w = scenario.weapons[weapon]
+        rules = scenario.rules_data
+        short = rules.ruler(w.short)
+        rings.append((da.r + short, RANGE_SHORT, f"short: {w.short} {short:g}\""))
+        if w.long:
+            reach = short + rules.ruler(w.long)
+            rings.append((da.r + reach, RANGE_LONG, f"long: {w.long}, to {reach:g}\""))
+        bands = " and ".join(a.bands or ()) or "out of range"
+        where += f": {bands} (R-RANGE-1)"
+    lines.append(TextLine(where, TEXT_GOOD if a.in_range is not False else TEXT_BAD))
+    if attacker in climbing:
+        lines.append(TextLine(f"{attacker} is climbing and cannot attack (R-CLIMB-3)", TEXT_BAD))
+    overlay = ShotOverlay(da, dt, a.sight.witness, blocked, (da.center, dt.center),
+                          tuple(marks), tuple(rings))
+    return overlay, tuple(lines)
 
 
 def sight_web(scenario: Scenario, positions: Mapping[str, Position],
-              climbing: frozenset[str]) -> tuple[tuple[Segment, bool], ...]:
-    """Every model's sight to every enemy: the witness, or centre to centre when blocked."""
-    return ()
+              climbing: frozenset[str] = frozenset()) -> tuple[tuple[Segment, bool], ...]:
+    """Every model's sight to every enemy: the witness, or centre to centre when blocked.
+
+    Each pair of opposing models is asked once (attacker first in scenario order).
+    """
+    key = (id(scenario), tuple(sorted(positions.items())))
+    if key not in _WEBS:
+        if len(_WEBS) > 16:
+            _WEBS.clear()
+        ids = [m.id for m in scenario.models if m.id in positions]
+        out: list[tuple[Segment, bool]] = []
+        for i, a in enumerate(ids):
+            for t in ids[i + 1:]:
+                if scenario.model(a).side == scenario.model(t).side:
+                    continue
+                sight = analyse(scenario, positions, a, t).sight
+                if sight.visible and sight.witness is not None:
+                    out.append((sight.witness, True))
+                else:
+                    out.append(((positions[a].xy, positions[t].xy), False))
+        _WEBS[key] = tuple(out)
+    return _WEBS[key]
+
+
+_WEBS: dict[object, tuple[tuple[Segment, bool], ...]] = {}
 
 
 def significant_edge_lines(scenario: Scenario) -> tuple[BaseGeometry, ...]:
-    return ()
+    """The board's significant edges (R-ELEV-2), as the elevation rules derive them."""
+    return tuple(e.geometry for e in board_elevation(scenario).edges.edges)
 
 
-def reach_area(scenario: Scenario, state: GameState | None, model: str) -> BaseGeometry | None:
-    return None
+def reach_area(state: GameState | None, model: str, charge: bool = False
+               ) -> BaseGeometry | None:
+    """Where ``model`` can end a Move (or Charge) now, from the movement rules."""
+    if state is None or not state.model(model).in_play:
+        return None
+    key = (id(state), len(state.history), model, charge)
+    if key not in _REACH:
+        if len(_REACH) > 64:
+            _REACH.clear()
+        _REACH[key] = reachable(state, model, charge=charge).area
+    return _REACH[key]
 
 
-def odds_lines(state: GameState, attacker: str, target: str, weapon: str | None) -> list[TextLine]:
-    return []
+_REACH: dict[tuple[int, int, str, bool], BaseGeometry] = {}
 
 
-def path_text(scenario: Scenario, state: GameState | None, model: str, points: list[Point]) -> str:
-    """Path length against the model's Move ruler."""
-    unit = scenario.unit_of(model)
-    limit = scenario.rules_data.ruler(unit.move)
-    return f"{path_length(points):.2f} / {limit:g} in ({unit.move})"
+def levels_at(state: GameState, model: str, xy: Point) -> list[float]:
+    """Heights a base of ``model`` at ``xy`` can stand on (for climb/jump choices)."""
+    view = model_view(state.scenario, model)
+    return level_heights(view, xy, state.radius(model), state.rules.touch_tolerance)
 
 
-_ = TEXT_DIM
+def odds_lines(state: GameState, attacker: str, target: str, weapon: str | None,
+               band: str | None = None) -> list[TextLine]:
+    """The shot preview: the dice to roll and the exact odds (sim.combat, sim.odds)."""
+    if weapon is None:
+        return [TextLine("no weapon to shoot with", TEXT_BAD)]
+    try:
+        plan = plan_shot(Situation.of_state(state), attacker, target, weapon,
+                         band if band in ("short", "long") else None)  # type: ignore[arg-type]
+    except WastelandError as exc:
+        reason = getattr(exc, "reason", str(exc))
+        return [TextLine(f"cannot shoot: {reason}", TEXT_BAD)]
+    odds = attack_odds(plan.profile, state.rules)
+    out = [TextLine(f"shot preview ({plan.band} range): {plan.profile.describe()}", TEXT_WARN)]
+    out += [TextLine(f"  {line}", TEXT_WARN) for line in odds.lines(plan.target_health)]
+    return out
+
+
+def path_text(state: GameState | None, action: Action | None, points: list[Point]) -> str:
+    """The live ruler: path length against the ruler in use and why it is shorter.
+
+    Read from the movement rules' own plan (R-MOV-1, R-MOV-5, R-CLIMB-1).
+    """
+    steps = getattr(action, "steps", None)
+    if state is None or action is None or steps is None:
+        return f"{path_length(points):.2f} in"
+    charge = action.keyword == "charge"
+    plan = plan_movement(state, action.model_id or "", steps,
+                         ruler="charge" if charge else "move")
+    if not plan.ruler:
+        return f"{plan.length:.2f} in"
+    text = f"{plan.length:.2f} / {plan.limit:g} in ({plan.ruler}"
+    if plan.difficult:
+        text += f", shorter: difficult {', '.join(plan.difficult)}"
+    return text + ")"
 
 
 def reach_lines(scenario: Scenario, model: str, area: BaseGeometry | None) -> list[TextLine]:
+    """What the shaded reachable area is."""
     unit = scenario.unit_of(model)
-    return [TextLine(f"{model}: reachable area with its Move ruler ({unit.move})")]
+    rules = scenario.rules_data
+    return [
+        TextLine(f"{model}: where its base centre can end a Move"),
+        TextLine(f"  {unit.move} ruler ({rules.ruler(unit.move):g} in), "
+                 f"{rules.shorter(unit.move)} through difficult ground (R-MOV-1)", TEXT_DIM),
+        TextLine(f"  area {0.0 if area is None else area.area:.1f} sq in", TEXT_DIM),
+    ]

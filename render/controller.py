@@ -57,10 +57,14 @@ class Form:
     many_points: bool
     other: bool
 
+    vertical: bool = False  # "climb Z" / "jump Z" steps may be mixed in
+    band: bool = False  # "short|long": the range band (R-RANGE-1)
+
     @classmethod
     def of(cls, keyword: str, usage: str) -> Form:
-        words = [w.strip("[]") for w in usage.split()[1:]]
-        known = {"MODEL", "TARGET", "WEAPON", "X", "Y", "...", "X...", "Y..."}
+        words = [w.strip("[]") for part in usage.split()[1:] for w in part.split("|")]
+        known = {"MODEL", "TARGET", "WEAPON", "X", "Y", "...", "climb", "jump", "Z",
+                 "short", "long"}
         return cls(
             keyword=keyword,
             target="TARGET" in words,
@@ -68,6 +72,8 @@ class Form:
             points="X" in words,
             many_points="..." in usage,
             other=any(w not in known for w in words),
+            vertical="climb" in words or "jump" in words,
+            band="short" in words,
         )
 
 
@@ -78,8 +84,20 @@ class Setup:
     form: Form
     model: str
     target: str | None = None
-    points: list[tuple[float, float]] = field(default_factory=list)
+    # Steps in order: ("walk", x, y), or ("climb", z, 0.0) / ("jump", z, 0.0).
+    steps: list[tuple[str, float, float]] = field(default_factory=list)
     weapon: int = 0
+
+    @property
+    def points(self) -> list[tuple[float, float]]:
+        """The walked waypoints, in order."""
+        return [(a, b) for k, a, b in self.steps if k == "walk"]
+
+    def tokens(self, steps: list[tuple[str, float, float]] | None = None) -> list[str]:
+        out: list[str] = []
+        for kind, a, b in self.steps if steps is None else steps:
+            out += [repr(a), repr(b)] if kind == "walk" else [kind, repr(a)]
+        return out
 
 
 def action_label(scene_sides: dict[str, str], action: Action) -> str:
@@ -138,7 +156,9 @@ class Controller:
             self._say(f"read-only: {exc}", error=True)
         else:
             self._say("New game. F1: help.")
-        self._scene_cache: tuple[int, Scene] | None = None
+        self._scene_cache: tuple[object, Scene] | None = None
+        self._legal_cache: tuple[object, list[Action]] | None = None
+        self._view_cache: tuple[object, ViewState] | None = None
 
     # --- reading ---------------------------------------------------------------
     def _say(self, text: str, error: bool = False) -> None:
@@ -149,9 +169,8 @@ class Controller:
         st = self.state
         if st is None:
             return scene_from_scenario(self.scenario)
-        key = len(st.history) * 1_000_003 + len(st.events)
-        if self._scene_cache is not None and self._scene_cache[0] == key and (
-            self._scene_cache[1].phase == str(st.phase)):
+        key = self._state_key()
+        if self._scene_cache is not None and self._scene_cache[0] == key:
             return self._scene_cache[1]
         models = []
         for m in st.models.values():
@@ -173,8 +192,23 @@ class Controller:
         self._scene_cache = (key, scene)
         return scene
 
+    def _state_key(self) -> object:
+        """Changes whenever the engine state does (apply, undo, load)."""
+        st = self.state
+        if st is None:
+            return None
+        hist, events = st.history, st.events
+        return (id(st), len(hist), hist[-1] if hist else None, len(events),
+                events[-1].text if events else None)
+
     def _legal(self) -> list[Action]:
-        return [] if self.state is None else list(self.state.legal_actions())
+        """The engine's listed legal actions, asked once per engine state."""
+        if self.state is None:
+            return []
+        key = self._state_key()
+        if self._legal_cache is None or self._legal_cache[0] != key:
+            self._legal_cache = (key, [a for a in self.state.legal_actions()])
+        return self._legal_cache[1]
 
     def buttons(self) -> list[Button]:
         """The choices offered now: the engine's listed legal actions, grouped."""
@@ -207,23 +241,48 @@ class Controller:
                     tgt = str(a).split()[2]
                     if not any(b.key == ("target", tgt) for b in out):
                         out.append(Button(f"{s.form.keyword} {tgt}", ("target", tgt)))
+        elif s.form.target and not s.form.points:
+            for a in self._options(s, s.target):
+                out.append(Button(" ".join(str(a).split()[3:]) or str(a), ("act", a)))
         if s.form.points:
-            out.append(Button("Commit path", ("commit",), enabled=bool(s.points)))
-            out.append(Button("Remove waypoint", ("backspace",), enabled=bool(s.points)))
+            out.append(Button("Commit path", ("commit",), enabled=bool(s.steps)))
+            out.append(Button("Remove last step", ("backspace",), enabled=bool(s.steps)))
+        if s.form.vertical:
+            for kind, z in self._vertical_choices(s):
+                out.append(Button(f"{kind.capitalize()} to {z:g} in", ("vertical", kind, z)))
         if s.form.weapon:
             out.append(Button(f"Weapon: {self._weapon_name(s)} (Tab)", ("weapon",)))
         out.append(Button("Cancel", ("cancel",)))
         return out
 
-    def _weapons(self, model: str) -> tuple[str, ...]:
-        return self.scenario.unit_of(model).weapons
+    def _weapons(self, s: Setup) -> tuple[str, ...]:
+        """Weapons to cycle: those the engine lists for this kind now, else all carried."""
+        carried = self.scenario.unit_of(s.model).weapons
+        listed = {w for a in self._legal() if isinstance(a, ModelAction)
+                  and a.keyword == s.form.keyword for w in str(a).split()[3:] if w in carried}
+        return tuple(w for w in carried if w in listed) or carried
 
     def _weapon_name(self, s: Setup) -> str:
-        ws = self._weapons(s.model)
+        ws = self._weapons(s)
         return self.scenario.weapons[ws[s.weapon % len(ws)]].name if ws else "-"
 
+    def _ui_key(self) -> object:
+        s = self.setup
+        setup = None if s is None else (s.form, s.model, s.target, tuple(s.steps), s.weapon)
+        path_hover = self.hover_point if s is not None and s.form.points else None
+        return (self._state_key(), setup, self.hovered, path_hover, self.hover_index,
+                self.debug, self.debug_sight, self.debug_reach, tuple(self.debug_picks),
+                self.show_help, self.status, self.status_error, self.selected,
+                self.last_outcome)
+
     def view(self) -> ViewState:
-        """Everything the frame draws besides the scene."""
+        """Everything the frame draws besides the scene (recomputed only on a change)."""
+        key = self._ui_key()
+        if self._view_cache is None or self._view_cache[0] != key:
+            self._view_cache = (key, self._make_view())
+        return self._view_cache[1]
+
+    def _make_view(self) -> ViewState:
         scene = self.scene()
         title = "Choices"
         if self.state is not None:
@@ -261,7 +320,7 @@ class Controller:
                 overlays.append(EdgesOverlay(analysis_view.significant_edge_lines(self.scenario)))
                 for m in scene.models:
                     if m.on_board:
-                        area = analysis_view.reach_area(self.scenario, self.state, m.id)
+                        area = analysis_view.reach_area(self.state, m.id)
                         if area is not None:
                             overlays.append(AreaOverlay(area))
             if len(self.debug_picks) == 2:
@@ -274,13 +333,15 @@ class Controller:
         s = self.setup
         if s is not None:
             if s.form.points:
-                area = analysis_view.reach_area(self.scenario, self.state, s.model)
+                area = analysis_view.reach_area(self.state, s.model, s.form.keyword == "charge")
                 if area is not None:
                     overlays.append(AreaOverlay(area))
                 path = self._path_preview(s)
                 if path is not None:
                     overlays.append(path)
                     lines.append(TextLine(f"path: {path.text}", TEXT_GOOD if path.ok else TEXT_BAD))
+                    if path.reason:
+                        lines.append(TextLine(f"not legal: {path.reason}", TEXT_BAD))
             target = s.target or (self.hovered if s.form.target else None)
             if s.form.target and target is not None and target != s.model:
                 weapon = self._current_weapon(s)
@@ -289,7 +350,12 @@ class Controller:
                 overlays.append(shot)
                 lines += text
                 if s.form.keyword == "shoot" and self.state is not None:
-                    lines += analysis_view.odds_lines(self.state, s.model, target, weapon)
+                    bands: list[str | None] = [
+                        str(a).split()[-1] for a in self._options(s, target)
+                        if weapon in str(a).split()[3:]] if s.form.band else []
+                    for band in bands or [None]:
+                        lines += analysis_view.odds_lines(self.state, s.model, target, weapon,
+                                                          band)
             elif s.form.target:
                 lines.append(TextLine("hover an enemy model to preview, click to choose", TEXT_DIM))
         if not lines:
@@ -303,7 +369,7 @@ class Controller:
         return frozenset(m.id for m in scene.models if m.climbing)
 
     def _current_weapon(self, s: Setup) -> str | None:
-        ws = self._weapons(s.model)
+        ws = self._weapons(s)
         return ws[s.weapon % len(ws)] if ws else None
 
     def _card(self, model_id: str) -> tuple[TextLine, ...]:
@@ -328,36 +394,56 @@ class Controller:
 
     def _path_preview(self, s: Setup) -> PathOverlay | None:
         start = self.scene().model(s.model)
-        pts = [(start.x, start.y), *s.points]
-        if self.hover_point is not None and (not s.points or s.form.many_points):
-            pts.append(self.hover_point)
-        if len(pts) < 2:
+        steps = list(s.steps)
+        if self.hover_point is not None and (not steps or s.form.many_points):
+            steps.append(("walk", *self.hover_point))
+        if not steps:
             return None
-        action = self.build(s, pts[1:])
+        pts = [(start.x, start.y), *((a, b) for k, a, b in steps if k == "walk")]
+        action = self.build(s, steps)
         why = None if action is None or self.state is None else self.state.why_illegal(action)
-        text = analysis_view.path_text(self.scenario, self.state, s.model, pts)
-        if why is not None:
-            text = f"{text} - {why.reason}"
-        return PathOverlay(tuple(pts), start.radius, why is None and action is not None, text)
+        text = analysis_view.path_text(self.state, action, pts)
+        reason = why.reason if why is not None else ("" if action else "incomplete")
+        return PathOverlay(tuple(pts), start.radius, not reason, text, reason)
+
+    def _vertical_choices(self, s: Setup) -> list[tuple[str, float]]:
+        """Climb/jump heights to offer at the path's end: the levels its base touches."""
+        if self.state is None:
+            return []
+        m = self.scene().model(s.model)
+        xy = s.points[-1] if s.points else (m.x, m.y)
+        z = m.z
+        for kind, a, _ in s.steps:
+            if kind != "walk":
+                z = a
+        out: list[tuple[str, float]] = []
+        for h in analysis_view.levels_at(self.state, s.model, xy):
+            if abs(h - z) > 1e-9:
+                out.append(("climb", h))
+                if h < z and self.scenario.rules == "rulebook":
+                    out.append(("jump", h))
+        return out
 
     # --- building and applying actions ---------------------------------------------
-    def build(self, s: Setup, points: list[tuple[float, float]] | None = None) -> Action | None:
+    def build(self, s: Setup, steps: list[tuple[str, float, float]] | None = None
+              ) -> Action | None:
         """The action text the usage asks for, parsed by the engine (None if incomplete)."""
         words = [s.form.keyword, s.model]
         if s.form.target:
             if s.target is None:
                 return None
             words.append(s.target)
-        pts = s.points if points is None else points
+        use = s.steps if steps is None else steps
         if s.form.points:
-            if not pts:
+            if not use:
                 return None
-            use = pts if s.form.many_points else pts[-1:]
-            words += [repr(float(c)) for p in use for c in p]
+            words += s.tokens(use if s.form.many_points else use[-1:])
         if s.form.weapon:
             w = self._current_weapon(s)
             if w is not None:
                 words.append(w)
+        if s.form.band:
+            words.append("short")
         try:
             return parse_action(" ".join(words))
         except WastelandError:
@@ -408,8 +494,8 @@ class Controller:
             self.save()
         elif name == "confirm":
             self._commit()
-        elif name == "backspace" and self.setup is not None and self.setup.points:
-            self.setup.points.pop()
+        elif name == "backspace" and self.setup is not None and self.setup.steps:
+            self.setup.steps.pop()
         elif name == "next_weapon" and self.setup is not None and self.setup.form.weapon:
             self.setup.weapon += 1
 
@@ -466,6 +552,8 @@ class Controller:
             self._pick_target(key[1])
         elif key[0] == "commit":
             self._commit()
+        elif key[0] == "vertical" and self.setup is not None:
+            self.setup.steps.append((key[1], key[2], 0.0))
         elif key[0] == "backspace":
             self.command("backspace")
         elif key[0] == "weapon":
@@ -487,12 +575,37 @@ class Controller:
                         else "click where to go")
         self._say(f"{keyword}: " + (", ".join(hint) or "choose one") + "; Esc cancels")
 
+    def _options(self, s: Setup, target: str | None) -> list[ModelAction]:
+        """The engine's listed legal actions of this kind against ``target``."""
+        return [a for a in self._legal() if isinstance(a, ModelAction)
+                and a.keyword == s.form.keyword and str(a).split()[2:3] == [target]]
+
     def _pick_target(self, target: str) -> None:
+        """Choose the target; act at once when the engine lists one way to do it.
+
+        Several ways (weapons, both range bands, R-RANGE-1) become buttons; none
+        means the attack is illegal: it is still sent, so the engine says why.
+        """
         s = self.setup
         assert s is not None
         s.target = target
-        if not s.form.points:
-            self._commit()
+        if s.form.points:
+            return
+        options = self._options(s, target)
+        weapon = self._current_weapon(s)
+        if len(options) > 1 and s.form.weapon:
+            mine = [a for a in options if weapon in str(a).split()[3:]]
+            options = mine or options
+        if len(options) == 1:
+            self.apply(options[0])
+        elif not options:
+            action = self.build(s)
+            if action is not None:
+                self.apply(action)
+            if self.setup is not None:
+                self.setup.target = None
+        else:
+            self._say(f"{s.form.keyword} {target}: choose how (buttons)")
 
     def hover_button(self, index: int | None) -> None:
         self.hover_index = index
@@ -521,7 +634,8 @@ class Controller:
                     self._pick_target(hit)
                 return
             if s.form.points:
-                s.points = [*s.points, (x, y)] if s.form.many_points else [(x, y)]
+                step = ("walk", x, y)
+                s.steps = [*s.steps, step] if s.form.many_points else [step]
                 if not s.form.many_points:
                     self._commit()
             return
@@ -555,10 +669,10 @@ class Controller:
                                               self.scene().model(s.model).y)
         # A drag drops a waypoint every half inch, so the path follows the pointer.
         if (x - last[0]) ** 2 + (y - last[1]) ** 2 >= 0.25:
-            s.points.append((x, y))
+            s.steps.append(("walk", x, y))
         self.hover_point = (x, y)
 
     def drag_end(self, x: float | None, y: float | None) -> None:
         s = self.setup
         if s is not None and x is not None and y is not None:
-            s.points.append((x, y))
+            s.steps.append(("walk", x, y))

@@ -173,7 +173,7 @@ def draw_piece(surface: Any, piece: TerrainPiece, t: BoardTransform) -> None:
         hatch = hatch_lines(geom, HATCH_PX / t.scale)
         outline_geometry(surface, (95, 70, 40), hatch, t, 1)
     if p.blocks_los:
-        outline_geometry(surface, theme.TERRAIN_LOS_EDGE, geom, t, 3)
+        outline_geometry(surface, theme.TERRAIN_LOS_EDGE, geom, t, 4)
     else:
         outline_geometry(surface, (80, 70, 55), geom, t, 1)
     if p.climbable:
@@ -209,15 +209,17 @@ def draw_piece_label(surface: Any, piece: TerrainPiece, t: BoardTransform) -> No
 def draw_significant_edges(surface: Any, edges: Iterable[BaseGeometry], t: BoardTransform) -> None:
     """Terrain edges that drop by Orange or more (R-ELEV-2), as magenta lines."""
     for edge in edges:
-        outline_geometry(surface, theme.SIGNIFICANT_EDGE, edge, t, 3)
+        outline_geometry(surface, theme.SIGNIFICANT_EDGE, edge, t, 2)
 
 
-def draw_terrain(surface: Any, scenario: Scenario, t: BoardTransform) -> None:
-    """Table, every piece (lowest first so roofs cover the ground), labels."""
+def draw_terrain(surface: Any, scenario: Scenario, t: BoardTransform,
+                 edges: Sequence[BaseGeometry] = ()) -> None:
+    """Table, every piece (lowest first so roofs cover the ground), edges, labels."""
     draw_table(surface, scenario.board, t)
     pieces = sorted(scenario.terrain, key=lambda pc: (pc.props.area, pc.props.height))
     for piece in pieces:
         draw_piece(surface, piece, t)
+    draw_significant_edges(surface, edges, t)
     for piece in pieces:
         draw_piece_label(surface, piece, t)
 
@@ -225,8 +227,13 @@ def draw_terrain(surface: Any, scenario: Scenario, t: BoardTransform) -> None:
 _LAYERS: dict[tuple[int, tuple[int, int, int, int], float], Any] = {}
 
 
-def board_layer(scenario: Scenario, rect: Rect, t: BoardTransform) -> Any:
-    """The terrain drawn into a surface covering ``rect``, cached per size."""
+def board_layer(scenario: Scenario, rect: Rect, t: BoardTransform,
+                edges: Sequence[BaseGeometry] = ()) -> Any:
+    """The terrain drawn into a surface covering ``rect``, cached per scenario and size.
+
+    ``edges`` are the board's significant edges (R-ELEV-2); they never change
+    for a scenario, so they are part of the cached layer.
+    """
     key = (id(scenario), rect.as_tuple(), t.scale)
     layer = _LAYERS.get(key)
     if layer is None:
@@ -234,7 +241,7 @@ def board_layer(scenario: Scenario, rect: Rect, t: BoardTransform) -> Any:
             _LAYERS.clear()
         layer = pygame.Surface((rect.w, rect.h))
         layer.fill(theme.BACKGROUND)
-        draw_terrain(layer, scenario, t.shifted(rect.x, rect.y))
+        draw_terrain(layer, scenario, t.shifted(rect.x, rect.y), edges)
         _LAYERS[key] = layer
     return layer
 
@@ -268,6 +275,18 @@ def draw_swatch(surface: Any, entry: LegendEntry, box: pygame.Rect) -> None:
     elif entry.style == "dot":
         pygame.draw.rect(surface, theme.TABLE, box)
         pygame.draw.circle(surface, c[:3], box.center, 5)
+    elif entry.style == "text":
+        img = theme.font(18, bold=True).render(entry.glyph, True, c[:3])
+        surface.blit(img, img.get_rect(center=box.center))
+    elif entry.style == "tag":
+        img = theme.font(15, bold=True).render(entry.glyph, True, (0, 0, 0))
+        tag = img.get_rect(center=box.center).inflate(4, 0)
+        pygame.draw.rect(surface, c[:3], tag, border_radius=3)
+        surface.blit(img, img.get_rect(center=tag.center))
+    elif entry.style == "pips":
+        for i in range(4):
+            pygame.draw.rect(surface, c[:3] if i < 3 else (60, 30, 30),
+                             (box.x + i * 6, box.centery - 2, 5, 4))
     elif entry.style == "ring":
         pygame.draw.circle(surface, c[:3], box.center, box.h // 2, 2)
 

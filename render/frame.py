@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 
 from render import theme
+from render.analysis_view import significant_edge_lines
 from render.draw_board import board_layer, draw_legend
 from render.draw_models import draw_models
 from render.layout import Layout
@@ -35,9 +36,11 @@ def draw_frame(surface: Any, layout: Layout, scene: Scene, view: ViewState) -> N
     """Draw a whole frame onto ``surface`` (sized ``layout.window``)."""
     surface.fill(theme.BACKGROUND)
     t = board_transform(layout, scene)
-    surface.blit(board_layer(scene.scenario, layout.board, t), (layout.board.x, layout.board.y))
-    area = layout.board_area
-    surface.set_clip(pygame.Rect(area.as_tuple()))
+    edges = significant_edge_lines(scene.scenario)
+    layer = board_layer(scene.scenario, layout.board, t, edges)
+    surface.blit(layer, (layout.board.x, layout.board.y))
+    # Overlays stop at the board's edge (a range ring may reach past it).
+    surface.set_clip(pygame.Rect(layout.board.as_tuple()))
     for overlay in view.overlays:
         overlay.draw(surface, t)
     draw_models(surface, scene, t, view.highlight)
@@ -47,7 +50,9 @@ def draw_frame(surface: Any, layout: Layout, scene: Scene, view: ViewState) -> N
             top(surface, t)
     surface.set_clip(None)
     draw_header(surface, layout.header, scene)
-    draw_buttons(surface, layout.buttons, view.buttons_title, view.buttons, view.hover_button)
+    if layout.buttons.h > 20:
+        draw_buttons(surface, layout.buttons, view.buttons_title, view.buttons,
+                     view.hover_button)
     draw_lines(surface, layout.details, "Details", view.details)
     if view.legend == "overlays":
         draw_legend(surface, layout.legend, theme.OVERLAY_LEGEND, "Legend: overlays")

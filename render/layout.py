@@ -93,7 +93,8 @@ def _fit(area: Rect, board: tuple[float, float]) -> Rect:
 
 
 def compute_layout(
-    size: tuple[int, int], board: tuple[float, float], status: bool = True
+    size: tuple[int, int], board: tuple[float, float], status: bool = True,
+    buttons: bool = True,
 ) -> Layout:
     """Split a window of ``size`` pixels for a board of ``board`` inches.
 
@@ -108,20 +109,20 @@ def compute_layout(
     panel = Rect(w - panel_w, 0, panel_w, body_h)
     board_area = Rect(MARGIN, MARGIN, w - panel_w - 2 * MARGIN, body_h - 2 * MARGIN)
     inner_x, inner_w = panel.x + MARGIN // 2, panel_w - MARGIN
-    heights = _panel_heights(body_h - MARGIN)
+    heights = _panel_heights(body_h - MARGIN, buttons)
     rects: list[Rect] = []
     y = MARGIN // 2
     for ph in heights:
         rects.append(Rect(inner_x, y, inner_w, ph - 4))
         y += ph
-    header, buttons, details, legend, log = rects
+    header, choices, details, legend, log = rects
     return Layout(
         window=window,
         board=_fit(board_area, board),
         board_area=board_area,
         panel=panel,
         header=header,
-        buttons=buttons,
+        buttons=choices,
         details=details,
         legend=legend,
         log=log,
@@ -129,12 +130,12 @@ def compute_layout(
     )
 
 
-def _panel_heights(total: int) -> list[int]:
+def _panel_heights(total: int, with_buttons: bool = True) -> list[int]:
     """Heights of header, buttons, details, legend and log; they sum to ``total``."""
     header = 62
     legend = 190 if total >= 700 else 0
     rest = total - header - legend
-    buttons = int(rest * 0.30)
+    buttons = int(rest * 0.30) if with_buttons else 4
     details = int(rest * 0.38)
     log = rest - buttons - details
     return [header, buttons, details, legend, log]

@@ -87,7 +87,7 @@ class ShotOverlay:
             pygame.draw.circle(surface, colour, c, round(t.length(radius)), 2)
         for mark in self.cover:
             colour = theme.COVER_COUNTED if mark.counts else theme.COVER_IGNORED
-            draw_shape_outline(surface, colour, mark.shape, t, 4 if mark.counts else 2)
+            draw_shape_outline(surface, colour, mark.shape, t, 4 if mark.counts else 3)
         for _, shape in self.blocked:
             draw_shape_outline(surface, theme.SIGHT_BLOCKED, shape, t, 4)
         a, b = (t.to_screen_f(*p) for p in self.loc)
@@ -101,10 +101,22 @@ class ShotOverlay:
     def draw_top(self, surface: Any, t: BoardTransform) -> None:
         if not self.labels:
             return
-        for radius, colour, text in self.rings:
-            x, y = t.to_screen_f(self.attacker.x + radius / math.sqrt(2),
-                                 self.attacker.y - radius / math.sqrt(2))
-            _label(surface, text, (x, y), colour, 15)
+        clip = surface.get_clip()
+        if not clip.w:
+            clip = surface.get_rect()
+        inner = clip.inflate(-80, -30)
+        ax, ay = t.to_screen_f(self.attacker.x, self.attacker.y)
+        # Label each ring on a visible stretch, starting from the direction of
+        # the board's middle turned aside so the label is off the sight line.
+        base = math.atan2(clip.centery - ay, clip.centerx - ax) + 0.6 - math.pi / 2
+        for k, (radius, colour, text) in enumerate(self.rings):
+            rpx = t.length(radius)
+            for j in range(64):
+                a = base + 0.2 * k + j * math.tau / 64
+                p = (ax + rpx * math.cos(a), ay + rpx * math.sin(a))
+                if inner.collidepoint(p):
+                    _label(surface, text, p, colour, 15)
+                    break
         for mark in self.cover:
             colour = theme.COVER_COUNTED if mark.counts else theme.COVER_IGNORED
             verdict = "-2 cover" if mark.counts else "ignored"
@@ -161,7 +173,8 @@ class PathOverlay:
     points: tuple[tuple[float, float], ...]
     radius: float
     ok: bool
-    text: str  # e.g. '5.2 / 6 in (red; shorter: difficult ground)'
+    text: str  # e.g. '5.20 / 6 in (red, shorter: difficult rubble)'
+    reason: str = ""  # the engine's reason when the path is not legal
 
     def draw(self, surface: Any, t: BoardTransform) -> None:
         if len(self.points) < 2:

@@ -113,18 +113,34 @@ def draw_buttons(
         _text(surface, label, (r.x + 6, r.y + 5), colour, 17, r.w - 10)
 
 
-def draw_lines(
-    surface: Any, rect: Rect, title: str, lines: Sequence[TextLine], newest_last: bool = False
-) -> None:
-    """A titled box of text lines; with ``newest_last`` only the last lines that fit."""
+def wrap(text: str, size: int, max_w: int) -> list[str]:
+    """Split ``text`` into lines no wider than ``max_w`` pixels (at word breaks)."""
+    f = theme.font(size)
+    out: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else word
+        if line and f.size(trial)[0] > max_w:
+            out.append(line)
+            line = "  " + word
+        else:
+            line = trial
+    out.append(line)
+    return out
+
+
+def draw_lines(surface: Any, rect: Rect, title: str, lines: Sequence[TextLine],
+               newest_last: bool = False) -> None:
+    """A titled box of text lines, wrapped; with ``newest_last`` the last lines that fit."""
     _panel_box(surface, rect, title)
     f = theme.font(16)
     step = int(f.get_linesize())
     fit = max(0, (rect.h - 26) // step)
-    shown = list(lines)[-fit:] if newest_last else list(lines)[:fit]
+    rows = [(part, line.colour) for line in lines for part in wrap(line.text, 16, rect.w - 14)]
+    shown = rows[-fit:] if newest_last else rows[:fit]
     y = rect.y + 24
-    for line in shown:
-        _text(surface, line.text, (rect.x + 6, y), line.colour, 16, rect.w - 12)
+    for text, colour in shown:
+        _text(surface, text, (rect.x + 6, y), colour, 16, rect.w - 12)
         y += step
 
 

@@ -16,6 +16,7 @@ from render.overlays import AreaOverlay
 from render.scene import Scene, scene_from_scenario
 from render.view import Overlay, TextLine, ViewState
 from sim.scenario import Scenario
+from sim.state import GameState
 
 
 def render_surface(
@@ -26,7 +27,8 @@ def render_surface(
         pygame.font.init()
     if height is None:
         height = _height_for(width, scene.scenario.board)
-    layout = compute_layout((width, height), scene.scenario.board, status=bool(view.status))
+    layout = compute_layout((width, height), scene.scenario.board, status=bool(view.status),
+                            buttons=bool(view.buttons))
     surface = pygame.Surface((layout.window.w, layout.window.h))
     draw_frame(surface, layout, scene, view)
     return surface
@@ -57,12 +59,15 @@ def export_scenario(scenario: Scenario, path: Path, width: int = 1280,
     details: list[TextLine] = [TextLine(f"{scenario.name} ({scenario.rules} rules)")]
     highlight: set[str] = set()
     if reach is not None:
-        area = analysis_view.reach_area(scenario, None, reach)
+        area = analysis_view.reach_area(GameState(scenario), reach)
         if area is not None:
             overlays.append(AreaOverlay(area))
         details += analysis_view.reach_lines(scenario, reach, area)
         highlight.add(reach)
     if los is not None:
+        if weapon is None:
+            carried = scenario.unit_of(los[0]).weapons
+            weapon = carried[0] if carried else None
         shot, lines = analysis_view.shot(scenario, positions, los[0], los[1], weapon, frozenset())
         overlays.append(shot)
         details += lines

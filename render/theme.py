@@ -80,6 +80,7 @@ class LegendEntry:
     colour: Colour | RGBA
     label: str
     meaning: str
+    glyph: str = ""  # the text of a "text" or "tag" swatch
 
 
 TERRAIN_LEGEND: tuple[LegendEntry, ...] = (
@@ -94,6 +95,11 @@ TERRAIN_LEGEND: tuple[LegendEntry, ...] = (
     LegendEntry("dot", TERRAIN_COVER, "cover", "gives cover when passed through (R-COV-2)"),
     LegendEntry("outline", TERRAIN_LOS_EDGE, "blocks sight", "blocks line of sight (R-LOS-1)"),
     LegendEntry("line", SIGNIFICANT_EDGE, "significant edge", "drop of Orange or more (R-ELEV-2)"),
+    LegendEntry("text", TEXT, "per model", "the piece differs for some models (R-TER-2)", "*"),
+    LegendEntry("tag", READY_MARK, "Ready", "the model's Ready marker (R-TURN-1)", "R"),
+    LegendEntry("tag", USED_MARK, "Used", "the model's Used marker; no tag: Unready", "U"),
+    LegendEntry("pips", (70, 210, 90), "health", "one pip per health point, dark when lost"),
+    LegendEntry("tag", (240, 240, 240), "height", "the model stands that high (R-UNIT-1)", '^3"'),
 )
 
 OVERLAY_LEGEND: tuple[LegendEntry, ...] = (

@@ -54,6 +54,11 @@ def run(args: argparse.Namespace) -> int:
         los = (check_model(scenario, args.los[0], "--los"),
                check_model(scenario, args.los[1], "--los"))
     reach = check_model(scenario, args.reach, "--reach") if args.reach else None
+    if args.weapon is not None and (los is None or args.weapon not in
+                                    scenario.unit_of(los[0]).weapons):
+        carried = ", ".join(scenario.unit_of(los[0]).weapons) if los else "-"
+        raise UsageError(f"--weapon: {args.weapon!r} is not a weapon of the --los attacker; "
+                         f"it carries: {carried}")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from render.png import export_scenario
 
