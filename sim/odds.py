@@ -97,20 +97,27 @@ class AttackOdds:
         out: dict[str, Any] = {
             "p_success": float(self.p_success),
             "expected_damage": float(self.expected_damage),
-            "damage": {str(k): float(p) for k, p in sorted(self.damage.items())},
+            "damage_dealt": {str(k): float(p) for k, p in sorted(self.damage.items())},
         }
         if health is not None:
             out["p_eliminate"] = float(self.p_at_least(health))
         return out
 
     def lines(self, health: int | None = None) -> tuple[str, ...]:
-        out = [f"success {float(self.p_success):.1%}",
+        out = [f"success {_pct(self.p_success)}",
                f"expected damage {float(self.expected_damage):.2f}"]
-        dist = ", ".join(f"{k}: {float(p):.1%}" for k, p in sorted(self.damage.items()))
+        dist = ", ".join(f"{k}: {_pct(p)}" for k, p in sorted(self.damage.items()))
         out.append(f"damage dealt {dist}")
         if health is not None:
-            out.append(f"eliminates (health {health}) {float(self.p_at_least(health)):.1%}")
+            out.append(f"eliminates (health {health}) {_pct(self.p_at_least(health))}")
         return tuple(out)
+
+
+def _pct(p: Fraction) -> str:
+    """A chance as a percentage; a small non-zero chance never prints as 0.0%."""
+    if 0 < p < Fraction(1, 2000):
+        return "<0.1%"
+    return f"{float(p):.1%}"
 
 
 def attack_odds(profile: AttackProfile, rules: RulesData) -> AttackOdds:
