@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 # The set of kinds is fixed by this list (never by import order), so a save
 # replays the same way in every process. The movement issue replaces
 # "sim.plainmove" by its own module; combat appends its module.
-ACTION_KIND_MODULES: tuple[str, ...] = ("sim.moves",)
+ACTION_KIND_MODULES: tuple[str, ...] = ("sim.moves", "sim.combat")
 
 
 # --- text helpers ---------------------------------------------------------------
