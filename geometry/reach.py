@@ -122,10 +122,13 @@ def _convex_parts(outline: BaseGeometry) -> list[FloatArray]:
 def _shadows(v: FloatArray, parts: Sequence[FloatArray], reach: float) -> list[BaseGeometry]:
     """For each convex part, the region hidden by it from ``v`` (the part included)."""
     out: list[BaseGeometry] = []
-    far = (reach + SHADOW_SLACK) / math.cos(math.pi / 16)
     steps = np.linspace(0.0, 1.0, 9)
     for pts in parts:
         rel = pts - v
+        # Far points beyond both the length left and the part itself, so the
+        # hull's only side facing ``v`` is the part's own visible chain.
+        reach_out = max(reach, float(np.hypot(rel[:, 0], rel[:, 1]).max()))
+        far = (reach_out + SHADOW_SLACK) / math.cos(math.pi / 16)
         ref = rel.mean(axis=0)
         ang0 = math.atan2(ref[1], ref[0])
         ang = np.arctan2(ref[0] * rel[:, 1] - ref[1] * rel[:, 0], rel @ ref)
