@@ -79,7 +79,8 @@ class LegalActions:
     def __iter__(self) -> Iterator[Action]:
         return iter(turns.listed_actions(self._state))
 
-    def __len__(self) -> int:
+    def count(self) -> int:
+        """How many actions iteration lists (no ``__len__``: ``list(view)`` would list twice)."""
         return len(turns.listed_actions(self._state))
 
     def __bool__(self) -> bool:
