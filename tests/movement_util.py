@@ -28,9 +28,10 @@ def scenario(name: str, rules: str = "rulebook") -> Scenario:
     return base if base.rules == rules else replace(base, rules=rules)  # type: ignore[arg-type]
 
 
-def activated(name: str, model: str, rules: str = "rulebook", **kw: Any) -> GameState:
-    """A new game of scenario ``name`` with ``model``'s activation in progress."""
-    state = GameState(scenario(name, rules), seed=1, **kw)
+def activated(name: str | Scenario, model: str, rules: str = "rulebook", **kw: Any) -> GameState:
+    """A new game of scenario ``name`` (or a Scenario) with ``model``'s activation in progress."""
+    sc = scenario(name, rules) if isinstance(name, str) else name
+    state = GameState(sc, seed=1, **kw)
     side = state.model(model).side
     state.apply(parse_action(f"first {side}"))
     state.apply(parse_action(f"ready {model}"))
