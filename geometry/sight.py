@@ -335,30 +335,29 @@ def _rim_crossings(c: Array, r: float, edge: Array, disc: Array) -> Array:
 # --- testing lines --------------------------------------------------------
 
 
-def _gap_segments(p: Array, d: Array, a: Disc, b: Disc) -> tuple[Array, Array, NDArray[np.bool_]]:
+def _gap_segments(p: Array, d: Array, da: Array, db: Array
+                  ) -> tuple[Array, Array, NDArray[np.bool_]]:
     """Parameters ``s <= e`` of each line's gap segment, and which lines meet both bases.
 
-    The gap segment joins the near ends of the two chords; every segment
-    from base to base along the line contains it, so the line gives sight
-    exactly when its gap segment is free. Overlapping chords give a point.
+    ``da`` and ``db`` hold each line's two bases as ``(x, y, r)`` rows (or one
+    row for all). The gap segment joins the near ends of the two chords;
+    every segment from base to base along the line contains it, so the line
+    gives sight exactly when its gap segment is free. Overlapping chords give
+    a point.
     """
-    chords = []
-    meets = np.ones(len(p), dtype=bool)
-    for disc in (a, b):
-        m = np.array([disc.x, disc.y]) - p
-        along = m[:, 0] * d[:, 0] + m[:, 1] * d[:, 1]
-        across = m[:, 0] * d[:, 1] - m[:, 1] * d[:, 0]
-        h2 = disc.r * disc.r - across * across
-        meets &= np.abs(across) <= disc.r + _TOUCH * max(1.0, disc.r)
-        h = np.sqrt(np.maximum(h2, 0.0))
-        chords.append((along - h, along + h))
-    (a0, a1), (b0, b1) = chords
-    s = np.where(a1 < b0, a1, np.where(b1 < a0, b1, 0.0))
-    e = np.where(a1 < b0, b0, np.where(b1 < a0, a0, 0.0))
-    overlap = ~((a1 < b0) | (b1 < a0))
+    discs = np.stack(np.broadcast_arrays(da, db))  # (2, L, 3)
+    m = discs[..., :2] - p
+    along = m[..., 0] * d[:, 0] + m[..., 1] * d[:, 1]
+    across = m[..., 0] * d[:, 1] - m[..., 1] * d[:, 0]
+    r = discs[..., 2]
+    meets = (np.abs(across) <= r + _TOUCH * np.maximum(1.0, r)).all(axis=0)
+    h = np.sqrt(np.maximum(r * r - across * across, 0.0))
+    lo, hi = along - h, along + h
+    (a0, b0), (a1, b1) = lo, hi
+    a_first, b_first = a1 < b0, b1 < a0
     mid = (np.maximum(a0, b0) + np.minimum(a1, b1)) / 2.0
-    s = np.where(overlap, mid, s)
-    e = np.where(overlap, mid, e)
+    s = np.where(a_first, a1, np.where(b_first, b1, mid))
+    e = np.where(a_first, b0, np.where(b_first, a0, mid))
     return s, e, meets
 
 
@@ -439,13 +438,75 @@ class SightIndex:
         ``extra`` are per-query obstacles (huge bases, significant edges);
         they are not merged with the static pieces.
         """
-        groups = self._groups
-        parts = self._near(self._parts, a, b)
-        if extra:
-            groups = list(groups)
-            more = _build_parts(extra, 0.0, groups)
-            parts = _concat(parts, self._near(more, a, b))
-        return _solve(a, b, parts, groups)
+        parts, groups = self._with(extra)
+        # Stage 1 against everything (no filtering: a handful of lines).
+        p1, d1 = _base_lines(a, b)
+        witness, _ = _first_free(p1, d1, a, b, parts)
+        if witness is not None:
+            return Sight(True, witness)
+        return _solve(a, b, self._near(parts, a, b), groups)
+
+    def sight_many(self, pairs: Sequence[tuple[Disc, Disc]],
+                   extras: Sequence[Sequence[Obstacle]] | None = None) -> list[Sight]:
+        """:meth:`sight` for many pairs at once (the same answers, batched).
+
+        ``extras[i]`` are the per-query obstacles of pair ``i``. Stage 1 (the
+        centre line and the common tangents) runs for all pairs in one
+        vectorised pass; only pairs it does not settle go on to stage 2.
+        """
+        n = len(pairs)
+        if n == 0:
+            return []
+        per_query: Sequence[Sequence[Obstacle]] = extras if extras is not None else [()] * n
+        groups = list(self._groups)
+        n_static = len(groups)
+        seen: dict[int, list[int]] = {}
+        more: list[_Parts] = []
+        for ex in per_query:
+            for ob in ex:
+                if id(ob) not in seen:
+                    before = len(groups)
+                    more.append(_build_parts([ob], 0.0, groups))
+                    seen[id(ob)] = list(range(before, len(groups)))
+        parts = self._parts
+        for extra_parts in more:
+            parts = _concat(parts, extra_parts)
+        allowed = np.zeros((n, len(groups)), dtype=bool)
+        allowed[:, :n_static] = True
+        for i, ex in enumerate(per_query):
+            for ob in ex:
+                allowed[i, seen[id(ob)]] = True
+        da = np.array([[a.x, a.y, a.r] for a, _ in pairs])
+        db = np.array([[b.x, b.y, b.r] for _, b in pairs])
+        p, d, q = _base_lines_many(da, db)
+        s, e, meets = _gap_segments(p, d, da[q], db[q])
+        p, d, q, s, e = p[meets], d[meets], q[meets], s[meets], e[meets]
+        _, tri_hit, disc_hit, wall_hit = _blocked(p, d, s, e, parts)
+        ok = allowed[q]
+        blocked = ((tri_hit & ok[:, parts.tri_g]).any(axis=1)
+                   | (disc_hit & ok[:, parts.disc_g]).any(axis=1)
+                   | (wall_hit & ok[:, parts.wall_g]).any(axis=1))
+        free = np.flatnonzero(~blocked)
+        settled, first = np.unique(q[free], return_index=True)
+        out: list[Sight | None] = [None] * n
+        for qi, fi in zip(settled.tolist(), free[first].tolist(), strict=True):
+            out[qi] = Sight(True, _witness(p[fi], d[fi], float(s[fi]), float(e[fi]),
+                                           pairs[qi][0]))
+        result: list[Sight] = []
+        for i, (a, b) in enumerate(pairs):
+            found = out[i]
+            if found is None:
+                parts_i, groups_i = self._with(per_query[i])
+                found = _solve(a, b, self._near(parts_i, a, b), groups_i)
+            result.append(found)
+        return result
+
+    def _with(self, extra: Sequence[Obstacle]) -> tuple[_Parts, list[tuple[str, ...]]]:
+        """The static elements plus per-query ones, and their group names."""
+        if not extra:
+            return self._parts, self._groups
+        groups = list(self._groups)
+        return _concat(self._parts, _build_parts(extra, 0.0, groups)), groups
 
     @staticmethod
     def _near(parts: _Parts, a: Disc, b: Disc) -> _Parts:
@@ -498,10 +559,23 @@ def _concat(x: _Parts, y: _Parts) -> _Parts:
     return out
 
 
+def _row(disc: Disc) -> Array:
+    return np.array([[disc.x, disc.y, disc.r]])
+
+
+def _witness(p: Array, d: Array, s: float, e: float, a: Disc) -> Segment:
+    """The gap segment of one line, oriented from base ``a``."""
+    x0, y0 = p + s * d
+    x1, y1 = p + e * d
+    if math.hypot(x0 - a.x, y0 - a.y) > math.hypot(x1 - a.x, y1 - a.y):
+        x0, y0, x1, y1 = x1, y1, x0, y0
+    return ((float(x0), float(y0)), (float(x1), float(y1)))
+
+
 def _first_free(p: Array, d: Array, a: Disc, b: Disc, parts: _Parts
                 ) -> tuple[Segment | None, set[int]]:
     """The first candidate line whose gap segment is free, and groups met."""
-    s, e, meets = _gap_segments(p, d, a, b)
+    s, e, meets = _gap_segments(p, d, _row(a), _row(b))
     p, d, s, e = p[meets], d[meets], s[meets], e[meets]
     if not len(p):
         return None, set()
@@ -509,12 +583,7 @@ def _first_free(p: Array, d: Array, a: Disc, b: Disc, parts: _Parts
     free = np.flatnonzero(~hit)
     if len(free):
         i = int(free[0])
-        x0, y0 = p[i] + s[i] * d[i]
-        x1, y1 = p[i] + e[i] * d[i]
-        # Orient from a to b.
-        if math.hypot(x0 - a.x, y0 - a.y) - a.r > math.hypot(x1 - a.x, y1 - a.y) - a.r:
-            x0, y0, x1, y1 = x1, y1, x0, y0
-        return ((float(x0), float(y0)), (float(x1), float(y1))), set()
+        return _witness(p[i], d[i], float(s[i]), float(e[i]), a), set()
     met: set[int] = set()
     met.update(parts.tri_g[tri_hit.any(axis=0)].tolist())
     met.update(parts.disc_g[disc_hit.any(axis=0)].tolist())
@@ -522,23 +591,61 @@ def _first_free(p: Array, d: Array, a: Disc, b: Disc, parts: _Parts
     return None, met
 
 
+def _base_lines(a: Disc, b: Disc) -> tuple[Array, Array]:
+    """Stage 1 lines: the centre line and the common tangents of the two bases."""
+    dx, dy = b.x - a.x, b.y - a.y
+    dist = math.hypot(dx, dy)
+    ux, uy = (dx / dist, dy / dist) if dist > 0 else (1.0, 0.0)
+    pts = [(a.x, a.y)]
+    dirs = [(ux, uy)]
+    for s in (1.0, -1.0):
+        cos = (a.r - s * b.r) / dist if dist > 0 else 2.0
+        if abs(cos) > 1.0:
+            continue
+        sin = math.sqrt(1.0 - cos * cos)
+        for sg in (1.0, -1.0):
+            nx, ny = ux * cos - sg * uy * sin, uy * cos + sg * ux * sin
+            pts.append((a.x + a.r * nx, a.y + a.r * ny))
+            dirs.append((-ny, nx))
+    return np.array(pts), np.array(dirs)
+
+
+def _base_lines_many(da: Array, db: Array) -> tuple[Array, Array, NDArray[np.int64]]:
+    """:func:`_base_lines` for many pairs: points, directions and each line's pair."""
+    ca, cb, ra, rb = da[:, :2], db[:, :2], da[:, 2], db[:, 2]
+    w = cb - ca
+    dist = np.hypot(w[:, 0], w[:, 1])
+    safe = np.where(dist > 0, dist, 1.0)
+    u = np.where((dist > 0)[:, None], w / safe[:, None], np.array([1.0, 0.0]))
+    pts, dirs, valid = [ca], [u], [np.ones(len(da), dtype=bool)]
+    for sgn in (1.0, -1.0):
+        cos = np.where(dist > 0, (ra - sgn * rb) / safe, 2.0)
+        fine = np.abs(cos) <= 1.0
+        sin = np.sqrt(np.maximum(1.0 - cos * cos, 0.0))
+        for sg in (1.0, -1.0):
+            nx = u[:, 0] * cos - sg * u[:, 1] * sin
+            ny = u[:, 1] * cos + sg * u[:, 0] * sin
+            pts.append(ca + ra[:, None] * np.stack([nx, ny], axis=1))
+            dirs.append(np.stack([-ny, nx], axis=1))
+            valid.append(fine)
+    keep = np.stack(valid, axis=1).ravel()  # pair-major: each pair's centre line first
+    p = np.stack(pts, axis=1).reshape(-1, 2)[keep]
+    d = np.stack(dirs, axis=1).reshape(-1, 2)[keep]
+    q = np.repeat(np.arange(len(da)), len(pts))[keep]
+    return p, d, q
+
+
 def _solve(a: Disc, b: Disc, parts: _Parts, groups: Sequence[tuple[str, ...]]) -> Sight:
-    ca, cb = np.array([a.x, a.y]), np.array([b.x, b.y])
-    dist = float(np.hypot(*(cb - ca)))
-    axis = (cb - ca) / dist if dist > 0 else np.array([1.0, 0.0])
-    # Stage 1: the centre line and the four common tangents of the bases.
-    tp, td = _tangents(ca[None], np.array([a.r]), cb[None], np.array([b.r]), (1.0, -1.0))
-    p1 = np.concatenate([ca[None], tp])
-    d1 = np.concatenate([axis[None], td])
-    witness, met = _first_free(p1, d1, a, b, parts)
-    if witness is not None:
-        return Sight(True, witness)
-    # Stage 2: every critical line (docs/sight.md).
+    """Stage 2: every critical line (docs/sight.md), against the nearby elements."""
+    dx, dy = b.x - a.x, b.y - a.y
+    dist = math.hypot(dx, dy)
+    axis = np.array([dx / dist, dy / dist]) if dist > 0 else np.array([1.0, 0.0])
+    p1, d1 = _base_lines(a, b)
     p2, d2 = _critical_lines(a, b, parts, axis)
-    witness, met2 = _first_free(p2, d2, a, b, parts)
+    witness, met = _first_free(np.concatenate([p1, p2]), np.concatenate([d1, d2]), a, b, parts)
     if witness is not None:
         return Sight(True, witness)
-    ids = sorted({pid for g in met | met2 for pid in groups[g]})
+    ids = sorted({pid for g in met for pid in groups[g]})
     return Sight(False, None, tuple(ids))
 
 

@@ -331,3 +331,20 @@ def test_moving_an_obstacle_away_never_removes_sight(
         moved[k % len(moved)] = Obstacle(ob.id, shapely.affinity.translate(ob.shape, 500, 500))
     if before:
         assert line_of_sight(a, b, moved).visible
+
+
+@PROPS
+@given(st.lists(st.tuples(discs, discs), min_size=1, max_size=6), obstacles(),
+       st.lists(st.sampled_from([0, 1, 2]), min_size=6, max_size=6))
+def test_batched_sight_answers_like_single_queries(
+        pairs: list[tuple[Disc, Disc]], obs: list[Obstacle], extra_of: list[int]) -> None:
+    """``sight_many`` (the UI's one-against-all) gives each pair's own answer, with
+    per-pair extra obstacles applying to their pair only (R-LOS-3 huge bases)."""
+    index = SightIndex(obs[1:])
+    extras = [[obs[0]] if extra_of[i] == 0 else [] for i in range(len(pairs))]
+    many = index.sight_many(pairs, extras)
+    for (a, b), ex, got in zip(pairs, extras, many, strict=True):
+        single = index.sight(a, b, ex)
+        assert got.visible == single.visible
+        if got.visible:
+            assert witness_is_free(got, a, b, obs[1:] + ex)
