@@ -1,0 +1,213 @@
+"""Climbing, falling and jumping, with scripted dice (R-CLIMB-1..5, R-JUMP-1,
+R-FALL-1..4, R-MOV-5). Each scenario is a shipped file; both rule sets."""
+
+from __future__ import annotations
+
+import pytest
+
+from sim.dice import ScriptedRng, ScriptExhaustedError, armor_face, effect_face, skill_face
+from sim.gamedata import Status
+from sim.rules import default_rules
+from tests.movement_util import RULE_SETS, activated, do, why
+
+RULES = default_rules()
+R_SETTLER = 15 / 25.4
+
+
+def agi(value: int) -> object:
+    return skill_face(RULES, value)
+
+
+def dice(*rolls: object) -> ScriptedRng:
+    return ScriptedRng(rolls)  # type: ignore[arg-type]
+
+
+# --- climbing up (R-CLIMB-1, R-CLIMB-2, R-CLIMB-5) -------------------------------------
+
+def test_climb_pass_rulebook() -> None:
+    """AGI 5: a 5 passes; the settler ends on the ledge's top at 1.2 in."""
+    rng = dice(agi(5))
+    state = activated("move-climb", "climber", rng=rng)
+    do(state, "move climber climb 1.2 4.2 4.0")
+    m = state.model("climber")
+    assert (m.position.x, m.position.y, m.position.z) == (4.2, 4.0, 1.2)
+    assert not m.climbing and rng.remaining == 0
+
+
+def test_climb_pass_vts_needs_no_test() -> None:
+    state = activated("move-climb", "climber", "vts-1.5", rng=dice())
+    do(state, "move climber climb 1.2 4.2 4.0")
+    assert state.model("climber").position.z == 1.2
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_climb_is_difficult_and_counts_its_height(rules: str) -> None:
+    """R-CLIMB-1 and R-MOV-5: Yellow becomes Orange (2 in); 1.2 + 1.19 in is too long."""
+    state = activated("move-climb", "climber", rules)
+    reason = why(state, "move climber climb 1.2 4.6 4.0")
+    assert reason is not None and "orange ruler (climbing) is 2 in" in reason
+    assert "2.39 in" in reason
+
+
+def test_climb_fail_falls_from_the_start_and_ends_the_action() -> None:
+    """R-CLIMB-2: a 6 fails against AGI 5; the fall is measured from the start (the
+    ground: 0 in, no damage, no more dice) and the rest of the movement is lost."""
+    rng = dice(agi(6))
+    state = activated("move-climb", "climber", rng=rng)
+    do(state, "move climber climb 1.2 4.2 4.0")
+    m = state.model("climber")
+    assert m.position.xy == pytest.approx((4 - R_SETTLER, 4.0)) and m.position.z == 0.0
+    assert m.health == 2 and not m.climbing
+    assert state.activation is not None and state.activation.actions_left == 1
+    assert "climb-failed" in [e.kind for e in state.events]
+
+
+def test_part_way_climb_and_resume_rulebook() -> None:
+    """R-CLIMB-3: 2 in up the 3 in cliff the settler is climbing (off the table,
+    position kept); its next movement starts there with a new AGI test."""
+    rng = dice(agi(3), agi(4))
+    state = activated("move-climb", "cliffer", rng=rng)
+    do(state, "move cliffer climb 2.0")
+    m = state.model("cliffer")
+    assert m.climbing and m.position.z == 2.0
+    assert m.position.xy == pytest.approx((14 - R_SETTLER, 5.0))
+    reason = why(state, "move cliffer 12.0 5.0")
+    assert reason is not None and "climb or jump" in reason
+    do(state, "move cliffer climb 3.0 14.3 5.0")
+    m = state.model("cliffer")
+    assert not m.climbing and (m.position.x, m.position.z) == (14.3, 3.0)
+    assert rng.remaining == 0
+
+
+def test_part_way_climb_then_fail_falls_from_where_it_hangs() -> None:
+    """The second test fails at 2 in: a fall of 2 in (up to Orange: no damage)."""
+    rng = dice(agi(3), agi(12))
+    state = activated("move-climb", "cliffer", rng=rng)
+    do(state, "move cliffer climb 2.0")
+    do(state, "move cliffer climb 3.0 14.3 5.0")
+    m = state.model("cliffer")
+    assert not m.climbing and m.position.z == 0.0 and m.health == 2
+    fell = [e for e in state.events if e.kind == "fell"]
+    assert len(fell) == 1 and fell[0].data["distance"] == pytest.approx(2.0)
+
+
+def test_vts_refuses_part_way_climbs() -> None:
+    state = activated("move-climb", "cliffer", "vts-1.5")
+    reason = why(state, "move cliffer climb 2.0")
+    assert reason is not None and "R-CLIMB-5" in reason
+    # The whole cliff is 3 + 0.89 in, more than Orange.
+    assert why(state, "move cliffer climb 3.0 14.3 5.0") is not None
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_deathclaw_climbs_the_cliff_in_one_move(rules: str) -> None:
+    """Move Red, climbing Yellow (4 in): 3 + 0.994 in."""
+    rng = dice(agi(8)) if rules == "rulebook" else dice()
+    state = activated("move-climb", "claw", rules, rng=rng)
+    do(state, "move claw climb 3.0 14.01 7.5")
+    assert state.model("claw").position.z == 3.0 and rng.remaining == 0
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_climb_incapable_never_climbs(rules: str) -> None:
+    state = activated("move-climb", "hound", rules)
+    reason = why(state, "move hound climb 2.0")
+    assert reason is not None and "climb-incapable" in reason
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_only_climbable_faces(rules: str) -> None:
+    state = activated("move-climb", "waller", rules)
+    reason = why(state, "move waller climb 2.0")
+    assert reason is not None and "no climbable face" in reason
+
+
+# --- the seed's fall example (R-FALL-1, R-FALL-2) ---------------------------------------
+
+FALL = "move survivor 9.409448818897637 8.0 climb 3.65"
+
+
+def test_seed_fall_example() -> None:
+    """Above Yellow, within Red: +4; one damage symbol: 5; armor 3, roll 2: 3 damage."""
+    rng = dice(agi(15), effect_face(RULES, "damage", ("damage",)), armor_face(RULES, 2))
+    state = activated("seed-fall", "survivor", rng=rng)
+    do(state, FALL)
+    m = state.model("survivor")
+    assert m.health == 4 - 3 and m.in_play
+    assert m.position.z == 0.0 and not m.climbing
+    fell = [e for e in state.events if e.kind == "fell"][0]
+    assert fell.data["colour"] == "red" and fell.data["base"] == 4 and fell.data["dealt"] == 3
+    assert rng.remaining == 0
+
+
+def test_seed_fall_cannot_happen_in_vts() -> None:
+    """vts-1.5: no part-way climbs, so no fall (and no dice)."""
+    state = activated("seed-fall", "survivor", "vts-1.5", rng=dice())
+    assert why(state, FALL) is not None
+
+
+def test_power_armor_ignores_a_fall_from_above_black() -> None:
+    """R-FALL-4: 13 in, no damage, no dice, still on the table."""
+    rng = dice(agi(20))
+    state = activated("move-power-armor", "knight", rng=rng)
+    do(state, "move knight 9.21259842519685 5.0 climb 11.9")
+    k = state.model("knight")
+    assert k.in_play and k.health == 4 and k.position.z == 0.0 and rng.remaining == 0
+
+
+def test_fall_from_above_black_removes() -> None:
+    rng = dice(agi(20))
+    state = activated("move-power-armor", "settler", rng=rng)
+    do(state, "move settler 9.409448818897637 13.0 climb 11.7")
+    assert state.model("settler").status is Status.ELIMINATED and rng.remaining == 0
+
+
+# --- jumping down (R-JUMP-1, R-FALL-3) -----------------------------------------------------
+
+def test_jump_up_to_orange_is_harmless_and_the_move_goes_on() -> None:
+    rng = dice()  # no die may be rolled
+    state = activated("move-jump", "low", rng=rng)
+    do(state, "move low 10.590551181102363 5.0 jump 0.0 11.5 5.0")
+    m = state.model("low")
+    assert (m.position.x, m.position.y, m.position.z) == (11.5, 5.0, 0.0) and m.health == 2
+
+
+def test_red_jump_is_damaged_as_yellow_and_always_completes() -> None:
+    """6 in (Red) counts as Yellow: +2, blank black die, armor 3 rolls 4: 2 damage.
+    0.69 + 6 in is longer than the Yellow ruler, but a jump always completes."""
+    rng = dice(effect_face(RULES, "damage", ()), armor_face(RULES, 4))
+    state = activated("move-jump", "high", rng=rng)
+    do(state, "move high 13.409448818897637 5.0 jump 0.0")
+    m = state.model("high")
+    assert m.health == 4 - 2 and m.position.z == 0.0
+    fell = [e for e in state.events if e.kind == "fell"][0]
+    assert fell.data["colour"] == "yellow" and fell.data["dealt"] == 2
+
+
+def test_a_jump_does_not_stretch_the_ruler_for_what_follows() -> None:
+    state = activated("move-jump", "high")
+    reason = why(state, "move high 13.409448818897637 5.0 jump 0.0 12.0 5.0")
+    assert reason is not None and "yellow ruler is 4 in" in reason
+
+
+def test_damaged_by_a_jump_the_move_ends_where_it_lands() -> None:
+    """R-FALL-3: the hound (armor 1) takes 2 from a 4.5 in jump and stops there."""
+    rng = dice(effect_face(RULES, "damage", ()), armor_face(RULES, 2))
+    state = activated("move-jump", "hound", rng=rng)
+    do(state, "move hound 13.21259842519685 14.0 jump 0.0 12.7 14.0")
+    h = state.model("hound")
+    assert h.health == 1 and h.position.xy == pytest.approx((13.21259842519685, 14.0))
+
+
+def test_no_jumping_in_vts() -> None:
+    state = activated("move-jump", "low", "vts-1.5")
+    reason = why(state, "move low 10.590551181102363 5.0 jump 0.0")
+    assert reason is not None and "no jumping" in reason
+
+
+def test_scripted_dice_catch_extra_rolls() -> None:
+    """Guard for the tests above: a die rolled that was not scripted fails loudly."""
+    state = activated("move-jump", "high", rng=dice())
+    with pytest.raises(ScriptExhaustedError):
+        do(state, "move high 13.409448818897637 5.0 jump 0.0")
+    assert state.model("high").position.z == 6.0
