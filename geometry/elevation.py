@@ -305,7 +305,7 @@ def _chains(geometry: BaseGeometry) -> list[tuple[list[LineString], bool]]:
     for pts in parts:
         closed = len(pts) > 3 and math.dist(pts[0], pts[-1]) <= GAP
         if closed:
-            pts[-1] = pts[0]
+            pts[0] = pts[-1] = _meet(pts[-2], pts[-1], pts[0], pts[1])
         sides = [s for s in _sides_of(pts, closed) if s.length >= MIN_SIDE]
         if sides:
             out.append((sides, closed and len(sides) > 1))
@@ -323,7 +323,7 @@ def _join_near_ends(parts: list[list[tuple[float, float]]]) -> list[list[tuple[f
                     continue
                 for bb in (b, b[::-1]):
                     if math.dist(a[-1], bb[0]) <= GAP:
-                        parts[i] = a + bb[1:]
+                        parts[i] = [*a[:-1], _meet(a[-2], a[-1], bb[0], bb[1]), *bb[1:]]
                         del parts[j]
                         joined = True
                         break
@@ -332,6 +332,27 @@ def _join_near_ends(parts: list[list[tuple[float, float]]]) -> list[list[tuple[f
             if joined:
                 break
     return parts
+
+
+def _meet(p0: tuple[float, float], p1: tuple[float, float], q0: tuple[float, float],
+          q1: tuple[float, float]) -> tuple[float, float]:
+    """The corner where a line ending ``p0 -> p1`` meets one starting ``q0 -> q1``.
+
+    ``p1`` and ``q0`` lie a hair apart (the snap margin cut the corner off);
+    the corner is where the two segments' lines cross, when that is as close,
+    else the middle of the hair.
+    """
+    ux, uy = p1[0] - p0[0], p1[1] - p0[1]
+    vx, vy = q1[0] - q0[0], q1[1] - q0[1]
+    den = ux * vy - uy * vx
+    mid = ((p1[0] + q0[0]) / 2.0, (p1[1] + q0[1]) / 2.0)
+    if abs(den) <= COLLINEAR * math.hypot(ux, uy) * math.hypot(vx, vy):
+        return mid
+    t = ((q0[0] - p0[0]) * vy - (q0[1] - p0[1]) * vx) / den
+    x = (p0[0] + t * ux, p0[1] + t * uy)
+    if math.dist(x, p1) <= 10 * GAP and math.dist(x, q0) <= 10 * GAP:
+        return x
+    return mid
 
 
 def _sides_of(pts: list[tuple[float, float]], closed: bool) -> list[LineString]:
