@@ -40,6 +40,7 @@ from geometry.cover import CoverObject, LineOfCover, line_of_cover
 from geometry.discs import Disc, gap
 from geometry.ranges import RangeBands, range_bands
 from geometry.sight import Obstacle, Sight, SightIndex
+from sim.elevation_rules import FAR_FROM_TARGET, NOT_ELEVATED, Elevated, board_elevation
 from sim.errors import UsageError
 from sim.positions import Position
 from sim.scenario import Scenario, TerrainPiece, TerrainProps
@@ -88,6 +89,7 @@ class ShotAnalysis:
     distance: float
     bands: tuple[str, ...] | None
     in_range: bool | None
+    elevated: Elevated = NOT_ELEVATED  # R-ELEV-1
 
     @property
     def line_of_sight(self) -> bool:
@@ -112,11 +114,15 @@ class ShotAnalysis:
             "distance": self.distance,
             "bands": list(self.bands) if self.bands is not None else None,
             "in_range": self.in_range,
+            "elevated": self.elevated.to_json(),
         }
 
     def __str__(self) -> str:
         head = f"{self.attacker} -> {self.target}" + (f" with {self.weapon}" if self.weapon else "")
         lines = [head + ":", f"  {self.sight}"]
+        if self.elevated.attacker or self.elevated.target:
+            who = self.attacker if self.elevated.attacker else self.target
+            lines.append(f"  {who} is elevated (R-ELEV-1)")
         if self.cover:
             lines.append(f"  cover: {', '.join(self.cover)} (skill {self.skill_modifier:+d}, "
                          + (f"armor +{self.armor_bonus}" if self.armor_bonus
@@ -152,6 +158,7 @@ class PreparedBoard:
         self._props: dict[str, tuple[TerrainProps, ...]] = {}
         self._cover: dict[tuple[str, bool], CoverObject] = {}
         self._tree = shapely.STRtree([p.footprint for p in self.pieces])
+        self.elevation = board_elevation(scenario)
 
     def props_of(self, model_id: str) -> tuple[TerrainProps, ...]:
         """Every piece's properties as this model sees them (R-TER-2), in board order."""
@@ -260,13 +267,17 @@ def blocking_pieces(board: PreparedBoard, pair: _Pair) -> frozenset[str]:
     A piece blocks only when it blocks for both models: a model that sees
     over a piece (an override for its size, unit or keyword) also is seen
     over it, and the piece is cover instead (docs/sight.md, Decisions).
-    Elevation (R-ELEV-5) joins here: a piece whose top is below one of the
-    two bases will stop blocking (``pair.z_a``, ``pair.z_t``).
+    Elevation (R-ELEV-5): a piece blocks only while both bases are below its
+    top; otherwise it is cover (:mod:`sim.elevation_rules`).
     """
     pa, pt = board.props_of(pair.attacker), board.props_of(pair.target)
     out = []
+    elev = board.elevation
     for piece, x, y in zip(board.pieces, pa, pt, strict=True):
         blocks = (x.blocks_los and y.blocks_los) or (x.area and x.dense and y.area and y.dense)
+        # R-ELEV-5: only while both bases are below its top (else it is cover).
+        blocks = blocks and elev.piece_blocks(x.height, pair.z_a, pair.z_t) and (
+            elev.piece_blocks(y.height, pair.z_a, pair.z_t))
         if blocks:
             out.append(piece.id)
     return frozenset(out)
@@ -290,8 +301,9 @@ def huge_blockers(scenario: Scenario, positions: Mapping[str, Position], pair: _
 
 def sight_extras(scenario: Scenario, positions: Mapping[str, Position], pair: _Pair
                  ) -> list[Obstacle]:
-    """Per-query sight obstacles: huge bases; significant edges join here (R-ELEV-2)."""
-    return huge_blockers(scenario, positions, pair)
+    """Per-query sight obstacles: huge bases and significant edges (R-ELEV-2)."""
+    edges = board_elevation(scenario).sight_walls(pair.a, pair.z_a, pair.t, pair.z_t)
+    return [*huge_blockers(scenario, positions, pair), *edges]
 
 
 def terrain_cover(board: PreparedBoard, pair: _Pair) -> list[CoverObject]:
@@ -299,7 +311,7 @@ def terrain_cover(board: PreparedBoard, pair: _Pair) -> list[CoverObject]:
 
     A piece is a cover object for the pair when it is cover, blocks sight or
     is area terrain for either model (a blocking piece the shot goes around is
-    cover too, R-COV-2). The R-ELEV-4 filter for elevated shooters joins here.
+    cover too, R-COV-2). Elevation changes the count in :func:`elevation_cover`.
     """
     pa, pt = board.props_of(pair.attacker), board.props_of(pair.target)
     out = []
@@ -350,6 +362,23 @@ def _count_cover(loc: LineOfCover, ruled_out: list[IgnoredCover]
     return loc.counted, tuple(ignored)
 
 
+def elevation_cover(board: PreparedBoard, pair: _Pair, objects: Sequence[CoverObject],
+                    cover: tuple[str, ...], ignored: tuple[IgnoredCover, ...]
+                    ) -> tuple[tuple[str, ...], tuple[IgnoredCover, ...]]:
+    """Cover as elevation changes it (R-ELEV-3, R-ELEV-4).
+
+    An elevated attacker counts only cover within Orange of the target; shot
+    at an elevated target, significant edges near it count, once each.
+    """
+    elev = board.elevation
+    shapes = {o.id: o.shape for o in objects}
+    far = set(elev.far_cover(pair.z_a, pair.z_t, pair.t, [(c, shapes[c]) for c in cover]))
+    edges = elev.edge_cover(pair.a, pair.z_a, pair.t, pair.z_t)
+    kept = tuple(c for c in cover if c not in far) + edges.counted
+    dropped = tuple(IgnoredCover(c, FAR_FROM_TARGET) for c in cover if c in far)
+    return kept, (*ignored, *dropped, *(IgnoredCover(e, r) for e, r in edges.ignored))
+
+
 def _check_ids(scenario: Scenario, positions: Mapping[str, Position], ids: Sequence[str],
                weapon_id: str | None) -> None:
     known = scenario.model_ids
@@ -383,9 +412,9 @@ def analyse(scenario: Scenario, positions: Mapping[str, Position], attacker_id: 
     sight = board.sight_index(blocking_pieces(board, pair)).sight(
         pair.a, pair.t, sight_extras(scenario, positions, pair))
     models, ruled_out = model_cover(scenario, positions, pair)
-    loc = line_of_cover(pair.a, pair.t, [*terrain_cover(board, pair), *models],
-                        rules.touch_tolerance)
-    cover, ignored = _count_cover(loc, ruled_out)
+    objects = [*terrain_cover(board, pair), *models]
+    loc = line_of_cover(pair.a, pair.t, objects, rules.touch_tolerance)
+    cover, ignored = elevation_cover(board, pair, objects, *_count_cover(loc, ruled_out))
     bands: RangeBands | None = None
     if weapon_id is not None:
         w = scenario.weapons[weapon_id]
@@ -406,4 +435,5 @@ def analyse(scenario: Scenario, positions: Mapping[str, Position], attacker_id: 
         distance=gap(pair.a, pair.t),
         bands=bands.bands if bands is not None else None,
         in_range=bands.in_range if bands is not None else None,
+        elevated=board.elevation.elevated(pair.z_a, pair.z_t),
     )

@@ -186,7 +186,8 @@ def test_result_is_immutable_and_json_has_the_issue_keys() -> None:
         shot.cover = ("x",)  # type: ignore[misc]
     assert set(shot.to_json()) == {
         "line_of_sight", "sight_line", "blocked_by", "cover", "ignored_cover",
-        "skill_modifier", "armor_bonus", "armor_boost", "distance", "bands", "in_range"}
+        "skill_modifier", "armor_bonus", "armor_boost", "distance", "bands", "in_range",
+        "elevated"}  # issue 4 (R-ELEV-1)
 
 
 def test_prepared_board_is_cached_per_scenario_object() -> None:
