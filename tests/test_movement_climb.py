@@ -135,7 +135,7 @@ def test_seed_fall_example() -> None:
     m = state.model("survivor")
     assert m.health == 4 - 3 and m.in_play
     assert m.position.z == 0.0 and not m.climbing
-    fell = [e for e in state.events if e.kind == "fell"][0]
+    fell = next(e for e in state.events if e.kind == "fell")
     assert fell.data["colour"] == "red" and fell.data["base"] == 4 and fell.data["dealt"] == 3
     assert rng.remaining == 0
 
@@ -180,7 +180,7 @@ def test_red_jump_is_damaged_as_yellow_and_always_completes() -> None:
     do(state, "move high 13.409448818897637 5.0 jump 0.0")
     m = state.model("high")
     assert m.health == 4 - 2 and m.position.z == 0.0
-    fell = [e for e in state.events if e.kind == "fell"][0]
+    fell = next(e for e in state.events if e.kind == "fell")
     assert fell.data["colour"] == "yellow" and fell.data["dealt"] == 2
 
 
