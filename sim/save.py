@@ -9,7 +9,6 @@ scenario changed since is refused (docs/engine.md, "Save format").
 Examples
 --------
 >>> from sim.loader import load_scenario
-from sim.rng import SeededRng
 >>> from sim.state import GameState
 >>> state = GameState(load_scenario("scenarios/seed-activation.toml"), seed=3)
 >>> data = save_data(state, Path("."))
