@@ -516,9 +516,12 @@ class Controller:
             return None
         from sim.save import save_game
 
-        self.saves += 1
         stem = self.scenario.source.stem if self.scenario.source else "game"
-        path = self.save_dir / f"{stem}-round{self.state.round}-{self.saves}.save.json"
+        while True:  # a new name each time: never overwrite an earlier save
+            self.saves += 1
+            path = self.save_dir / f"{stem}-round{self.state.round}-{self.saves}.save.json"
+            if not path.exists():
+                break
         try:
             save_game(self.state, path)
         except (OSError, WastelandError) as exc:

@@ -19,24 +19,25 @@ class Control:
 
 
 CONTROLS: tuple[Control, ...] = (
-    Control("Left click a button", "choose that option (only legal choices are offered)"),
-    Control("1 .. 9", "choose the button with that number"),
-    Control("Left click a model", "pick it: ready it, activate it, or make it the target"),
-    Control("Hover a model", "show its card; while shooting, the shot preview on it"),
-    Control("Left click the board (Move)", "add a waypoint; the ruler shows length vs. ruler"),
-    Control("Left drag (Move)", "draw the path; release adds the end point"),
-    Control("Enter / Space", "commit the move path (or confirm the highlighted choice)"),
-    Control("Backspace", "remove the last waypoint"),
-    Control("Tab", "next weapon of the shooting model"),
-    Control("Right click / Esc", "cancel the action being set up; Esc closes the help"),
-    Control("Ctrl+Z", "undo the last engine action"),
-    Control("Ctrl+S", "save the game (the file is named in the status bar)"),
+    Control("Left click a button", "choose it; only what the engine lists as legal is offered"),
+    Control("1 .. 9", "press the button with that number"),
+    Control("Left click a model", "ready it, activate it, or pick it as the target; else its card"),
+    Control("Hover a model", "its card; while shooting: sight, cover, range and the odds on it"),
+    Control("Left click the board (path)", "add a waypoint to the Move/Charge/Leave path"),
+    Control("Left drag (path)", "draw the path: a waypoint every half inch"),
+    Control("Climb to / Jump to buttons", "add a climb or jump step at the path's end"),
+    Control("Enter / Space", "commit the path being set up"),
+    Control("Backspace", "remove the last step of the path"),
+    Control("Tab", "next weapon of the attacking model"),
+    Control("Right click / Esc", "cancel the action being set up; Esc also closes the help"),
+    Control("Ctrl+Z", "undo the last engine action (dice included)"),
+    Control("Ctrl+S", "save the game to a new file, named in the status bar"),
     Control("F1", "show or hide this help"),
-    Control("F2", "debug view on/off: click any two models to see sight, cover and range"),
-    Control("F3 (debug)", "every model's sight lines to every enemy at once"),
-    Control("F4 (debug)", "significant edges and the reachable area of every model"),
-    Control("Resize the window", "the board rescales, keeping its aspect"),
-    Control("Ctrl+Q / close the window", "quit (save first: the game is not saved for you)"),
+    Control("F2", "debug view on/off: click any two models for sight, cover and range"),
+    Control("F3 (debug view)", "every model's sight lines to every enemy at once"),
+    Control("F4 (debug view)", "significant edges and every model's reachable area"),
+    Control("Resize the window", "the board rescales and keeps its aspect"),
+    Control("Ctrl+Q / close the window", "quit (no autosave: Ctrl+S first)"),
 )
 
 
@@ -47,5 +48,17 @@ def markdown_table() -> str:
     return "\n".join(rows) + "\n"
 
 
+def legend_table() -> str:
+    """Every legend entry (terrain, models, overlays) as a Markdown table (docs/window.md)."""
+    from render.theme import OVERLAY_LEGEND, TERRAIN_LEGEND
+
+    rows = ["| drawn as | colour (RGB) | name | meaning |", "| --- | --- | --- | --- |"]
+    for e in (*TERRAIN_LEGEND, *OVERLAY_LEGEND):
+        style = f"{e.style} {e.glyph!r}" if e.glyph else e.style
+        rows.append(f"| {style} | {tuple(e.colour[:3])} | {e.label} | {e.meaning} |")
+    return "\n".join(rows) + "\n"
+
+
 if __name__ == "__main__":
-    print(markdown_table(), end="")
+    print(markdown_table())
+    print(legend_table(), end="")

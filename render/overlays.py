@@ -51,11 +51,30 @@ def _label(surface: Any, text: str, pos: tuple[float, float], colour: Sequence[i
     surface.blit(img, box)
 
 
-def _anchor(shape: Shape) -> tuple[float, float]:
+def _anchors(shape: Shape, t: BoardTransform) -> list[tuple[float, float]]:
+    """Where a shape's label may go: just above it, else just below it."""
     if isinstance(shape, Disc):
-        return (shape.x, shape.y - shape.r)
-    p = shape.representative_point()
-    return (p.x, p.y)
+        x, top = t.to_screen_f(shape.x, shape.y - shape.r)
+        bottom = t.to_screen_f(shape.x, shape.y + shape.r)[1]
+    else:
+        minx, miny, maxx, maxy = shape.bounds
+        x, top = t.to_screen_f((minx + maxx) / 2, miny)
+        bottom = t.to_screen_f(minx, maxy)[1]
+    return [(x, top - 12), (x, bottom + 12)]
+
+
+def _label_clear_of(surface: Any, text: str, shape: Shape, t: BoardTransform,
+                    colour: Sequence[int], avoid: tuple[tuple[float, float], ...]) -> None:
+    """Label a shape above it, or below it when the label would cover ``avoid`` (a line)."""
+    w, h = theme.font(16, bold=True).size(text)
+    spots = _anchors(shape, t)
+    for x, y in spots:
+        box = pygame.Rect(0, 0, w + 6, h + 2)
+        box.center = (round(x), round(y))
+        if len(avoid) < 2 or not box.clipline(avoid[0], avoid[1]):
+            _label(surface, text, (x, y), colour)
+            return
+    _label(surface, text, spots[0], colour)
 
 
 @dataclass(frozen=True)
@@ -92,11 +111,7 @@ class ShotOverlay:
             draw_shape_outline(surface, theme.SIGHT_BLOCKED, shape, t, 4)
         a, b = (t.to_screen_f(*p) for p in self.loc)
         dashed_polyline(surface, theme.LINE_OF_COVER, [a, b], 2, dash=8, gap=5)
-        if self.witness is not None:
-            p, q = (t.to_screen_f(*pt) for pt in self.witness)
-            pygame.draw.line(surface, theme.SIGHT_LINE, p, q, 4)
-            pygame.draw.circle(surface, theme.SIGHT_LINE, p, 4)
-            pygame.draw.circle(surface, theme.SIGHT_LINE, q, 4)
+        self._draw_witness(surface, t)
 
     def draw_top(self, surface: Any, t: BoardTransform) -> None:
         if not self.labels:
@@ -104,7 +119,7 @@ class ShotOverlay:
         clip = surface.get_clip()
         if not clip.w:
             clip = surface.get_rect()
-        inner = clip.inflate(-80, -30)
+        inner = clip.inflate(-190, -30)
         ax, ay = t.to_screen_f(self.attacker.x, self.attacker.y)
         # Label each ring on a visible stretch, starting from the direction of
         # the board's middle turned aside so the label is off the sight line.
@@ -117,13 +132,26 @@ class ShotOverlay:
                 if inner.collidepoint(p):
                     _label(surface, text, p, colour, 15)
                     break
+        # One label per object: a piece can block sight and count as cover.
+        labels: dict[str, tuple[list[str], Shape, Sequence[int]]] = {}
+        for ident, shape in self.blocked:
+            labels[ident] = (["blocks sight"], shape, theme.SIGHT_BLOCKED)
         for mark in self.cover:
             colour = theme.COVER_COUNTED if mark.counts else theme.COVER_IGNORED
-            verdict = "-2 cover" if mark.counts else "ignored"
-            _label(surface, f"{mark.id}: {verdict}", t.to_screen_f(*_anchor(mark.shape)), colour)
-        for ident, shape in self.blocked:
-            _label(surface, f"{ident}: blocks", t.to_screen_f(*_anchor(shape)),
-                   theme.SIGHT_BLOCKED)
+            words, shape, first = labels.get(mark.id, ([], mark.shape, colour))
+            words.append("cover" if mark.counts else "ignored")
+            labels[mark.id] = (words, shape, first)
+        sight = tuple(t.to_screen_f(*p) for p in self.witness) if self.witness else ()
+        for ident, (words, shape, tint) in labels.items():
+            _label_clear_of(surface, f"{ident}: {', '.join(words)}", shape, t, tint, sight)
+        self._draw_witness(surface, t)  # over the labels: the sight line is never hidden
+
+    def _draw_witness(self, surface: Any, t: BoardTransform) -> None:
+        if self.witness is not None:
+            p, q = (t.to_screen_f(*pt) for pt in self.witness)
+            pygame.draw.line(surface, theme.SIGHT_LINE, p, q, 4)
+            pygame.draw.circle(surface, theme.SIGHT_LINE, p, 4)
+            pygame.draw.circle(surface, theme.SIGHT_LINE, q, 4)
 
 
 @dataclass(frozen=True)

@@ -52,30 +52,26 @@ def side_name(scene: Scene, side: str | None) -> str:
 
 
 def draw_header(surface: Any, rect: Rect, scene: Scene) -> None:
-    """Round, advantage marker and the side to act (R-TURN-2, R-TURN-3)."""
+    """Round and phase, the advantage marker, the side to act (R-TURN-2, R-TURN-3)."""
     _panel_box(surface, rect)
     rounds = f"/{scene.rounds}" if scene.rounds else ""
     rnd = f"Round {scene.round}{rounds}" if scene.round is not None else scene.scenario.name
-    _text(surface, rnd, (rect.x + 6, rect.y + 5), size=20, max_w=rect.w - 12)
-    y = rect.y + 24
-    adv = side_name(scene, scene.advantage)
-    if scene.advantage is not None:
-        colour = theme.side_colour(scene.side_index(scene.advantage), False)
-        pygame.draw.circle(surface, colour, (rect.x + 12, y + 7), 6)
-        pygame.draw.circle(surface, theme.READY_MARK, (rect.x + 12, y + 7), 6, 2)
-    _text(surface, f"Advantage: {adv}", (rect.x + 24, y), size=17, max_w=rect.w // 2 - 24)
-    if scene.side_to_act is not None:
-        colour = theme.side_colour(scene.side_index(scene.side_to_act), False)
-        x = rect.x + rect.w // 2
-        pygame.draw.rect(surface, colour, (x, y + 2, 10, 10))
-        _text(
-            surface,
-            f"To act: {side_name(scene, scene.side_to_act)}",
-            (x + 14, y),
-            size=17,
-            max_w=rect.w // 2 - 20,
-        )
-    _text(surface, scene.phase, (rect.x + 6, y + 17), theme.TEXT_DIM, 16, rect.w - 12)
+    title = theme.font(20, bold=True).render(rnd, True, theme.TEXT)
+    surface.blit(title, (rect.x + 6, rect.y + 4))
+    x_phase = rect.x + 14 + title.get_width()
+    _text(surface, scene.phase, (x_phase, rect.y + 6), theme.TEXT_DIM, 16, rect.right - x_phase - 6)
+    rows = ((scene.advantage, "Advantage"), (scene.side_to_act, "To act"))
+    for i, (side, what) in enumerate(rows):
+        y = rect.y + 24 + i * 18
+        if side is not None:
+            colour = theme.side_colour(scene.side_index(side), False)
+            if what == "Advantage":
+                pygame.draw.circle(surface, colour, (rect.x + 12, y + 7), 6)
+                pygame.draw.circle(surface, theme.READY_MARK, (rect.x + 12, y + 7), 6, 2)
+            else:
+                pygame.draw.rect(surface, colour, (rect.x + 7, y + 2, 11, 11))
+        _text(surface, f"{what}: {side_name(scene, side)}", (rect.x + 24, y), size=17,
+              max_w=rect.w - 30)
 
 
 def button_rects(rect: Rect, count: int) -> list[Rect]:
