@@ -323,9 +323,11 @@ class Controller:
                         area = analysis_view.reach_area(self.state, m.id)
                         if area is not None:
                             overlays.append(AreaOverlay(area))
-            if len(self.debug_picks) == 2:
+            if len(self.debug_picks) == 2 and all(p in positions for p in self.debug_picks):
                 a, t = self.debug_picks
-                shot, text = analysis_view.shot(self.scenario, positions, a, t, None,
+                carried = self.scenario.unit_of(a).weapons  # rings of its first weapon
+                shot, text = analysis_view.shot(self.scenario, positions, a, t,
+                                                carried[0] if carried else None,
                                                 self._climbing(scene))
                 overlays.append(shot)
                 lines += text

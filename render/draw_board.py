@@ -276,10 +276,10 @@ def draw_swatch(surface: Any, entry: LegendEntry, box: pygame.Rect) -> None:
         pygame.draw.rect(surface, theme.TABLE, box)
         pygame.draw.circle(surface, c[:3], box.center, 5)
     elif entry.style == "text":
-        img = theme.font(18, bold=True).render(entry.glyph, True, c[:3])
+        img = theme.text(entry.glyph, 18, c[:3], bold=True)
         surface.blit(img, img.get_rect(center=box.center))
     elif entry.style == "tag":
-        img = theme.font(15, bold=True).render(entry.glyph, True, (0, 0, 0))
+        img = theme.text(entry.glyph, 15, (0, 0, 0), bold=True)
         tag = img.get_rect(center=box.center).inflate(4, 0)
         pygame.draw.rect(surface, c[:3], tag, border_radius=3)
         surface.blit(img, img.get_rect(center=tag.center))
@@ -295,9 +295,8 @@ def draw_legend(surface: Any, rect: Rect, entries: Sequence[LegendEntry], title:
     """A legend of ``entries`` in two columns inside ``rect``."""
     if rect.h < 40:
         return
-    f = theme.font(17)
     surface.blit(
-        theme.font(18, bold=True).render(title, True, theme.TEXT), (rect.x + 4, rect.y + 2)
+        theme.text(title, 18, theme.TEXT, bold=True), (rect.x + 4, rect.y + 2)
     )
     row_h, col_w = 18, rect.w // 2
     rows = max(1, (rect.h - 22) // row_h)
@@ -307,4 +306,4 @@ def draw_legend(surface: Any, rect: Rect, entries: Sequence[LegendEntry], title:
             break
         x, y = rect.x + 4 + col * col_w, rect.y + 22 + row * row_h
         draw_swatch(surface, entry, pygame.Rect(x, y + 2, 22, 12))
-        surface.blit(f.render(entry.label, True, theme.TEXT), (x + 28, y))
+        surface.blit(theme.text(entry.label, 17, theme.TEXT), (x + 28, y))

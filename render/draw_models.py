@@ -27,7 +27,7 @@ def model_colour(scene: Scene, m: ModelView) -> theme.Colour:
 
 
 def _tag(surface: Any, text: str, colour: theme.Colour, centre: tuple[int, int], size: int) -> None:
-    img = theme.font(size, bold=True).render(text, True, (0, 0, 0))
+    img = theme.text(text, size, (0, 0, 0), bold=True)
     box = img.get_rect(center=centre).inflate(4, 0)
     pygame.draw.rect(surface, colour, box, border_radius=3)
     pygame.draw.rect(surface, (0, 0, 0), box, 1, border_radius=3)
@@ -55,9 +55,9 @@ def draw_model(
     if selected:
         pygame.draw.circle(surface, theme.SELECTED, (cx, cy), r + 4, 2)
     size = max(13, min(20, int(t.scale * 0.6)))
-    label = theme.font(size, bold=True).render(m.id, True, (255, 255, 255))
+    label = theme.text(m.id, size, (255, 255, 255), bold=True)
     box = label.get_rect(center=(cx, cy))
-    shadow = theme.font(size, bold=True).render(m.id, True, (0, 0, 0))
+    shadow = theme.text(m.id, size, (0, 0, 0), bold=True)
     surface.blit(shadow, box.move(1, 1))
     surface.blit(label, box)
     if m.readiness == "ready":

@@ -43,7 +43,7 @@ def draw_shape_outline(
 
 def _label(surface: Any, text: str, pos: tuple[float, float], colour: Sequence[int],
            size: int = 16) -> None:
-    img = theme.font(size, bold=True).render(text, True, colour)
+    img = theme.text(text, size, colour, bold=True)
     box = img.get_rect(center=(round(pos[0]), round(pos[1])))
     bg = pygame.Surface(box.inflate(6, 2).size, pygame.SRCALPHA)
     bg.fill((0, 0, 0, 170))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -22,7 +23,7 @@ def _panel_box(surface: Any, rect: Rect, title: str | None = None) -> None:
     pygame.draw.rect(surface, theme.PANEL, rect.as_tuple(), border_radius=4)
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect.as_tuple(), 1, border_radius=4)
     if title:
-        img = theme.font(18, bold=True).render(title, True, theme.TEXT)
+        img = theme.text(title, 18, theme.TEXT, bold=True)
         surface.blit(img, (rect.x + 6, rect.y + 4))
 
 
@@ -36,12 +37,20 @@ def _text(
 ) -> int:
     """Blit one line (cut with an ellipsis to ``max_w``); returns its height."""
     f = theme.font(size)
-    if max_w is not None and f.size(text)[0] > max_w:
-        while text and f.size(text + "…")[0] > max_w:
-            text = text[:-1]
-        text += "…"
-    surface.blit(f.render(text, True, colour), pos)
+    img = theme.text(text, size, colour)
+    if max_w is not None and img.get_width() > max_w:
+        img = theme.text(_cut(text, size, max_w), size, colour)
+    surface.blit(img, pos)
     return int(f.get_linesize())
+
+
+@lru_cache(maxsize=2048)
+def _cut(text: str, size: int, max_w: int) -> str:
+    """``text`` shortened with an ellipsis to fit ``max_w`` pixels."""
+    f = theme.font(size)
+    while text and f.size(text + "…")[0] > max_w:
+        text = text[:-1]
+    return text + "…"
 
 
 def side_name(scene: Scene, side: str | None) -> str:
@@ -56,7 +65,7 @@ def draw_header(surface: Any, rect: Rect, scene: Scene) -> None:
     _panel_box(surface, rect)
     rounds = f"/{scene.rounds}" if scene.rounds else ""
     rnd = f"Round {scene.round}{rounds}" if scene.round is not None else scene.scenario.name
-    title = theme.font(20, bold=True).render(rnd, True, theme.TEXT)
+    title = theme.text(rnd, 20, theme.TEXT, bold=True)
     surface.blit(title, (rect.x + 6, rect.y + 4))
     x_phase = rect.x + 14 + title.get_width()
     _text(surface, scene.phase, (x_phase, rect.y + 6), theme.TEXT_DIM, 16, rect.right - x_phase - 6)
@@ -109,7 +118,8 @@ def draw_buttons(
         _text(surface, label, (r.x + 6, r.y + 5), colour, 17, r.w - 10)
 
 
-def wrap(text: str, size: int, max_w: int) -> list[str]:
+@lru_cache(maxsize=2048)
+def wrap(text: str, size: int, max_w: int) -> tuple[str, ...]:
     """Split ``text`` into lines no wider than ``max_w`` pixels (at word breaks)."""
     f = theme.font(size)
     out: list[str] = []
@@ -122,7 +132,7 @@ def wrap(text: str, size: int, max_w: int) -> list[str]:
         else:
             line = trial
     out.append(line)
-    return out
+    return tuple(out)
 
 
 def draw_lines(surface: Any, rect: Rect, title: str, lines: Sequence[TextLine],

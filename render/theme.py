@@ -6,6 +6,7 @@ docs/window.md all say the same thing (docs/window.md "Overlay colours").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -144,3 +145,18 @@ def font(size: int, bold: bool = False) -> Any:
         f.set_bold(bold)
         _FONTS[key] = f
     return _FONTS[key]
+
+
+_TEXTS: dict[tuple[str, int, bool, tuple[int, ...]], Any] = {}
+
+
+def text(words: str, size: int, colour: Sequence[int], bold: bool = False) -> Any:
+    """``words`` rendered (antialiased), cached: most text is the same frame after frame."""
+    key = (words, size, bold, tuple(colour))
+    img = _TEXTS.get(key)
+    if img is None or not pygame.font.get_init():
+        if len(_TEXTS) > 4000:
+            _TEXTS.clear()
+        img = font(size, bold).render(words, True, colour)
+        _TEXTS[key] = img
+    return img
