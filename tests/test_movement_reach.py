@@ -1,0 +1,120 @@
+"""The reachable area in a game agrees with the move check (R-MOV-1..4, R-EDGE-1).
+
+Property: every end point inside a model's reachable area is accepted by the
+Move (or Charge) check along the area's own witness path; points outside it
+are refused for a straight move when they are off the board, on impassable
+ground, on another base or beyond the ruler."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+import shapely
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sim.loader import load_scenario
+from sim.moves import Charge, Move, reachable, walk
+from sim.state import GameState
+from tests.conftest import SCENARIOS
+from tests.movement_util import RULE_SETS, activated, scenario
+
+SKIRMISH = load_scenario(SCENARIOS / "skirmish.toml")
+MOVERS = ("settler-1", "knight", "paladin", "hound-1", "mutant-2", "behemoth", "sniper")
+
+
+def _activated_skirmish(model: str) -> GameState:
+    return activated(SKIRMISH, model)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from(MOVERS), st.integers(0, 2**16))
+def test_property_every_point_in_the_area_is_a_legal_move(model: str, seed: int) -> None:
+    state = _activated_skirmish(model)
+    area = reachable(state, model)
+    assert not area.area.is_empty
+    rng = np.random.default_rng(seed)
+    minx, miny, maxx, maxy = area.area.bounds
+    pts = np.column_stack([rng.uniform(minx, maxx, 60), rng.uniform(miny, maxy, 60)])
+    inside = shapely.contains_xy(area.area, pts[:, 0], pts[:, 1])
+    for p, ok in zip(pts.tolist(), inside.tolist(), strict=True):
+        if not ok:
+            continue
+        path = area.path_to((p[0], p[1]))
+        assert path is not None
+        action = Move(model, walk(*path[1:]))
+        reason = state.why_illegal(action)
+        assert reason is None, (str(action), reason)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from(MOVERS), st.integers(0, 2**16))
+def test_property_points_outside_are_refused(model: str, seed: int) -> None:
+    state = _activated_skirmish(model)
+    area = reachable(state, model)
+    me = state.model(model).position
+    limit = state.rules.ruler(state.scenario.unit_of(model).move)
+    r = state.radius(model)
+    w, h = state.scenario.board
+    impassable = shapely.union_all([p.footprint for p in state.scenario.terrain
+                                    if p.props.movement == "impassable"
+                                    and me.z < p.props.height])
+    others = [shapely.Point(p.xy).buffer(state.radius(o) + r - 0.02)
+              for o, p in state.positions().items() if o != model and abs(p.z - me.z) < 1e-6]
+    rng = np.random.default_rng(seed)
+    pts = rng.uniform(-2, max(w, h) + 2, (300, 2))
+    checked = 0
+    for x, y in pts.tolist():
+        pt = shapely.Point(x, y)
+        if area.area.covers(pt):
+            continue
+        clearly_bad = (
+            math.dist((x, y), me.xy) > limit + 1e-6
+            or not (r - 0.011 <= x <= w - r + 0.011 and r - 0.011 <= y <= h - r + 0.011)
+            or impassable.contains(pt)
+            or any(o.contains(pt) for o in others)
+        )
+        if clearly_bad:
+            checked += 1
+            assert state.why_illegal(Move(model, walk((x, y)))) is not None, (x, y)
+    assert checked > 0
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_hound_charge_area_is_contact_with_enemies(rules: str) -> None:
+    """The charge area holds only places in base contact with an enemy; each is a
+    legal Charge; the settler beyond green over the rubble is out of reach."""
+    state = activated("seed-hound", "hound-2", rules)
+    area = reachable(state, "hound-2", charge=True)
+    assert not area.area.is_empty
+    far = state.model("settler-far").position
+    contact = 15 / 25.4 + 20 / 25.4
+    assert not area.area.intersects(shapely.Point(far.xy).buffer(contact + 0.05))
+    near = state.model("settler-near").position
+    pts = shapely.get_coordinates(shapely.Point(near.xy).buffer(contact).exterior)
+    hits = 0
+    for x, y in pts.tolist():
+        # Probe just inside the band, towards the target's centre.
+        dx, dy = near.x - x, near.y - y
+        n = math.hypot(dx, dy)
+        probe = (x + dx / n * 0.002, y + dy / n * 0.002)
+        if not area.area.covers(shapely.Point(probe)):
+            continue
+        path = area.path_to(probe)
+        assert path is not None
+        hits += 1
+        reason = state.why_illegal(Charge("hound-2", "settler-near", walk(*path[1:])))
+        assert reason is None, reason
+    assert hits > 0
+
+
+def test_climbing_model_has_no_area() -> None:
+    from sim.dice import ScriptedRng, skill_face
+    from sim.rules import default_rules
+
+    rng = ScriptedRng([skill_face(default_rules(), 1)])
+    state = activated(scenario("move-climb"), "cliffer", rng=rng)
+    state.apply(Move.from_args("move cliffer climb 2.0", ["cliffer", "climb", "2.0"]))
+    assert reachable(state, "cliffer").area.is_empty
