@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import doctest
+import importlib
 import random
 from collections import Counter
 
@@ -111,3 +113,11 @@ def test_scripting_a_face_the_die_lacks_is_an_error() -> None:
         armor_face(RULES, 5)
     with pytest.raises(ValueError, match="no 'accuracy' face"):
         effect_face(RULES, "accuracy", ("nuka",))
+
+
+@pytest.mark.parametrize("name", ["sim.dice", "sim.damage", "sim.attack", "sim.odds"])
+def test_docstring_examples(name: str) -> None:
+    """The examples in the combat modules' docstrings run as written."""
+    module = importlib.import_module(name)
+    failures, tried = doctest.testmod(module)
+    assert tried > 0 and failures == 0
