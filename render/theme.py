@@ -112,7 +112,7 @@ OVERLAY_LEGEND: tuple[LegendEntry, ...] = (
     ),
     LegendEntry("line", LINE_OF_COVER, "line of cover", "centre to centre (R-COV-1)"),
     LegendEntry(
-        "outline", COVER_COUNTED, "cover counted", "gives -2 to the shot (R-COV-2..6, R-ELEV-3)"
+        "outline", COVER_COUNTED, "cover counted", "counts as cover (R-COV-2..6)"
     ),
     LegendEntry(
         "outline", COVER_IGNORED, "cover ignored", "met by the line of cover but does not count"
