@@ -41,41 +41,69 @@ def face_counts(face: Iterable[str]) -> Counts:
             count(syms, "armor-reduction") + count(syms, "nuka"))
 
 
-def effect_distribution(rules: RulesData, kinds: Iterable[str]) -> dict[Counts, Fraction]:
-    """Exact distribution of the summed counts over the given effect dice."""
-    dist: dict[Counts, Fraction] = {(0, 0, 0): Fraction(1)}
+def effect_ways(rules: RulesData, kinds: Iterable[str]) -> tuple[dict[Counts, int], int]:
+    """In how many of the equally likely face combinations each count total occurs.
+
+    Returns the ways per (accuracy, damage, lowered) total and the number of
+    combinations. Integers throughout: every die is uniform, so exact
+    probabilities are ways / combinations (no fraction arithmetic in the loop).
+    """
+    ways: dict[Counts, int] = {(0, 0, 0): 1}
+    combos = 1
     for kind in kinds:
         faces = rules.effect_faces[kind]
-        one: dict[Counts, Fraction] = defaultdict(Fraction)
+        one: dict[Counts, int] = defaultdict(int)
         for face in faces:
-            one[face_counts(face)] += Fraction(1, len(faces))
-        nxt: dict[Counts, Fraction] = defaultdict(Fraction)
-        for (a, d, r), p in dist.items():
-            for (a2, d2, r2), q in one.items():
-                nxt[(a + a2, d + d2, r + r2)] += p * q
-        dist = dict(nxt)
-    return dist
+            one[face_counts(face)] += 1
+        nxt: dict[Counts, int] = defaultdict(int)
+        for (a, d, r), w in ways.items():
+            for (a2, d2, r2), w2 in one.items():
+                nxt[(a + a2, d + d2, r + r2)] += w * w2
+        ways = dict(nxt)
+        combos *= len(faces)
+    return ways, combos
+
+
+def effect_distribution(rules: RulesData, kinds: Iterable[str]) -> dict[Counts, Fraction]:
+    """Exact distribution of the summed counts over the given effect dice."""
+    ways, combos = effect_ways(rules, kinds)
+    return {k: Fraction(w, combos) for k, w in ways.items()}
+
+
+def skill_ways(target: int, accuracy: int, sides: int) -> int:
+    """Faces of a die of ``sides`` that, minus ``accuracy``, are at most ``target``."""
+    return min(sides, max(0, target + accuracy))
 
 
 def p_skill(target: int, accuracy: int, sides: int) -> Fraction:
     """Chance that a die of ``sides`` minus ``accuracy`` is at most ``target``."""
-    return Fraction(min(sides, max(0, target + accuracy)), sides)
+    return Fraction(skill_ways(target, accuracy, sides), sides)
+
+
+def dealt_ways(
+    rules: RulesData, total: int, armor: int, lowered: int, cover_bonus: int, armor_boost: int
+) -> dict[int, int]:
+    """Damage dealt by one hit of ``total`` points, counted over the armor die's faces.
+
+    Every face counts once (a hit that needs no armor roll counts all faces
+    for its one result), so the weights always sum to the number of faces.
+    """
+    eff = effective_armor(armor, cover_bonus, lowered)
+    out: dict[int, int] = defaultdict(int)
+    roll = needs_armor_roll(total, eff)
+    for face in rules.armor_faces:
+        left = total - (blocked_by_roll(face, eff, total) if roll else 0)
+        out[left - min(armor_boost, left)] += 1
+    return dict(out)
 
 
 def dealt_distribution(
     rules: RulesData, total: int, armor: int, lowered: int, cover_bonus: int, armor_boost: int
 ) -> dict[int, Fraction]:
     """Damage dealt by one hit of ``total`` points over the armor die's faces."""
-    eff = effective_armor(armor, cover_bonus, lowered)
-    out: dict[int, Fraction] = defaultdict(Fraction)
-    if not needs_armor_roll(total, eff):
-        out[max(0, total - min(armor_boost, total))] += 1
-        return dict(out)
     n = len(rules.armor_faces)
-    for face in rules.armor_faces:
-        left = total - blocked_by_roll(face, eff, total)
-        out[left - min(armor_boost, left)] += Fraction(1, n)
-    return dict(out)
+    return {k: Fraction(w, n) for k, w in
+            dealt_ways(rules, total, armor, lowered, cover_bonus, armor_boost).items()}
 
 
 @dataclass(frozen=True)
@@ -122,16 +150,24 @@ def _pct(p: Fraction) -> str:
 
 def attack_odds(profile: AttackProfile, rules: RulesData) -> AttackOdds:
     """Exact odds of ``profile`` under ``rules`` (R-SHOOT-2, R-DMG-1, R-ARM-1..2)."""
-    success = Fraction(0)
-    damage: dict[int, Fraction] = defaultdict(Fraction)
-    for (acc, dmg, lowered), p in effect_distribution(rules, profile.dice).items():
-        hit = p * p_skill(profile.target, acc, rules.skill_sides)
-        success += hit
-        damage[0] += p - hit
+    sides, faces = rules.skill_sides, len(rules.armor_faces)
+    ways, combos = effect_ways(rules, profile.dice)
+    # Integer weights out of combos * sides * faces equally likely outcomes.
+    hits = 0
+    dealt: dict[int, int] = defaultdict(int)
+    cache: dict[tuple[int, int], dict[int, int]] = {}
+    for (acc, dmg, lowered), w in ways.items():
+        hit = w * skill_ways(profile.target, acc, sides)
+        hits += hit
+        dealt[0] += (w * sides - hit) * faces
         if hit == 0:
             continue
-        dist = dealt_distribution(rules, profile.damage + dmg, profile.armor, lowered,
-                                  profile.cover_bonus, profile.armor_boost)
-        for dealt, q in dist.items():
-            damage[dealt] += hit * q
-    return AttackOdds(success, MappingProxyType({k: v for k, v in damage.items() if v}))
+        key = (dmg, lowered)
+        if key not in cache:
+            cache[key] = dealt_ways(rules, profile.damage + dmg, profile.armor, lowered,
+                                    profile.cover_bonus, profile.armor_boost)
+        for points, v in cache[key].items():
+            dealt[points] += hit * v
+    total = combos * sides * faces
+    return AttackOdds(Fraction(hits, combos * sides),
+                      MappingProxyType({k: Fraction(v, total) for k, v in dealt.items() if v}))
