@@ -25,7 +25,7 @@ from sim.actions import ActionKind, ModelAction
 from sim.analysis import ShotAnalysis, analyse
 from sim.attack import AttackOutcome, AttackProfile, resolve_attack
 from sim.errors import IllegalActionError
-from sim.positions import Position
+from sim.positions import Position, initial_positions
 from sim.scenario import Scenario, Unit, Weapon
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ class Situation:
     @classmethod
     def of_scenario(cls, scenario: Scenario) -> Situation:
         """The situation as the scenario sets it up (the CLI's view)."""
-        pos = {m.id: Position(m.at[0], m.at[1], m.z) for m in scenario.models}
+        pos = dict(initial_positions(scenario))
         return cls(scenario, pos, {m.id: m.side for m in scenario.models},
                    health={m.id: scenario.units[m.unit].health for m in scenario.models})
 
