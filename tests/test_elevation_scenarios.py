@@ -1,0 +1,239 @@
+"""Elevation scenarios (issue 4): every stated answer through ``wasteland los --json``
+and through :func:`sim.analysis.analyse` (R-ELEV-1..5).
+
+The expected answers are the ones written at the top of each
+``scenarios/elev-*.toml``, worked out from the rules and the drawn positions.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+import shapely
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from geometry.discs import Disc
+from geometry.elevation import Surface, sight_edges, significant_edges, wall_segments
+from geometry.sight import Obstacle, SightIndex
+from sim.analysis import analyse
+from sim.cli import main
+from sim.loader import load_scenario
+from sim.positions import Position, initial_positions
+from sim.scenario import Scenario, TerrainPiece, TerrainProps
+
+SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
+
+
+@cache
+def scenario(name: str) -> Scenario:
+    return load_scenario(SCENARIOS / f"{name}.toml")
+
+
+def los_json(capsys: pytest.CaptureFixture[str], name: str, a: str, b: str) -> dict[str, Any]:
+    code = main(["los", str(SCENARIOS / f"{name}.toml"), a, b, "--json"])
+    out = capsys.readouterr().out
+    assert code == 0
+    data: dict[str, Any] = json.loads(out)
+    return data
+
+
+# (scenario, attacker, target, sight, blocked_by, cover, skill, armor, elevated (a, t))
+CASES = [
+    # R-ELEV-2: more than Orange back from the edge, no sight to the foot of the building.
+    ("elev-sniper-edge", "sniper-back", "mutant", False, {"tower:edge"}, set(), 0, 0,
+     (True, False)),
+    # (sniper-edge stands on the line of cover: an enemy model is cover, R-COV-5)
+    ("elev-sniper-edge", "mutant", "sniper-back", False, {"tower:edge"}, {"sniper-edge"}, -2, 1,
+     (False, True)),
+    # Within Orange of the edge: sight; the return shot has the edge as cover (R-ELEV-3).
+    ("elev-sniper-edge", "sniper-edge", "mutant", True, set(), set(), 0, 0, (True, False)),
+    ("elev-sniper-edge", "mutant", "sniper-edge", True, set(), {"tower:edge"}, -2, 1,
+     (False, True)),
+    # R-ELEV-4: cover far from the target is ignored by an elevated shooter, near is not.
+    ("elev-crate-reach", "sniper", "mutant-far", True, set(), set(), 0, 0, (True, False)),
+    ("elev-crate-reach", "sniper", "mutant-near", True, set(), {"crate-near"}, -2, 1,
+     (True, False)),
+    ("elev-crate-reach", "mutant-far", "sniper", True, set(), {"crate-far", "roof:edge"}, -4, 1,
+     (False, True)),
+    # R-ELEV-5: the low wall blocks on the ground and is cover to and from the roof.
+    ("elev-low-wall", "rifleman", "mutant", False, {"low-wall"}, {"low-wall"}, -2, 1,
+     (False, False)),
+    ("elev-low-wall", "sniper", "mutant", True, set(), {"low-wall"}, -2, 1, (True, False)),
+    ("elev-low-wall", "mutant", "sniper", True, set(), {"low-wall", "roof:edge"}, -4, 1,
+     (False, True)),
+    # R-ELEV-1: exactly Orange higher is elevated, 1.99 in is not.
+    ("elev-exact-orange", "high", "mutant-a", True, set(), set(), 0, 0, (True, False)),
+    ("elev-exact-orange", "low", "mutant-b", True, set(), {"crate-b"}, -2, 1, (False, False)),
+    ("elev-exact-orange", "mutant-a", "high", True, set(), {"crate-a", "ledge-2:edge"}, -4, 1,
+     (False, True)),
+    ("elev-exact-orange", "mutant-b", "low", True, set(), {"crate-b"}, -2, 1, (False, False)),
+    # Stacked pieces: the upper storey's edge hides the open strip of the lower roof.
+    ("elev-two-storey", "lookout-1", "roof-raider", False, {"building-1-upper:edge"}, set(), 0, 0,
+     (True, False)),
+    ("elev-two-storey", "lookout-2", "roof-raider", True, set(), set(), 0, 0, (True, False)),
+    ("elev-two-storey", "roof-raider", "lookout-2", True, set(), {"building-1-upper:edge"}, -2, 1,
+     (False, True)),
+]
+IDS = [f"{c[0]}:{c[1]}->{c[2]}" for c in CASES]
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_stated_answers_in_json(capsys: pytest.CaptureFixture[str], case: tuple[Any, ...]) -> None:
+    name, a, b, sight, blocked, cover, skill, armor, (ea, et) = case
+    d = los_json(capsys, name, a, b)
+    assert d["line_of_sight"] is sight
+    assert (d["sight_line"] is not None) is sight
+    assert set(d["blocked_by"]) == blocked
+    assert set(d["cover"]) == cover and len(d["cover"]) == len(cover)
+    assert d["skill_modifier"] == skill
+    assert d["armor_bonus"] == armor and d["armor_boost"] == 0
+    assert d["elevated"] == {"attacker": ea, "target": et}
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_stated_answers_from_analyse(case: tuple[Any, ...]) -> None:
+    name, a, b, sight, blocked, cover, skill, armor, (ea, et) = case
+    s = scenario(name)
+    shot = analyse(s, initial_positions(s), a, b)
+    assert shot.line_of_sight is sight
+    assert set(shot.sight.blocked_by) == blocked
+    assert set(shot.cover) == cover
+    assert shot.skill_modifier == skill and shot.armor_bonus == armor
+    assert (shot.elevated.attacker, shot.elevated.target) == (ea, et)
+
+
+def test_ignored_cover_says_why(capsys: pytest.CaptureFixture[str]) -> None:
+    """R-ELEV-4 and R-ELEV-3 reasons name the rule."""
+    d = los_json(capsys, "elev-crate-reach", "sniper", "mutant-far")
+    reasons = {i["id"]: i["reason"] for i in d["ignored_cover"]}
+    assert "R-ELEV-4" in reasons["crate-far"]
+    d = los_json(capsys, "elev-two-storey", "roof-raider", "lookout-1")
+    reasons = {i["id"]: i["reason"] for i in d["ignored_cover"]}
+    assert "R-ELEV-3" in reasons["building-1-upper:edge"]
+
+
+def test_human_output_names_the_edge_and_the_elevated_model(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["los", str(SCENARIOS / "elev-sniper-edge.toml"), "sniper-back", "mutant"]) == 0
+    out = capsys.readouterr().out
+    assert "blocked by tower:edge" in out
+    assert "sniper-back is elevated" in out
+
+
+# --- stepping up to the edge ----------------------------------------------------
+
+
+def at_gap_from_east_wall(gap: float) -> dict[str, Position]:
+    """elev-sniper-edge with sniper-back moved so its base is ``gap`` from the edge."""
+    s = scenario("elev-sniper-edge")
+    pos = dict(initial_positions(s))
+    r = s.radius_of("sniper-back")
+    pos["sniper-back"] = Position(20.0 - r - gap, 12.0, 6.0)
+    del pos["sniper-edge"]
+    return pos
+
+
+def test_exactly_orange_from_the_edge_sees_down() -> None:
+    """R-ELEV-2 blocks only *more* than Orange away."""
+    s = scenario("elev-sniper-edge")
+    orange = s.rules_data.orange
+    assert analyse(s, at_gap_from_east_wall(orange), "sniper-back", "mutant").line_of_sight
+    assert not analyse(s, at_gap_from_east_wall(orange + 0.01), "sniper-back",
+                       "mutant").line_of_sight
+
+
+def test_a_longer_orange_from_rules_data_moves_the_line() -> None:
+    """Orange comes from rules data: with a 3 in Orange, 2.5 in back still sees down."""
+    s = scenario("elev-sniper-edge")
+    longer = replace(s, rules_data=replace(
+        s.rules_data, rulers=(("orange", 3.0), *s.rules_data.rulers[1:])))
+    pos = at_gap_from_east_wall(2.5)
+    assert not analyse(s, pos, "sniper-back", "mutant").line_of_sight
+    assert analyse(longer, pos, "sniper-back", "mutant").line_of_sight
+
+
+def test_low_wall_stops_blocking_for_a_model_at_its_top() -> None:
+    """R-ELEV-5: "at or above" its top means not below it."""
+    s = scenario("elev-low-wall")
+    pos = dict(initial_positions(s))
+    pos["rifleman"] = replace(pos["rifleman"], z=1.5)
+    shot = analyse(s, pos, "rifleman", "mutant")
+    assert shot.line_of_sight and shot.cover == ("low-wall",)
+    pos["rifleman"] = replace(pos["rifleman"], z=1.49)
+    assert not analyse(s, pos, "rifleman", "mutant").line_of_sight
+
+
+def test_a_sight_line_through_a_roof_corner_does_not_slip_between_sides() -> None:
+    """R-ELEV-2 with the exact sight module: every line from the sniper crosses the roof.
+
+    The target stands off the corner, so critical lines run through the corner
+    vertex itself; a wall handed over as separate segments would let them pass.
+    """
+    edges = significant_edges([Surface("roof", shapely.box(0, 0, 10, 10), 6.0)], 2.0)
+    sniper, target = Disc(5.0, 5.0, 0.6), Disc(12.0, 12.0, 0.6)
+    walls = [Obstacle(w.id, wall_segments(w)) for w in sight_edges(edges, sniper, 6.0, target, 0.0)]
+    seen = SightIndex([]).sight(sniper, target, walls)
+    assert not seen.visible and seen.blocked_by == ("roof:edge",)
+    # Within Orange of the east side, the sniper sees out through it: the north
+    # side still takes part, but its open end at the corner carries no stub.
+    near_east = Disc(9.0, 5.0, 0.6)
+    walls = [Obstacle(w.id, wall_segments(w))
+             for w in sight_edges(edges, near_east, 6.0, target, 0.0)]
+    assert [w.id for w in walls] == ["roof:edge"]
+    north = walls[0].shape
+    assert not isinstance(north, Disc)
+    assert {c for g in north.geoms for c in g.coords} == {(0.0, 10.0), (10.0, 10.0)}
+    assert SightIndex([]).sight(near_east, target, walls).visible
+
+
+# --- raising the whole board ------------------------------------------------------
+
+
+def raised(s: Scenario, lift: float) -> Scenario:
+    """Every piece with a height ``lift`` higher, all on a plateau ``lift`` high."""
+    w, h = s.board
+    plateau = TerrainPiece("plateau", TerrainProps(height=lift),
+                           polygon=((-1.0, -1.0), (w + 1, -1.0), (w + 1, h + 1), (-1.0, h + 1)))
+    pieces = tuple(
+        replace(p, props=replace(p.props, height=p.props.height + lift))
+        if p.props.height > 0 else p
+        for p in s.terrain
+    )
+    return replace(s, terrain=(plateau, *pieces))
+
+
+NAMES = ["elev-sniper-edge", "elev-crate-reach", "elev-low-wall", "elev-exact-orange",
+         "elev-two-storey"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(NAMES), st.data(), st.sampled_from([2.0, 3.5, 10.0]))
+def test_raising_every_piece_and_model_changes_no_answer(name: str, data: st.DataObject,
+                                                         lift: float) -> None:
+    """Issue 4 property: all heights and every z up by the same amount, same answers.
+
+    The ground rises with them (a plateau under the whole board), so every
+    drop stays as it was. Models may also be moved anywhere, at any height of
+    a surface on the board.
+    """
+    s = scenario(name)
+    ids = s.model_ids
+    a = data.draw(st.sampled_from(ids))
+    b = data.draw(st.sampled_from([i for i in ids if i != a]))
+    pos = dict(initial_positions(s))
+    levels = sorted({0.0, *(p.props.height for p in s.terrain)})
+    for mid in (a, b):
+        if data.draw(st.booleans()):
+            w, h = s.board
+            pos[mid] = Position(data.draw(st.floats(1, w - 1)), data.draw(st.floats(1, h - 1)),
+                                data.draw(st.sampled_from(levels)))
+    up = {k: replace(p, z=p.z + lift) for k, p in pos.items()}
+    low = analyse(s, pos, a, b).to_json()
+    high = analyse(raised(s, lift), up, a, b).to_json()
+    assert high == low
