@@ -229,7 +229,9 @@ def path_text(state: GameState | None, action: Action | None, points: list[Point
                          ruler="charge" if charge else "move")
     if not plan.ruler:
         return f"{plan.length:.2f} in"
-    text = f"{plan.length:.2f} / {plan.limit:g} in ({plan.ruler}"
+    # Three decimals when two would hide which side of the ruler the path is on.
+    digits = 3 if abs(plan.length - plan.limit) < 0.005 else 2
+    text = f"{plan.length:.{digits}f} / {plan.limit:g} in ({plan.ruler}"
     if plan.difficult:
         text += f", shorter: difficult {', '.join(plan.difficult)}"
     return text + ")"

@@ -401,12 +401,18 @@ class Controller:
             steps.append(("walk", *self.hover_point))
         if not steps:
             return None
-        pts = [(start.x, start.y), *((a, b) for k, a, b in steps if k == "walk")]
+        pts = [(start.x, start.y)]
+        marks: list[tuple[float, float, str]] = []
+        for kind, a, b in steps:
+            if kind == "walk":
+                pts.append((a, b))
+            else:  # a climb or jump where the path is at that point
+                marks.append((*pts[-1], f"{kind} {a:g}\""))
         action = self.build(s, steps)
         why = None if action is None or self.state is None else self.state.why_illegal(action)
         text = analysis_view.path_text(self.state, action, pts)
         reason = why.reason if why is not None else ("" if action else "incomplete")
-        return PathOverlay(tuple(pts), start.radius, not reason, text, reason)
+        return PathOverlay(tuple(pts), start.radius, not reason, text, reason, tuple(marks))
 
     def _vertical_choices(self, s: Setup) -> list[tuple[str, float]]:
         """Climb/jump heights to offer at the path's end: the levels its base touches."""
@@ -462,7 +468,8 @@ class Controller:
             self._say(str(exc), error=True)
             return False
         new = self.state.events[before:]
-        self._say(" / ".join(e.text for e in new) if new else f"done: {action}")
+        # The status bar holds the last two events; Details and the log hold all.
+        self._say(" / ".join(e.text for e in new[-2:]) if new else f"done: {action}")
         self.last_outcome = tuple(TextLine(e.text, TEXT_WARN) for e in new)
         self.setup = None
         self.selected = None

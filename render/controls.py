@@ -23,7 +23,7 @@ CONTROLS: tuple[Control, ...] = (
     Control("1 .. 9", "press the button with that number"),
     Control("Left click a model", "ready it, activate it, or pick it as the target; else its card"),
     Control("Hover a model", "its card; while shooting: sight, cover, range and the odds on it"),
-    Control("Left click the board (path)", "add a waypoint to the Move/Charge/Leave path"),
+    Control("Left click the board (path)", "add a waypoint to the path of a Move or Charge"),
     Control("Left drag (path)", "draw the path: a waypoint every half inch"),
     Control("Climb to / Jump to buttons", "add a climb or jump step at the path's end"),
     Control("Enter / Space", "commit the path being set up"),

@@ -279,7 +279,7 @@ def draw_swatch(surface: Any, entry: LegendEntry, box: pygame.Rect) -> None:
         img = theme.text(entry.glyph, 18, c[:3], bold=True)
         surface.blit(img, img.get_rect(center=box.center))
     elif entry.style == "tag":
-        img = theme.text(entry.glyph, 15, (0, 0, 0), bold=True)
+        img = theme.text(entry.glyph, 13, (0, 0, 0), bold=True)
         tag = img.get_rect(center=box.center).inflate(4, 0)
         pygame.draw.rect(surface, c[:3], tag, border_radius=3)
         surface.blit(img, img.get_rect(center=tag.center))

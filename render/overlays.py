@@ -203,11 +203,14 @@ class PathOverlay:
     ok: bool
     text: str  # e.g. '5.20 / 6 in (red, shorter: difficult rubble)'
     reason: str = ""  # the engine's reason when the path is not legal
+    steps: tuple[tuple[float, float, str], ...] = ()  # climbs and jumps: where, what
 
     def draw(self, surface: Any, t: BoardTransform) -> None:
+        colour = theme.PATH_OK if self.ok else theme.PATH_BAD
+        for x, y, _ in self.steps:
+            pygame.draw.circle(surface, colour, t.to_screen(x, y), 6, 2)
         if len(self.points) < 2:
             return
-        colour = theme.PATH_OK if self.ok else theme.PATH_BAD
         pts = [t.to_screen_f(*p) for p in self.points]
         pygame.draw.lines(surface, colour, False, pts, 3)
         for p in pts[1:-1]:
@@ -219,7 +222,10 @@ class PathOverlay:
         pygame.draw.circle(surface, colour, end, max(3, round(t.length(self.radius))), 2)
 
     def draw_top(self, surface: Any, t: BoardTransform) -> None:
-        if len(self.points) >= 2 and self.text:
+        for i, (x, y, words) in enumerate(self.steps):
+            sx, sy = t.to_screen_f(x, y)
+            _label(surface, words, (sx, sy + 14 + 16 * i), theme.PATH_OK, 15)
+        if self.points and self.text:
             x, y = t.to_screen_f(*self.points[-1])
             _label(surface, self.text, (x, y - t.length(self.radius) - 14),
                    theme.PATH_OK if self.ok else theme.PATH_BAD)

@@ -1,0 +1,106 @@
+"""Moving through the window: climb steps and dragged paths (issue 8).
+
+R-CLIMB-1: a climb is offered at the heights the base touches and costs its
+height (scenarios/move-climb.toml: the climber's ledge is 1.2 in high).
+R-MOV-5: a dragged path is a path of straight legs; the model ends where the
+drag was released. Events only; the engine state is checked after each step.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+
+from dataclasses import replace
+from pathlib import Path
+
+import pygame
+import pytest
+
+from sim.gamedata import Phase
+from sim.loader import load_scenario
+from sim.moves import Move
+from tests.window_driver import Driver
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def start(d: Driver, model: str) -> None:
+    side = d.state.model(model).side
+    d.click_button(f"{d.controller.scenario.sides[side].name} goes first")
+    d.click_model(model)  # ready it (in vts-1.5 that activates it, R-TURN-9)
+    if d.state.phase is Phase.CHOOSE_OPTION:
+        d.click_button("B: activate Ready")
+    if d.state.phase is Phase.ACTIVATE:
+        d.click_model(model)
+    act = d.state.activation
+    assert act is not None and act.model == model
+    d.click_button("Move")
+
+
+def test_climb_onto_the_ledge(tmp_path: Path) -> None:
+    # vts-1.5: no AGI test (R-CLIMB-5), so the climb does not hang on a die roll
+    scenario = replace(load_scenario(ROOT / "scenarios" / "move-climb.toml"), rules="vts-1.5")
+    d = Driver(scenario, save_dir=tmp_path)
+    try:
+        start(d, "climber")
+        assert "Climb to 1.2 in" in d.labels()
+        d.click_button("Climb to 1.2 in")
+        assert d.state.model("climber").position.z == 0.0  # nothing applied yet
+        px = d.board_px(4.0, 4.0)
+        d.click_px(px)
+        d.key(pygame.K_RETURN)
+        pos = d.state.model("climber").position
+        assert pos.z == pytest.approx(1.2)
+        assert (pos.x, pos.y) == pytest.approx(d.board_point(px), abs=1e-9)
+        last = d.state.history[-1]
+        assert isinstance(last, Move) and [s.kind for s in last.steps] == ["climb", "walk"]
+    finally:
+        d.close()
+
+
+def test_dragged_path_ends_where_released(tmp_path: Path) -> None:
+    d = Driver(load_scenario(ROOT / "scenarios" / "skirmish.toml"), save_dir=tmp_path)
+    try:
+        start(d, "knight")
+        p = d.state.model("knight").position
+        a = d.board_px(p.x, p.y)
+        b = d.board_px(p.x + 1.0, p.y + 1.5)
+        c = d.board_px(p.x + 2.0, p.y + 1.0)
+        d.post(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0))
+        d.post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
+        for q in (b, c):
+            d.post(pygame.MOUSEMOTION, pos=q, rel=(0, 0), buttons=(1, 0, 0))
+        d.post(pygame.MOUSEBUTTONUP, pos=c, button=1)
+        d.step()
+        setup = d.controller.setup
+        assert setup is not None and len(setup.points) >= 2  # a path, not one click
+        assert setup.points[-1] == pytest.approx(d.board_point(c))
+        before = len(d.state.history)
+        d.key(pygame.K_RETURN)
+        assert len(d.state.history) == before + 1, d.controller.status
+        pos = d.state.model("knight").position
+        assert (pos.x, pos.y) == pytest.approx(d.board_point(c), abs=1e-9)
+        last = d.state.history[-1]
+        assert isinstance(last, Move) and len(last.steps) == len(setup.points)
+    finally:
+        d.close()
+
+
+def test_backspace_and_escape(tmp_path: Path) -> None:
+    d = Driver(load_scenario(ROOT / "scenarios" / "skirmish.toml"), save_dir=tmp_path)
+    try:
+        start(d, "knight")
+        p = d.state.model("knight").position
+        d.click_px(d.board_px(p.x + 1, p.y + 1))
+        d.click_px(d.board_px(p.x + 2, p.y + 1))
+        setup = d.controller.setup
+        assert setup is not None and len(setup.points) == 2
+        d.key(pygame.K_BACKSPACE)
+        assert len(setup.points) == 1
+        before = d.state.to_dict()
+        d.click_px(d.board_px(p.x, p.y), button=3)  # right click cancels
+        assert d.controller.setup is None and d.state.to_dict() == before
+    finally:
+        d.close()
