@@ -115,10 +115,11 @@ def leg_geometries(points: Sequence[Point]) -> list[BaseGeometry]:
     """One geometry per leg (a segment, or a point for a zero-length leg or a lone waypoint)."""
     if len(points) == 1:
         return [shapely.Point(points[0])]
-    return [
-        shapely.LineString([a, b]) if a != b else shapely.Point(a)
-        for a, b in itertools.pairwise(points)
-    ]
+    pairs = list(itertools.pairwise(points))
+    if all(a != b for a, b in pairs):  # the usual case: one vectorised call
+        segs: list[BaseGeometry] = list(shapely.linestrings([[a, b] for a, b in pairs]))
+        return segs
+    return [shapely.LineString([a, b]) if a != b else shapely.Point(a) for a, b in pairs]
 
 
 def edge_crossing(

@@ -39,6 +39,7 @@ import heapq
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -101,8 +102,22 @@ def _fine_quad_segs(d: float, tol: float) -> int:
     return max(2, min(64, math.ceil(math.pi / (4.0 * half))))
 
 
+@lru_cache(maxsize=4096)
+def _prepared(o: Obstacle, grow: float, tol: float) -> tuple[BaseGeometry, tuple[FloatArray, ...],
+                                                             FloatArray]:
+    """An obstacle's fine outline, its convex parts and its node candidates (cached:
+    terrain is the same from query to query, only bases move)."""
+    fine = o.outline(grow, _fine_quad_segs(o.inflate + grow, tol))
+    coarse = o.outline(grow * (1 + 1e-6) + 1e-7, NODE_QUAD_SEGS)
+    coords: list[FloatArray] = []
+    for poly in shapely.get_parts(coarse):
+        coords.append(np.asarray(poly.exterior.coords)[:-1])
+        coords.extend(np.asarray(ring.coords)[:-1] for ring in poly.interiors)
+    return fine, tuple(_convex_parts(fine)), np.vstack(coords)
+
+
 def _outlines(obs: ObstacleSet, grow: float, tol: float) -> list[BaseGeometry]:
-    return [o.outline(grow, _fine_quad_segs(o.inflate + grow, tol)) for o in obs]
+    return [_prepared(o, grow, tol)[0] for o in obs]
 
 
 def _convex_parts(outline: BaseGeometry) -> list[FloatArray]:
@@ -144,14 +159,28 @@ def _shadows(v: FloatArray, parts: Sequence[FloatArray], reach: float) -> list[B
     return out
 
 
+def _outside_outlines(
+    blocking: ObstacleSet, pts: FloatArray, grow: float, tol: float
+) -> npt.NDArray[np.bool_]:
+    """Which points lie outside every fine outline, from exact clearances.
+
+    A fine outline reaches at most ``tol/4`` beyond the exact offset by
+    ``grow`` (:func:`_fine_quad_segs`), so clearance beyond that is outside.
+    """
+    if not len(pts):
+        return np.zeros(0, dtype=bool)
+    out: npt.NDArray[np.bool_] = ~blocking.blocked(list(shapely.points(pts)),
+                                                   grow + tol / 4 + 4 * EPS)
+    return out
+
+
 def _nudge(
-    blocking: ObstacleSet, start: Point, r: float, tol: float, grow: float,
-    outline_union: BaseGeometry,
+    blocking: ObstacleSet, start: Point, r: float, tol: float, grow: float
 ) -> Point | None:
     """A start outside every outline, moved straight away from what it touches, or None."""
     p = np.array(start, float)
     for _ in range(4):
-        if not outline_union.covers(shapely.Point(p)):
+        if _outside_outlines(blocking, p[None, :], grow, tol)[0]:
             return (float(p[0]), float(p[1]))
         idx = blocking.near(shapely.Point(p), grow + tol)
         if not idx:
@@ -182,8 +211,8 @@ def reachable_area(
     blocking = level.blocking
     if avoid_difficult and len(level.difficult):
         blocking = ObstacleSet(tuple(level.blocking) + tuple(level.difficult))
-    outlines = _outlines(blocking, grow, tol)
-    parts: list[FloatArray] = [p for o in outlines for p in _convex_parts(o)]
+    prepared = [_prepared(o, grow, tol) for o in blocking]
+    parts: list[FloatArray] = [p for _, ps, _ in prepared for p in ps]
     floor_parts: list[FloatArray] = []
     x0, y0, x1, y1 = centre_box(level.board, r, tol / 2)
     box = shapely.box(x0, y0, x1, y1)
@@ -192,14 +221,11 @@ def reachable_area(
         outside = box.buffer(2 * SHADOW_SLACK + length).difference(inner)
         floor_parts = _convex_parts(outside)
         box = box.intersection(inner)
-    union = shapely.union_all(outlines) if outlines else shapely.Polygon()
-    if level.floor is not None:
-        union = union.union(box.buffer(2 * SHADOW_SLACK + length).difference(box))
     empty = Reach(shapely.Polygon(), start, length, (start,), (0.0,), (-1,), ())
     thr = r - tol
     if avoid_difficult and level.difficult.blocked([shapely.Point(start)], thr)[0]:
         return empty  # already on difficult ground: every path crosses it
-    src = _nudge(blocking, start, r, tol, grow, union)
+    src = _nudge(blocking, start, r, tol, grow)
     if src is None:
         return empty
     prefix: tuple[Point, ...] = ()
@@ -210,7 +236,8 @@ def reachable_area(
         budget -= math.dist(start, src)
         prefix = (start,)
     inner_floor = None if level.floor is None else box
-    nodes = _nodes(blocking, grow, src, budget, union, box, inner_floor, tol)
+    nodes = _nodes(blocking, grow, [c for _, _, c in prepared], src, budget, box, inner_floor,
+                   tol)
     dist, parent = _dijkstra(blocking, nodes, thr, budget, inner_floor)
     parts_all = parts + floor_parts
     tree = shapely.STRtree([shapely.Polygon(p) for p in parts_all]) if parts_all else None
@@ -236,16 +263,11 @@ def reachable_area(
 
 
 def _nodes(
-    blocking: ObstacleSet, grow: float, src: Point, budget: float, union: BaseGeometry,
-    box: BaseGeometry, floor: BaseGeometry | None, tol: float,
+    blocking: ObstacleSet, grow: float, candidates: list[FloatArray], src: Point,
+    budget: float, box: BaseGeometry, floor: BaseGeometry | None, tol: float,
 ) -> list[Point]:
     """The start then the coarse outline vertices that could lie on a shortest path."""
-    coords: list[FloatArray] = []
-    for o in blocking:
-        coarse = o.outline(grow * (1 + 1e-6) + 1e-7, NODE_QUAD_SEGS)
-        for poly in shapely.get_parts(coarse):
-            coords.append(np.asarray(poly.exterior.coords)[:-1])
-            coords.extend(np.asarray(ring.coords)[:-1] for ring in poly.interiors)
+    coords: list[FloatArray] = list(candidates)
     if floor is not None:
         for poly in shapely.get_parts(floor.buffer(-tol / 4, join_style="mitre")):
             coords.append(np.asarray(poly.exterior.coords)[:-1])
@@ -257,8 +279,8 @@ def _nodes(
     near = np.hypot(pts[:, 0] - s[0], pts[:, 1] - s[1]) < budget - EPS
     pts = pts[near]
     if len(pts):
-        geoms = shapely.points(pts)
-        pts = pts[~shapely.covers(union, geoms) & shapely.covers(box, geoms)]
+        pts = pts[shapely.covers(box, shapely.points(pts))]
+        pts = pts[_outside_outlines(blocking, pts, grow, tol)]
     uniq = np.unique(np.round(pts, 9), axis=0) if len(pts) else pts
     return [src, *((float(x), float(y)) for x, y in uniq)]
 

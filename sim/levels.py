@@ -21,7 +21,8 @@ Models that are climbing are off the table (R-CLIMB-3) and block nothing.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 import shapely
 from shapely.geometry.base import BaseGeometry
@@ -59,10 +60,32 @@ class ModelView:
     keywords: frozenset[str]
     size_class: str
     pieces: tuple[tuple[TerrainPiece, TerrainProps], ...]
+    # Terrain obstacles by height, built once (the view is per scenario and unit).
+    _by_height: dict[float, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def unhindered(self) -> bool:
         return "unhindered" in self.keywords
+
+    def terrain_at(
+        self, z: float
+    ) -> tuple[tuple[Obstacle, ...], tuple[Obstacle, ...], BaseGeometry | None]:
+        """Impassable and difficult pieces in the way at ``z``, and the floor there."""
+        hit = self._by_height.get(z)
+        if hit is None:
+            blocking: list[Obstacle] = []
+            difficult: list[Obstacle] = []
+            for piece, props in self.pieces:
+                if not in_the_way(props, z):
+                    continue
+                if props.movement == "impassable":
+                    blocking.append(piece_obstacle(piece))
+                elif props.movement == "difficult" and not self.unhindered:
+                    difficult.append(piece_obstacle(piece))
+            hit = (tuple(blocking), tuple(difficult), floor_at(self, z))
+            self._by_height[z] = hit
+        result: tuple[tuple[Obstacle, ...], tuple[Obstacle, ...], BaseGeometry | None] = hit
+        return result
 
 
 _views: dict[tuple[int, str], tuple[Scenario, ModelView]] = {}
@@ -121,22 +144,17 @@ def level_for(
 ) -> Level:
     """What ``model_id`` meets moving at height ``z`` (see the module docstring)."""
     view = model_view(scenario, model_id)
-    blocking: list[Obstacle] = []
-    difficult: list[Obstacle] = []
-    for piece, props in view.pieces:
-        if not in_the_way(props, z):
-            continue
-        if props.movement == "impassable":
-            blocking.append(piece_obstacle(piece))
-        elif props.movement == "difficult" and not view.unhindered:
-            difficult.append(piece_obstacle(piece))
+    terrain, difficult, floor = view.terrain_at(z)
+    blocking = list(terrain)
     occupied: list[Obstacle] = []
     me = sides[model_id]
     huge_mm = scenario.rules_data.huge_mm
-    for other, pos in positions.items():
-        if other == model_id or other in climbing or abs(pos.z - z) > Z_EPS:
-            continue
-        disc = Obstacle.circle(other, pos.xy, radii[other])
+    others = [o for o, pos in positions.items()
+              if o != model_id and o not in climbing and abs(pos.z - z) <= Z_EPS]
+    # One vectorised call for every centre (a Point each is the slow part).
+    centres = shapely.points([positions[o].xy for o in others]) if others else []
+    for other, centre in zip(others, centres, strict=True):
+        disc = Obstacle(other, centre, radii[other])
         huge = scenario.unit_of(other).base >= huge_mm
         if sides[other] != me or huge:
             blocking.append(disc)
@@ -145,10 +163,10 @@ def level_for(
     return Level(
         scenario.board,
         ObstacleSet(tuple(blocking)),
-        ObstacleSet(tuple(difficult)),
+        ObstacleSet(difficult),
         ObstacleSet(tuple(occupied)),
         tolerance,
-        floor_at(view, z),
+        floor,
     )
 
 
