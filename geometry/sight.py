@@ -43,6 +43,7 @@ import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 import shapely
@@ -110,7 +111,9 @@ class _Parts:
     tri_box: Array = field(default_factory=lambda: np.zeros((0, 4)))
     tri_g: NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, np.int64))
     vert: Array = field(default_factory=lambda: np.zeros((0, 2)))  # original vertices
+    vert_g: NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, np.int64))
     edge: Array = field(default_factory=lambda: np.zeros((0, 2, 2)))  # original outline
+    edge_g: NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, np.int64))
     disc: Array = field(default_factory=lambda: np.zeros((0, 3)))  # x, y, r (original)
     disc_g: NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, np.int64))
     wall: Array = field(default_factory=lambda: np.zeros((0, 2, 2)))
@@ -147,6 +150,15 @@ def _segments_of(geom: BaseGeometry) -> list[tuple[Point, Point]]:
             if p != q:
                 out.append(((p[0], p[1]), (q[0], q[1])))
     return out
+
+
+def _line_segments(geom: BaseGeometry) -> list[Array]:
+    """Straight pieces of a (multi)line, vectorised (walls arrive per query)."""
+    coords, idx = shapely.get_coordinates(shapely.get_parts(geom), return_index=True)
+    same = idx[:-1] == idx[1:]
+    seg = np.stack([coords[:-1][same], coords[1:][same]], axis=1)
+    seg = seg[np.any(seg[:, 0] != seg[:, 1], axis=1)]
+    return list(seg)
 
 
 def _triangles(poly: BaseGeometry) -> Array:
@@ -212,7 +224,7 @@ def _build_parts(obstacles: Iterable[Obstacle], merge_gap: float,
                  groups: list[tuple[str, ...]]) -> _Parts:
     """Flatten obstacles into arrays; append their group ids to ``groups``."""
     polys: list[tuple[str, BaseGeometry]] = []
-    tri, tri_g, vert, edge = [], [], [], []
+    tri, tri_g, vert, edge, edge_g = [], [], [], [], []
     disc, disc_g, wall, wall_g = [], [], [], []
     for ob in obstacles:
         if isinstance(ob.shape, Disc):
@@ -221,9 +233,9 @@ def _build_parts(obstacles: Iterable[Obstacle], merge_gap: float,
             disc_g.append(len(groups) - 1)
         elif ob.shape.geom_type in ("LineString", "MultiLineString", "LinearRing"):
             groups.append((ob.id,))
-            for s in _segments_of(ob.shape):
-                wall.append(s)
-                wall_g.append(len(groups) - 1)
+            segs = _line_segments(ob.shape)
+            wall.extend(segs)
+            wall_g.extend([len(groups) - 1] * len(segs))
         else:
             polys.extend((ob.id, p) for p in _polygons(ob.shape))
     for ids, part in _merge_polygons(polys, merge_gap):
@@ -232,6 +244,7 @@ def _build_parts(obstacles: Iterable[Obstacle], merge_gap: float,
         for p, q in _segments_of(part):
             edge.append((p, q))
             vert.append(p)
+            edge_g.append(g)
         for core in _polygons(part.buffer(-EPS, join_style="mitre", mitre_limit=_MITRE)):
             t = _triangles(core)
             tri.append(t)
@@ -244,14 +257,19 @@ def _build_parts(obstacles: Iterable[Obstacle], merge_gap: float,
     if vert:
         parts.vert = np.asarray(vert, np.float64).reshape(-1, 2)
         parts.edge = np.asarray(edge, np.float64).reshape(-1, 2, 2)
+        parts.edge_g = parts.vert_g = np.asarray(edge_g, np.int64)
     if disc:
         parts.disc = np.asarray(disc, np.float64).reshape(-1, 3)
         parts.disc_g = np.asarray(disc_g, np.int64)
     if wall:
         parts.wall = np.asarray(wall, np.float64).reshape(-1, 2, 2)
         parts.wall_g = np.asarray(wall_g, np.int64)
-        parts.vert = np.concatenate([parts.vert, parts.wall.reshape(-1, 2)])
+        # A wall's ends are vertices; shared ends of its pieces count once.
+        ends, first = np.unique(parts.wall.reshape(-1, 2), axis=0, return_index=True)
+        parts.vert = np.concatenate([parts.vert, ends])
+        parts.vert_g = np.concatenate([parts.vert_g, np.repeat(parts.wall_g, 2)[first]])
         parts.edge = np.concatenate([parts.edge, parts.wall])
+        parts.edge_g = np.concatenate([parts.edge_g, parts.wall_g])
     return parts
 
 
@@ -259,100 +277,111 @@ def _build_parts(obstacles: Iterable[Obstacle], merge_gap: float,
 
 
 def _tangents(c1: Array, r1: Array, c2: Array, r2: Array, signs: Sequence[float]
-              ) -> tuple[Array, Array]:
-    """Lines tangent to circle pairs (radius 0 for points): points and unit directions.
+              ) -> tuple[Array, Array, NDArray[np.int64]]:
+    """Lines tangent to circle pairs (radius 0 for points).
 
     For each pair, each sign ``s`` in ``signs`` (+1: both circles on the same
     side, -1: on opposite sides) and each of the two rotations: the line
     ``n . x = n . c1 + r1`` (touching circle 1 at ``c1 + r1 n``) with
     ``n . (c2 - c1) = r1 - s r2`` (touching circle 2). Pairs with no such
-    tangent yield nothing.
+    tangent yield nothing. Returns points, unit directions and the pair of
+    each line.
     """
     w = c2 - c1
     dist = np.hypot(w[:, 0], w[:, 1])
-    ok = dist > 0
-    c1, r1, c2, r2, w, dist = c1[ok], r1[ok], c2[ok], r2[ok], w[ok], dist[ok]
-    u = w / dist[:, None]
-    pts, dirs = [], []
-    for s in signs:
-        cos = (r1 - s * r2) / dist
-        fine = np.abs(cos) <= 1.0 + 1e-12
-        cos = np.clip(cos[fine], -1.0, 1.0)
-        sin = np.sqrt(1.0 - cos * cos)
+    safe = np.where(dist > 0, dist, 1.0)
+    u = w / safe[:, None]
+    pts, dirs, idx = [], [], []
+    for sgn in signs:
+        cos = (r1 - sgn * r2) / safe
+        fine = np.flatnonzero((np.abs(cos) <= 1.0 + 1e-12) & (dist > 0))
+        c = np.clip(cos[fine], -1.0, 1.0)
+        sin = np.sqrt(1.0 - c * c)
         uu, cc1, rr1 = u[fine], c1[fine], r1[fine]
         for sg in (1.0, -1.0):
             # n is u rotated by +/- acos(cos): n . w = dist * cos.
-            n = np.stack([uu[:, 0] * cos - sg * uu[:, 1] * sin,
-                          uu[:, 1] * cos + sg * uu[:, 0] * sin], axis=1)
+            n = np.stack([uu[:, 0] * c - sg * uu[:, 1] * sin,
+                          uu[:, 1] * c + sg * uu[:, 0] * sin], axis=1)
             pts.append(cc1 + rr1[:, None] * n)
             dirs.append(np.stack([-n[:, 1], n[:, 0]], axis=1))
+            idx.append(fine)
     if not pts:
-        return np.zeros((0, 2)), np.zeros((0, 2))
-    return np.concatenate(pts), np.concatenate(dirs)
+        return np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0, np.int64)
+    return np.concatenate(pts), np.concatenate(dirs), np.concatenate(idx).astype(np.int64)
 
 
-def _pair_indices(n: int) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+@lru_cache(maxsize=256)
+def _pairs_of(n: int) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """Index pairs i < j of n things (cached: the same small n recur)."""
     i, j = np.triu_indices(n, k=1)
     return i.astype(np.int64), j.astype(np.int64)
 
 
-def _rim_crossings(c: Array, r: float, edge: Array, disc: Array) -> Array:
-    """Points where a base's rim crosses obstacle outlines and blocking discs."""
-    out = []
-    if len(edge):
-        p, q = edge[:, 0], edge[:, 1]
-        d = q - p
-        f = p - c
-        a = np.einsum("ij,ij->i", d, d)
-        b = 2 * np.einsum("ij,ij->i", f, d)
-        cc = np.einsum("ij,ij->i", f, f) - r * r
-        disc_ = b * b - 4 * a * cc
-        ok = (disc_ >= 0) & (a > 0)
-        sq = np.sqrt(np.where(ok, disc_, 0.0))
+def _rim_points(rows: NDArray[np.int64], centre: Array, radius: Array, near_edge: NDArray[
+        np.bool_], near_disc: NDArray[np.bool_], parts: _Parts) -> tuple[Array, NDArray[np.int64]]:
+    """Points where a base's rim crosses obstacle outlines and blocking discs.
+
+    ``centre``/``radius`` are per row; returns the points and their row.
+    """
+    pts, owner = [], []
+    u, k = np.nonzero(near_edge)
+    if len(u):
+        p0, p1 = parts.edge[k, 0], parts.edge[k, 1]
+        d = p1 - p0
+        f = p0 - centre[u]
+        a = (d * d).sum(axis=1)
+        b = 2 * (f * d).sum(axis=1)
+        c = (f * f).sum(axis=1) - radius[u] ** 2
+        disc = b * b - 4 * a * c
+        ok = (disc >= 0) & (a > 0)
+        sq = np.sqrt(np.where(ok, disc, 0.0))
         for sgn in (-1.0, 1.0):
             t = (-b + sgn * sq) / np.where(a > 0, 2 * a, 1.0)
             good = ok & (t >= 0) & (t <= 1)
-            out.append(p[good] + t[good, None] * d[good])
-    if len(disc):
-        w = disc[:, :2] - c
+            pts.append(p0[good] + t[good, None] * d[good])
+            owner.append(rows[u[good]])
+    u, k = np.nonzero(near_disc)
+    if len(u):
+        w = parts.disc[k, :2] - centre[u]
         dd = np.hypot(w[:, 0], w[:, 1])
-        rr = disc[:, 2]
+        r, rr = radius[u], parts.disc[k, 2]
         ok = (dd > 0) & (dd <= r + rr) & (dd >= np.abs(r - rr))
-        if np.any(ok):
-            w, dd, rr = w[ok], dd[ok], rr[ok]
-            along = (dd * dd + r * r - rr * rr) / (2 * dd)
-            h = np.sqrt(np.maximum(r * r - along * along, 0.0))
-            u = w / dd[:, None]
-            perp = np.stack([-u[:, 1], u[:, 0]], axis=1)
-            base = c + along[:, None] * u
-            out.append(base + h[:, None] * perp)
-            out.append(base - h[:, None] * perp)
-    if not out:
-        return np.zeros((0, 2))
-    return np.concatenate(out)
+        w, dd, r, rr, uo = w[ok], dd[ok], r[ok], rr[ok], u[ok]
+        along = (dd * dd + r * r - rr * rr) / (2 * dd)
+        h = np.sqrt(np.maximum(r * r - along * along, 0.0))
+        ww = w / dd[:, None]
+        perp = np.stack([-ww[:, 1], ww[:, 0]], axis=1)
+        base = centre[uo] + along[:, None] * ww
+        for sgn in (1.0, -1.0):
+            pts.append(base + sgn * h[:, None] * perp)
+            owner.append(rows[uo])
+    if not pts:
+        return np.zeros((0, 2)), np.zeros(0, np.int64)
+    return np.concatenate(pts), np.concatenate(owner).astype(np.int64)
 
 
-# --- testing lines --------------------------------------------------------
+# --- testing lines ----------------------------------------------------------
 
 
 def _gap_segments(p: Array, d: Array, da: Array, db: Array
                   ) -> tuple[Array, Array, NDArray[np.bool_]]:
     """Parameters ``s <= e`` of each line's gap segment, and which lines meet both bases.
 
-    ``da`` and ``db`` hold each line's two bases as ``(x, y, r)`` rows (or one
-    row for all). The gap segment joins the near ends of the two chords;
-    every segment from base to base along the line contains it, so the line
-    gives sight exactly when its gap segment is free. Overlapping chords give
-    a point.
+    ``da`` and ``db`` hold each line's two bases as ``(x, y, r)`` rows. The
+    gap segment joins the near ends of the two chords; every segment from
+    base to base along the line contains it, so the line gives sight exactly
+    when its gap segment is free. Overlapping chords give a point.
     """
-    discs = np.stack(np.broadcast_arrays(da, db))  # (2, L, 3)
+    discs = np.stack([da, db])  # (2, L, 3)
     m = discs[..., :2] - p
     along = m[..., 0] * d[:, 0] + m[..., 1] * d[:, 1]
     across = m[..., 0] * d[:, 1] - m[..., 1] * d[:, 0]
     r = discs[..., 2]
-    meets = (np.abs(across) <= r + _TOUCH * np.maximum(1.0, r)).all(axis=0)
+    close = np.abs(across) <= r + _TOUCH * np.maximum(1.0, r)
+    meets: NDArray[np.bool_] = np.asarray(close.all(axis=0))
     h = np.sqrt(np.maximum(r * r - across * across, 0.0))
-    lo, hi = along - h, along + h
+    lo: Array = along - h
+    hi: Array = along + h
     (a0, b0), (a1, b1) = lo, hi
     a_first, b_first = a1 < b0, b1 < a0
     mid = (np.maximum(a0, b0) + np.minimum(a1, b1)) / 2.0
@@ -361,48 +390,119 @@ def _gap_segments(p: Array, d: Array, da: Array, db: Array
     return s, e, meets
 
 
-def _blocked(p: Array, d: Array, s: Array, e: Array, parts: _Parts
-             ) -> tuple[NDArray[np.bool_], NDArray[np.bool_], NDArray[np.bool_], NDArray[np.bool_]]:
-    """Per line: blocked at all; and per (line, element) for triangles, discs, walls."""
-    n_lines = len(p)
-    tri_hit = np.zeros((n_lines, len(parts.tri)), dtype=bool)
-    if len(parts.tri):
-        nd = np.einsum("kij,lj->lki", parts.tri_n, d)
-        npv = np.einsum("kij,lj->lki", parts.tri_n, p)
-        gap = parts.tri_h[None] - npv  # need t * nd >= gap
+@dataclass
+class _Near:
+    """Per pair (row): the elements that may meet the convex hull of its bases."""
+
+    tri: NDArray[np.bool_]
+    disc: NDArray[np.bool_]
+    wall: NDArray[np.bool_]
+    vert: NDArray[np.bool_]
+    edge_a: NDArray[np.bool_]
+    edge_b: NDArray[np.bool_]
+
+
+def _boxes_meet(box: Array, x0: Array, y0: Array, x1: Array, y1: Array) -> NDArray[np.bool_]:
+    """(rows, elements): element boxes ``(xmin, ymin, xmax, ymax)`` meeting each row's box."""
+    result: NDArray[np.bool_] = (
+        (box[None, :, 0] <= x1[:, None]) & (box[None, :, 2] >= x0[:, None])
+        & (box[None, :, 1] <= y1[:, None]) & (box[None, :, 3] >= y0[:, None]))
+    return result
+
+
+def _seg_box(seg: Array) -> Array:
+    return np.concatenate([seg.min(axis=1), seg.max(axis=1)], axis=1).reshape(-1, 4)
+
+
+def _near_segment(pts: Array, ca: Array, cb: Array) -> Array:
+    """(rows, points): distance from each point to each row's centre segment."""
+    ab = cb - ca
+    ll = (ab * ab).sum(axis=1)
+    ap = pts[None, :, :] - ca[:, None, :]
+    t = np.clip((ap * ab[:, None, :]).sum(axis=2) / np.where(ll > 0, ll, 1.0)[:, None], 0.0, 1.0)
+    off = ap - t[..., None] * ab[:, None, :]
+    result: Array = np.hypot(off[..., 0], off[..., 1])
+    return result
+
+
+def _near_masks(parts: _Parts, da: Array, db: Array, allowed: NDArray[np.bool_]) -> _Near:
+    """Which elements each pair's queries must consider (a superset of the hull)."""
+    x0 = np.minimum(da[:, 0] - da[:, 2], db[:, 0] - db[:, 2])
+    y0 = np.minimum(da[:, 1] - da[:, 2], db[:, 1] - db[:, 2])
+    x1 = np.maximum(da[:, 0] + da[:, 2], db[:, 0] + db[:, 2])
+    y1 = np.maximum(da[:, 1] + da[:, 2], db[:, 1] + db[:, 2])
+    radius = np.maximum(da[:, 2], db[:, 2])
+    ca, cb = da[:, :2], db[:, :2]
+    tri = _boxes_meet(parts.tri_box, x0, y0, x1, y1) & allowed[:, parts.tri_g]
+    wall = _boxes_meet(_seg_box(parts.wall), x0, y0, x1, y1) & allowed[:, parts.wall_g]
+    disc = (_near_segment(parts.disc[:, :2], ca, cb)
+            <= radius[:, None] + parts.disc[None, :, 2]) & allowed[:, parts.disc_g]
+    vert = _near_segment(parts.vert, ca, cb) <= radius[:, None] + 1e-9
+    vert &= allowed[:, parts.vert_g]
+    ebox = _seg_box(parts.edge)
+    edge_ok = allowed[:, parts.edge_g]
+    edge_a = _boxes_meet(ebox, da[:, 0] - da[:, 2], da[:, 1] - da[:, 2], da[:, 0] + da[:, 2],
+                         da[:, 1] + da[:, 2]) & edge_ok
+    edge_b = _boxes_meet(ebox, db[:, 0] - db[:, 2], db[:, 1] - db[:, 2], db[:, 0] + db[:, 2],
+                         db[:, 1] + db[:, 2]) & edge_ok
+    return _Near(tri, disc, wall, vert, edge_a, edge_b)
+
+
+def _hits(p: Array, d: Array, s: Array, e: Array, q: NDArray[np.int64], parts: _Parts,
+          near: _Near) -> tuple[NDArray[np.bool_], NDArray[np.int64], NDArray[np.int64]]:
+    """Which lines' gap segments are blocked, and (line, group) of every element hit.
+
+    Closed tests against the eroded elements near each line's pair: a
+    triangle when the gap segment meets it, a disc when it meets the disc
+    shrunk by EPS, a wall when it crosses the wall properly.
+    """
+    blocked = np.zeros(len(p), dtype=bool)
+    hit_line: list[NDArray[np.int64]] = []
+    hit_group: list[NDArray[np.int64]] = []
+    li, k = np.nonzero(near.tri[q])
+    if len(li):
+        n = parts.tri_n[k]
+        nd = (n * d[li, None, :]).sum(axis=2)
+        gap = parts.tri_h[k] - (n * p[li, None, :]).sum(axis=2)  # need t * nd >= gap
         with np.errstate(divide="ignore", invalid="ignore"):
             bound = gap / nd
-        lo_b = np.where(nd > 0, bound, -np.inf).max(axis=2)
-        hi_b = np.where(nd < 0, bound, np.inf).min(axis=2)
-        outside_par = ((nd == 0) & (gap > 0)).any(axis=2)
-        lo = np.maximum(lo_b, s[:, None])
-        hi = np.minimum(hi_b, e[:, None])
-        tri_hit = (lo <= hi) & ~outside_par
-    disc_hit = np.zeros((n_lines, len(parts.disc)), dtype=bool)
-    if len(parts.disc):
-        m = parts.disc[None, :, :2] - p[:, None, :]
-        along = m[..., 0] * d[:, None, 0] + m[..., 1] * d[:, None, 1]
-        across = m[..., 0] * d[:, None, 1] - m[..., 1] * d[:, None, 0]
-        r = parts.disc[None, :, 2] - EPS
+        lo = np.maximum(np.where(nd > 0, bound, -np.inf).max(axis=1), s[li])
+        hi = np.minimum(np.where(nd < 0, bound, np.inf).min(axis=1), e[li])
+        hit = (lo <= hi) & ~((nd == 0) & (gap > 0)).any(axis=1)
+        hit_line.append(li[hit])
+        hit_group.append(parts.tri_g[k[hit]])
+    li, k = np.nonzero(near.disc[q])
+    if len(li):
+        m = parts.disc[k, :2] - p[li]
+        along = m[:, 0] * d[li, 0] + m[:, 1] * d[li, 1]
+        across = m[:, 0] * d[li, 1] - m[:, 1] * d[li, 0]
+        r = parts.disc[k, 2] - EPS
         h2 = r * r - across * across
         h = np.sqrt(np.maximum(h2, 0.0))
-        disc_hit = (h2 >= 0) & (along - h <= e[:, None]) & (along + h >= s[:, None])
-    wall_hit = np.zeros((n_lines, len(parts.wall)), dtype=bool)
-    if len(parts.wall):
-        u = parts.wall[None, :, 0, :] - p[:, None, :]
-        w = parts.wall[None, :, 1, :] - p[:, None, :]
-        su = u[..., 0] * d[:, None, 1] - u[..., 1] * d[:, None, 0]
-        sw = w[..., 0] * d[:, None, 1] - w[..., 1] * d[:, None, 0]
+        hit = (h2 >= 0) & (along - h <= e[li]) & (along + h >= s[li])
+        hit_line.append(li[hit])
+        hit_group.append(parts.disc_g[k[hit]])
+    li, k = np.nonzero(near.wall[q])
+    if len(li):
+        u = parts.wall[k, 0] - p[li]
+        w = parts.wall[k, 1] - p[li]
+        dl = d[li]
+        su = u[:, 0] * dl[:, 1] - u[:, 1] * dl[:, 0]
+        sw = w[:, 0] * dl[:, 1] - w[:, 1] * dl[:, 0]
         proper = ((su > EPS) & (sw < -EPS)) | ((su < -EPS) & (sw > EPS))
         with np.errstate(divide="ignore", invalid="ignore"):
-            k = su / (su - sw)
-        tu = u[..., 0] * d[:, None, 0] + u[..., 1] * d[:, None, 1]
-        tw = w[..., 0] * d[:, None, 0] + w[..., 1] * d[:, None, 1]
-        t = tu + k * (tw - tu)
-        wall_hit = proper & (t > s[:, None] + EPS) & (t < e[:, None] - EPS)
-    any_hit: NDArray[np.bool_] = np.asarray(
-        tri_hit.any(axis=1) | disc_hit.any(axis=1) | wall_hit.any(axis=1))
-    return any_hit, tri_hit, disc_hit, wall_hit
+            frac = su / (su - sw)
+        tu = (u * dl).sum(axis=1)
+        tw = (w * dl).sum(axis=1)
+        t = tu + frac * (tw - tu)
+        hit = proper & (t > s[li] + EPS) & (t < e[li] - EPS)
+        hit_line.append(li[hit])
+        hit_group.append(parts.wall_g[k[hit]])
+    if hit_line:
+        lines = np.concatenate(hit_line)
+        blocked[lines] = True
+        return blocked, lines, np.concatenate(hit_group)
+    return blocked, np.zeros(0, np.int64), np.zeros(0, np.int64)
 
 
 # --- the index --------------------------------------------------------------
@@ -438,118 +538,82 @@ class SightIndex:
         ``extra`` are per-query obstacles (huge bases, significant edges);
         they are not merged with the static pieces.
         """
-        parts, groups = self._with(extra)
-        # Stage 1 against everything (no filtering: a handful of lines).
-        p1, d1 = _base_lines(a, b)
-        witness, _ = _first_free(p1, d1, a, b, parts)
-        if witness is not None:
-            return Sight(True, witness)
-        return _solve(a, b, self._near(parts, a, b), groups)
+        return self.sight_many([(a, b)], [extra])[0]
 
     def sight_many(self, pairs: Sequence[tuple[Disc, Disc]],
                    extras: Sequence[Sequence[Obstacle]] | None = None) -> list[Sight]:
         """:meth:`sight` for many pairs at once (the same answers, batched).
 
         ``extras[i]`` are the per-query obstacles of pair ``i``. Stage 1 (the
-        centre line and the common tangents) runs for all pairs in one
-        vectorised pass; only pairs it does not settle go on to stage 2.
+        centre line and the common tangents of the two bases) runs for all
+        pairs in one vectorised pass; the pairs it does not settle go on,
+        together, to stage 2: every critical line (docs/sight.md).
         """
         n = len(pairs)
         if n == 0:
             return []
         per_query: Sequence[Sequence[Obstacle]] = extras if extras is not None else [()] * n
+        parts, groups, allowed = self._batch_parts(per_query)
+        da = np.array([[a.x, a.y, a.r] for a, _ in pairs], dtype=np.float64)
+        db = np.array([[b.x, b.y, b.r] for _, b in pairs], dtype=np.float64)
+        near = _near_masks(parts, da, db, allowed)
+        found: dict[int, Segment] = {}
+        met: list[tuple[NDArray[np.int64], NDArray[np.int64]]] = []
+        p, d, q = _base_lines_many(da, db)
+        self._settle(p, d, q, da, db, parts, near, pairs, found, met)
+        rest = np.array([i for i in range(n) if i not in found], dtype=np.int64)
+        if len(rest):
+            p, d, q = _critical_lines_many(rest, da, db, parts, near)
+            self._settle(p, d, q, da, db, parts, near, pairs, found, met)
+        out: list[Sight] = []
+        blockers: dict[int, set[int]] = {}
+        for lines_q, lines_g in met:
+            for qi, g in zip(lines_q.tolist(), lines_g.tolist(), strict=True):
+                blockers.setdefault(qi, set()).add(g)
+        for i in range(n):
+            if i in found:
+                out.append(Sight(True, found[i]))
+            else:
+                ids = sorted({pid for g in blockers.get(i, ()) for pid in groups[g]})
+                out.append(Sight(False, None, tuple(ids)))
+        return out
+
+    @staticmethod
+    def _settle(p: Array, d: Array, q: NDArray[np.int64], da: Array, db: Array,
+                parts: _Parts, near: _Near, pairs: Sequence[tuple[Disc, Disc]],
+                found: dict[int, Segment],
+                met: list[tuple[NDArray[np.int64], NDArray[np.int64]]]) -> None:
+        """Test candidate lines; record each pair's first free one, or what was hit."""
+        s, e, meets = _gap_segments(p, d, da[q], db[q])
+        p, d, q, s, e = p[meets], d[meets], q[meets], s[meets], e[meets]
+        blocked, hit_line, hit_group = _hits(p, d, s, e, q, parts, near)
+        free = np.flatnonzero(~blocked)
+        settled, first = np.unique(q[free], return_index=True)
+        for qi, li in zip(settled.tolist(), free[first].tolist(), strict=True):
+            if qi not in found:
+                found[qi] = _witness(p[li], d[li], float(s[li]), float(e[li]), pairs[qi][0])
+        met.append((q[hit_line], hit_group))
+
+    def _batch_parts(self, per_query: Sequence[Sequence[Obstacle]]
+                     ) -> tuple[_Parts, list[tuple[str, ...]], NDArray[np.bool_]]:
+        """Static elements plus every pair's extra ones, and which pair may use which group."""
         groups = list(self._groups)
         n_static = len(groups)
-        seen: dict[int, list[int]] = {}
-        more: list[_Parts] = []
+        # Equal obstacles of different pairs (a huge base, an edge) are built once.
+        seen: dict[Obstacle, list[int]] = {}
+        parts = self._parts
         for ex in per_query:
             for ob in ex:
-                if id(ob) not in seen:
+                if ob not in seen:
                     before = len(groups)
-                    more.append(_build_parts([ob], 0.0, groups))
-                    seen[id(ob)] = list(range(before, len(groups)))
-        parts = self._parts
-        for extra_parts in more:
-            parts = _concat(parts, extra_parts)
-        allowed = np.zeros((n, len(groups)), dtype=bool)
+                    parts = _concat(parts, _build_parts([ob], 0.0, groups))
+                    seen[ob] = list(range(before, len(groups)))
+        allowed = np.zeros((len(per_query), len(groups)), dtype=bool)
         allowed[:, :n_static] = True
         for i, ex in enumerate(per_query):
             for ob in ex:
-                allowed[i, seen[id(ob)]] = True
-        da = np.array([[a.x, a.y, a.r] for a, _ in pairs])
-        db = np.array([[b.x, b.y, b.r] for _, b in pairs])
-        p, d, q = _base_lines_many(da, db)
-        s, e, meets = _gap_segments(p, d, da[q], db[q])
-        p, d, q, s, e = p[meets], d[meets], q[meets], s[meets], e[meets]
-        _, tri_hit, disc_hit, wall_hit = _blocked(p, d, s, e, parts)
-        ok = allowed[q]
-        blocked = ((tri_hit & ok[:, parts.tri_g]).any(axis=1)
-                   | (disc_hit & ok[:, parts.disc_g]).any(axis=1)
-                   | (wall_hit & ok[:, parts.wall_g]).any(axis=1))
-        free = np.flatnonzero(~blocked)
-        settled, first = np.unique(q[free], return_index=True)
-        out: list[Sight | None] = [None] * n
-        for qi, fi in zip(settled.tolist(), free[first].tolist(), strict=True):
-            out[qi] = Sight(True, _witness(p[fi], d[fi], float(s[fi]), float(e[fi]),
-                                           pairs[qi][0]))
-        result: list[Sight] = []
-        for i, (a, b) in enumerate(pairs):
-            found = out[i]
-            if found is None:
-                parts_i, groups_i = self._with(per_query[i])
-                found = _solve(a, b, self._near(parts_i, a, b), groups_i)
-            result.append(found)
-        return result
-
-    def _with(self, extra: Sequence[Obstacle]) -> tuple[_Parts, list[tuple[str, ...]]]:
-        """The static elements plus per-query ones, and their group names."""
-        if not extra:
-            return self._parts, self._groups
-        groups = list(self._groups)
-        return _concat(self._parts, _build_parts(extra, 0.0, groups)), groups
-
-    @staticmethod
-    def _near(parts: _Parts, a: Disc, b: Disc) -> _Parts:
-        """The elements that may meet the convex hull of the two bases."""
-        x0 = min(a.x - a.r, b.x - b.r)
-        y0 = min(a.y - a.r, b.y - b.r)
-        x1 = max(a.x + a.r, b.x + b.r)
-        y1 = max(a.y + a.r, b.y + b.r)
-        out = _Parts()
-        if len(parts.tri):
-            bx = parts.tri_box
-            m = (bx[:, 0] <= x1) & (bx[:, 2] >= x0) & (bx[:, 1] <= y1) & (bx[:, 3] >= y0)
-            out.tri, out.tri_n, out.tri_h = parts.tri[m], parts.tri_n[m], parts.tri_h[m]
-            out.tri_box, out.tri_g = bx[m], parts.tri_g[m]
-        radius = max(a.r, b.r)
-        if len(parts.vert):
-            out.vert = parts.vert[_near_segment(parts.vert, a, b, radius + 1e-9)]
-        if len(parts.edge):
-            ex = parts.edge
-            m = ((ex[:, :, 0].min(axis=1) <= x1) & (ex[:, :, 0].max(axis=1) >= x0)
-                 & (ex[:, :, 1].min(axis=1) <= y1) & (ex[:, :, 1].max(axis=1) >= y0))
-            out.edge = ex[m]
-        if len(parts.disc):
-            m = _near_segment(parts.disc[:, :2], a, b, radius + parts.disc[:, 2])
-            out.disc, out.disc_g = parts.disc[m], parts.disc_g[m]
-        if len(parts.wall):
-            wx = parts.wall
-            m = ((wx[:, :, 0].min(axis=1) <= x1) & (wx[:, :, 0].max(axis=1) >= x0)
-                 & (wx[:, :, 1].min(axis=1) <= y1) & (wx[:, :, 1].max(axis=1) >= y0))
-            out.wall, out.wall_g = wx[m], parts.wall_g[m]
-        return out
-
-
-def _near_segment(pts: Array, a: Disc, b: Disc, radius: float | Array) -> NDArray[np.bool_]:
-    """Points within ``radius`` of the centre segment (a superset of the hull)."""
-    ab = np.array([b.x - a.x, b.y - a.y])
-    ap = pts - np.array([a.x, a.y])
-    ll = float(ab @ ab)
-    t = np.clip(ap @ ab / ll, 0.0, 1.0) if ll > 0 else np.zeros(len(pts))
-    closest = np.outer(t, ab)
-    dist = np.hypot(*(ap - closest).T)
-    result: NDArray[np.bool_] = dist <= radius
-    return result
+                allowed[i, seen[ob]] = True
+        return parts, groups, allowed
 
 
 def _concat(x: _Parts, y: _Parts) -> _Parts:
@@ -557,10 +621,6 @@ def _concat(x: _Parts, y: _Parts) -> _Parts:
     for name in x.__dataclass_fields__:
         setattr(out, name, np.concatenate([getattr(x, name), getattr(y, name)]))
     return out
-
-
-def _row(disc: Disc) -> Array:
-    return np.array([[disc.x, disc.y, disc.r]])
 
 
 def _witness(p: Array, d: Array, s: float, e: float, a: Disc) -> Segment:
@@ -572,127 +632,123 @@ def _witness(p: Array, d: Array, s: float, e: float, a: Disc) -> Segment:
     return ((float(x0), float(y0)), (float(x1), float(y1)))
 
 
-def _first_free(p: Array, d: Array, a: Disc, b: Disc, parts: _Parts
-                ) -> tuple[Segment | None, set[int]]:
-    """The first candidate line whose gap segment is free, and groups met."""
-    s, e, meets = _gap_segments(p, d, _row(a), _row(b))
-    p, d, s, e = p[meets], d[meets], s[meets], e[meets]
-    if not len(p):
-        return None, set()
-    hit, tri_hit, disc_hit, wall_hit = _blocked(p, d, s, e, parts)
-    free = np.flatnonzero(~hit)
-    if len(free):
-        i = int(free[0])
-        return _witness(p[i], d[i], float(s[i]), float(e[i]), a), set()
-    met: set[int] = set()
-    met.update(parts.tri_g[tri_hit.any(axis=0)].tolist())
-    met.update(parts.disc_g[disc_hit.any(axis=0)].tolist())
-    met.update(parts.wall_g[wall_hit.any(axis=0)].tolist())
-    return None, met
-
-
-def _base_lines(a: Disc, b: Disc) -> tuple[Array, Array]:
-    """Stage 1 lines: the centre line and the common tangents of the two bases."""
-    dx, dy = b.x - a.x, b.y - a.y
-    dist = math.hypot(dx, dy)
-    ux, uy = (dx / dist, dy / dist) if dist > 0 else (1.0, 0.0)
-    pts = [(a.x, a.y)]
-    dirs = [(ux, uy)]
-    for s in (1.0, -1.0):
-        cos = (a.r - s * b.r) / dist if dist > 0 else 2.0
-        if abs(cos) > 1.0:
-            continue
-        sin = math.sqrt(1.0 - cos * cos)
-        for sg in (1.0, -1.0):
-            nx, ny = ux * cos - sg * uy * sin, uy * cos + sg * ux * sin
-            pts.append((a.x + a.r * nx, a.y + a.r * ny))
-            dirs.append((-ny, nx))
-    return np.array(pts), np.array(dirs)
-
-
 def _base_lines_many(da: Array, db: Array) -> tuple[Array, Array, NDArray[np.int64]]:
-    """:func:`_base_lines` for many pairs: points, directions and each line's pair."""
-    ca, cb, ra, rb = da[:, :2], db[:, :2], da[:, 2], db[:, 2]
-    w = cb - ca
-    dist = np.hypot(w[:, 0], w[:, 1])
-    safe = np.where(dist > 0, dist, 1.0)
-    u = np.where((dist > 0)[:, None], w / safe[:, None], np.array([1.0, 0.0]))
-    pts, dirs, valid = [ca], [u], [np.ones(len(da), dtype=bool)]
+    """Stage 1 lines of each pair: its centre line and the common tangents of its bases."""
+    n = len(da)
+    ax, ay, ra = da[:, 0], da[:, 1], da[:, 2]
+    wx, wy = db[:, 0] - ax, db[:, 1] - ay
+    dist = np.hypot(wx, wy)
+    has = dist > 0
+    safe = np.where(has, dist, 1.0)
+    ux, uy = np.where(has, wx / safe, 1.0), np.where(has, wy / safe, 0.0)
+    p = np.empty((n, 5, 2))
+    d = np.empty((n, 5, 2))
+    valid = np.empty((n, 5), dtype=bool)
+    p[:, 0, 0], p[:, 0, 1], d[:, 0, 0], d[:, 0, 1] = ax, ay, ux, uy
+    valid[:, 0] = True
+    k = 1
     for sgn in (1.0, -1.0):
-        cos = np.where(dist > 0, (ra - sgn * rb) / safe, 2.0)
+        cos = np.where(has, (ra - sgn * db[:, 2]) / safe, 2.0)
         fine = np.abs(cos) <= 1.0
         sin = np.sqrt(np.maximum(1.0 - cos * cos, 0.0))
         for sg in (1.0, -1.0):
-            nx = u[:, 0] * cos - sg * u[:, 1] * sin
-            ny = u[:, 1] * cos + sg * u[:, 0] * sin
-            pts.append(ca + ra[:, None] * np.stack([nx, ny], axis=1))
-            dirs.append(np.stack([-ny, nx], axis=1))
-            valid.append(fine)
-    keep = np.stack(valid, axis=1).ravel()  # pair-major: each pair's centre line first
-    p = np.stack(pts, axis=1).reshape(-1, 2)[keep]
-    d = np.stack(dirs, axis=1).reshape(-1, 2)[keep]
-    q = np.repeat(np.arange(len(da)), len(pts))[keep]
-    return p, d, q
+            nx = ux * cos - sg * uy * sin
+            ny = uy * cos + sg * ux * sin
+            p[:, k, 0], p[:, k, 1] = ax + ra * nx, ay + ra * ny
+            d[:, k, 0], d[:, k, 1] = -ny, nx
+            valid[:, k] = fine
+            k += 1
+    keep = valid.ravel()  # pair-major: each pair's centre line first
+    q = np.repeat(np.arange(n), 5)[keep]
+    return p.reshape(-1, 2)[keep], d.reshape(-1, 2)[keep], q
 
 
-def _solve(a: Disc, b: Disc, parts: _Parts, groups: Sequence[tuple[str, ...]]) -> Sight:
-    """Stage 2: every critical line (docs/sight.md), against the nearby elements."""
-    dx, dy = b.x - a.x, b.y - a.y
-    dist = math.hypot(dx, dy)
-    axis = np.array([dx / dist, dy / dist]) if dist > 0 else np.array([1.0, 0.0])
-    p1, d1 = _base_lines(a, b)
-    p2, d2 = _critical_lines(a, b, parts, axis)
-    witness, met = _first_free(np.concatenate([p1, p2]), np.concatenate([d1, d2]), a, b, parts)
-    if witness is not None:
-        return Sight(True, witness)
-    ids = sorted({pid for g in met for pid in groups[g]})
-    return Sight(False, None, tuple(ids))
+def _critical_lines_many(rows: NDArray[np.int64], da: Array, db: Array, parts: _Parts,
+                         near: _Near) -> tuple[Array, Array, NDArray[np.int64]]:
+    """Stage 2 lines of the given pairs: tight against two features (docs/sight.md).
 
-
-def _critical_lines(a: Disc, b: Disc, parts: _Parts, axis: Array) -> tuple[Array, Array]:
-    """Lines tight against two features: bases, blocking discs, vertices, rim crossings."""
-    pts = [parts.vert]
-    for base in (a, b):
-        c = np.array([base.x, base.y])
-        pts.append(_rim_crossings(c, base.r, parts.edge, parts.disc))
-    vert = np.concatenate(pts)
-    circles = np.concatenate([np.array([[a.x, a.y, a.r], [b.x, b.y, b.r]]), parts.disc])
+    Features of a pair: its two bases, the blocking discs and the obstacle
+    vertices near it, and the points where its bases' rims cross obstacle
+    outlines. Lines: tangents common to two circles, tangents from a point to
+    a circle, lines through two points, and lines parallel to the centre
+    line through every feature (they settle pairs whose bases overlap, where
+    sight may exist in every direction).
+    """
+    rim_pts, rim_row = [], []
+    for base, edges in ((da, near.edge_a), (db, near.edge_b)):
+        pts, owner = _rim_points(rows, base[rows, :2], base[rows, 2], edges[rows],
+                                 near.disc[rows], parts)
+        rim_pts.append(pts)
+        rim_row.append(owner)
+    rim = np.concatenate(rim_pts)
+    rim_of = np.concatenate(rim_row)
+    feats: list[Array] = []
+    circs: list[Array] = []
+    pp_i, pp_j, pp_q = [], [], []
+    pc_p, pc_c, pc_q = [], [], []
+    cc_i, cc_j, cc_q = [], [], []
+    n_f = n_c = 0
+    for r in rows.tolist():
+        pts = parts.vert[near.vert[r]]
+        if len(rim):
+            pts = np.concatenate([pts, rim[rim_of == r]])
+        circ = np.concatenate([da[r:r + 1], db[r:r + 1], parts.disc[near.disc[r]]])
+        nf, nc = len(pts), len(circ)
+        feats.append(pts)
+        circs.append(circ)
+        i, j = _pairs_of(nf)
+        pp_i.append(i + n_f)
+        pp_j.append(j + n_f)
+        pp_q.append(np.full(len(i), r))
+        pc_p.append(np.repeat(np.arange(nf), nc) + n_f)
+        pc_c.append(np.tile(np.arange(nc), nf) + n_c)
+        pc_q.append(np.full(nf * nc, r))
+        if nc > 2:
+            i, j = _pairs_of(nc)
+            i, j = i[1:], j[1:]  # the two bases' own tangents are stage 1
+            cc_i.append(i + n_c)
+            cc_j.append(j + n_c)
+            cc_q.append(np.full(len(i), r))
+        n_f += nf
+        n_c += nc
+    f = np.concatenate(feats)
+    c = np.concatenate(circs)
     ps: list[Array] = []
     ds: list[Array] = []
-    # Circle-circle (bases and blocking discs; the base pair is stage 1).
-    if len(circles) > 2:
-        i, j = _pair_indices(len(circles))
-        keep = ~((i == 0) & (j == 1))
-        i, j = i[keep], j[keep]
-        p, d = _tangents(circles[i, :2], circles[i, 2], circles[j, :2], circles[j, 2],
-                         (1.0, -1.0))
-        ps.append(p)
-        ds.append(d)
-    # Point-circle: tangents from each vertex to each circle.
-    if len(vert):
-        nv, nc = len(vert), len(circles)
-        vi = np.repeat(np.arange(nv), nc)
-        ci = np.tile(np.arange(nc), nv)
-        p, d = _tangents(circles[ci, :2], circles[ci, 2], vert[vi], np.zeros(len(vi)), (1.0,))
-        ps.append(p)
-        ds.append(d)
-    # Point-point: lines through two vertices.
-    if len(vert) > 1:
-        i, j = _pair_indices(len(vert))
-        w = vert[j] - vert[i]
-        ln = np.hypot(w[:, 0], w[:, 1])
-        ok = ln > 0
-        ps.append(vert[i][ok])
-        ds.append(w[ok] / ln[ok, None])
-    # Lines parallel to the centre line through every feature: they cover the
-    # case where sight exists in every direction (overlapping bases).
-    normal = np.array([-axis[1], axis[0]])
-    feats = [vert, circles[:, :2] + circles[:, 2:3] * normal, circles[:, :2] - circles[:, 2:3]
-             * normal]
-    for f in feats:
-        ps.append(f)
-        ds.append(np.repeat(axis[None], len(f), axis=0))
-    return np.concatenate(ps), np.concatenate(ds)
+    qs: list[NDArray[np.int64]] = []
+    # Lines through two points.
+    i, j, q = np.concatenate(pp_i), np.concatenate(pp_j), np.concatenate(pp_q)
+    w = f[j] - f[i]
+    ln = np.hypot(w[:, 0], w[:, 1])
+    ok = ln > 0
+    ps.append(f[i][ok])
+    ds.append(w[ok] / ln[ok, None])
+    qs.append(q[ok])
+    # Tangents from a point to a circle.
+    pi, ci, q = np.concatenate(pc_p), np.concatenate(pc_c), np.concatenate(pc_q)
+    tp, td, ti = _tangents(c[ci, :2], c[ci, 2], f[pi], np.zeros(len(pi)), (1.0,))
+    ps.append(tp)
+    ds.append(td)
+    qs.append(q[ti])
+    # Common tangents of two circles (a base and a blocking disc, two discs).
+    if cc_i:
+        i, j, q = np.concatenate(cc_i), np.concatenate(cc_j), np.concatenate(cc_q)
+        tp, td, ti = _tangents(c[i, :2], c[i, 2], c[j, :2], c[j, 2], (1.0, -1.0))
+        ps.append(tp)
+        ds.append(td)
+        qs.append(q[ti])
+    # Parallels to the centre line through every feature.
+    axis = db[:, :2] - da[:, :2]
+    alen = np.hypot(axis[:, 0], axis[:, 1])
+    axis = np.where((alen > 0)[:, None], axis / np.where(alen > 0, alen, 1.0)[:, None],
+                    np.array([1.0, 0.0]))
+    fq = np.concatenate([np.full(len(x), r) for x, r in zip(feats, rows.tolist(), strict=True)])
+    cq = np.concatenate([np.full(len(x), r) for x, r in zip(circs, rows.tolist(), strict=True)])
+    normal = np.stack([-axis[:, 1], axis[:, 0]], axis=1)
+    ps += [f, c[:, :2] + c[:, 2:3] * normal[cq], c[:, :2] - c[:, 2:3] * normal[cq]]
+    ds += [axis[fq], axis[cq], axis[cq]]
+    qs += [fq, cq, cq]
+    return np.concatenate(ps), np.concatenate(ds), np.concatenate(qs).astype(np.int64)
 
 
 def line_of_sight(a: Disc, b: Disc, obstacles: Iterable[Obstacle], merge_gap: float = 0.0
