@@ -295,6 +295,10 @@ def plan_movement(state: GameState, model: str, steps: Sequence[Step], *,
         partway = not lands
         run = [here]
         route.append(Position(here[0], here[1], z))
+    floor = level(z).floor
+    if (not partway and steps[-1].kind == "climb" and floor is not None
+            and not floor.covers(shapely.Point(run[-1]))):
+        partway = True  # stopped at the top of the face, not on it yet (R-CLIMB-3)
     why = flush(final=True)
     if why is not None:
         return refuse(why)

@@ -211,3 +211,14 @@ def test_scripted_dice_catch_extra_rolls() -> None:
     with pytest.raises(ScriptExhaustedError):
         do(state, "move high 13.409448818897637 5.0 jump 0.0")
     assert state.model("high").position.z == 6.0
+
+
+def test_stopping_at_the_top_of_the_face_is_climbing() -> None:
+    """At the lip (centre not on the top yet) the model is still climbing (rulebook);
+    vts-1.5 refuses it: the movement must end on the surface (R-CLIMB-5)."""
+    state = activated("move-climb", "climber", rng=dice(agi(1)))
+    do(state, "move climber climb 1.2")
+    m = state.model("climber")
+    assert m.climbing and m.position.z == 1.2
+    vts = activated("move-climb", "climber", "vts-1.5")
+    assert why(vts, "move climber climb 1.2") is not None
