@@ -1,7 +1,7 @@
 """Dice from rules data: the d20 skill die, the d12 effect dice, the armor die.
 
 R-DICE-1, R-ARM-1, R-ALL-1. The faces are rules data (``[dice]`` in
-``sim/data/rules.toml``, replaceable by a scenario's ``[rules.dice]``); the
+``sim/data/rules.toml``, replaceable by a scenario's ``[rules_data.dice]``); the
 shipped faces are house defaults. Every roll asks one seeded generator for
 ``randint(1, faces)`` and maps the result to a face, so a game replays
 exactly from its seed, and a test can script the dice with

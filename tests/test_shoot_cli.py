@@ -136,3 +136,21 @@ def test_bad_usage_exits_2(capsys: pytest.CaptureFixture[str], argv: tuple[str, 
                            message: str) -> None:
     code, _, err = run(capsys, PLASMA, *argv)
     assert code == 2 and message in err
+
+
+def test_scenario_dice_replace_the_house_defaults(capsys: pytest.CaptureFixture[str],
+                                                  tmp_path: Path) -> None:
+    """R-DICE-1: a scenario's [rules_data.dice] replaces the shipped faces, and the preview
+    uses them: an accuracy die that always shows two accuracy symbols makes the
+    survivor's 7-or-less a 9-or-less (9/20)."""
+    shutil.copytree(SCENARIOS / "units", tmp_path / "units")
+    text = Path(PLASMA).read_text(encoding="utf-8")
+    text = text.replace("[sides.survivor]", '[rules_data.dice.effect]\n'
+                        'accuracy = [["accuracy", "accuracy"]]\n'
+                        'armor-reduction = [[]]\n\n[sides.survivor]')
+    custom = tmp_path / "custom-dice.toml"
+    custom.write_text(text, encoding="utf-8")
+    code, data = run_json(capsys, str(custom), "survivor", "mutant-a", "--weapon",
+                          "plasma_rifle")
+    assert code == 0
+    assert data["previews"][0]["p_success"] == pytest.approx(9 / 20)
