@@ -421,10 +421,10 @@ class MoveKind(ActionKind[Move]):
         ms = state.model(model)
         if ms.climbing:
             return
+        # The plain move's eight full-ruler targets (each sample costs a full check).
         d = state.rules.ruler(state.scenario.unit_of(model).move)
         for dx, dy in _DIRECTIONS:
-            for f in (1.0, 0.5):
-                yield Move(model, walk((ms.position.x + dx * d * f, ms.position.y + dy * d * f)))
+            yield Move(model, walk((ms.position.x + dx * d, ms.position.y + dy * d)))
 
 
 #: Called after a legal charge has moved the model: ``hook(ctx, charge)``. The
