@@ -16,6 +16,7 @@ other words are offered as the engine's listed samples.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -44,6 +45,7 @@ from sim.scenario import Scenario
 from sim.state import GameState
 
 CLICK_SLACK = 0.25  # inches added to a base's radius when clicking it
+SNAP = 0.5  # inches: a charge's waypoint this near base contact snaps to it
 
 
 @dataclass(frozen=True)
@@ -298,14 +300,20 @@ class Controller:
             status=self.status,
             status_error=self.status_error,
             overlays=tuple(overlays),
-            highlight=frozenset(self.debug_picks if self.debug else ([self.selected]
-                                                                    if self.selected else [])),
+            highlight=self._highlight(),
             show_help=self.show_help,
             debug=self.debug,
             hover_button=self.hover_index,
             game_over=scene.result,
             legend="overlays" if overlays else "terrain",
         )
+
+    def _highlight(self) -> frozenset[str]:
+        """Models ringed in white besides the active one: picks, selection, target."""
+        if self.debug:
+            return frozenset(self.debug_picks)
+        ids = {self.selected, self.setup.target if self.setup else None}
+        return frozenset(i for i in ids if i is not None)
 
     def _overlays_and_details(self, scene: Scene) -> tuple[list[Overlay], tuple[TextLine, ...]]:
         overlays: list[Overlay] = []
@@ -345,7 +353,8 @@ class Controller:
                     if path.reason:
                         lines.append(TextLine(f"not legal: {path.reason}", TEXT_BAD))
             target = s.target or (self.hovered if s.form.target else None)
-            if s.form.target and target is not None and target != s.model:
+            attack = s.form.target and not s.form.points  # a charge shows its path instead
+            if attack and target is not None and target != s.model:
                 weapon = self._current_weapon(s)
                 shot, text = analysis_view.shot(self.scenario, positions, s.model, target,
                                                 weapon, self._climbing(scene))
@@ -358,8 +367,10 @@ class Controller:
                     for band in bands or [None]:
                         lines += analysis_view.odds_lines(self.state, s.model, target, weapon,
                                                           band)
-            elif s.form.target:
+            elif s.form.target and s.target is None:
                 lines.append(TextLine("hover an enemy model to preview, click to choose", TEXT_DIM))
+            elif s.target is not None:
+                lines.append(TextLine(f"target: {s.target}"))
         if not lines:
             lines += self.last_outcome
         shown = self.hovered or self.selected
@@ -398,7 +409,7 @@ class Controller:
         start = self.scene().model(s.model)
         steps = list(s.steps)
         if self.hover_point is not None and (not steps or s.form.many_points):
-            steps.append(("walk", *self.hover_point))
+            steps.append(("walk", *self._snap(s, *self.hover_point)))
         if not steps:
             return None
         pts = [(start.x, start.y)]
@@ -413,6 +424,23 @@ class Controller:
         text = analysis_view.path_text(self.state, action, pts)
         reason = why.reason if why is not None else ("" if action else "incomplete")
         return PathOverlay(tuple(pts), start.radius, not reason, text, reason, tuple(marks))
+
+    def _snap(self, s: Setup, x: float, y: float) -> tuple[float, float]:
+        """A point near the target of a charge, put exactly in base contact with it.
+
+        No hand can click to a hundredth of an inch (R-UNIT-2); a click within
+        :data:`SNAP` of the contact circle lands on it (bases touching, gap 0,
+        R-DIST-1). The engine still checks the path.
+        """
+        if s.target is None or not s.form.points:
+            return (x, y)
+        me, tgt = self.scene().model(s.model), self.scene().model(s.target)
+        dx, dy = x - tgt.x, y - tgt.y
+        d = math.hypot(dx, dy)
+        contact = me.radius + tgt.radius
+        if d == 0 or d > contact + SNAP:
+            return (x, y)
+        return (tgt.x + dx / d * contact, tgt.y + dy / d * contact)
 
     def _vertical_choices(self, s: Setup) -> list[tuple[str, float]]:
         """Climb/jump heights to offer at the path's end: the levels its base touches."""
@@ -602,6 +630,7 @@ class Controller:
         assert s is not None
         s.target = target
         if s.form.points:
+            self._say(f"{s.form.keyword} {target}: click waypoints, Enter to commit; Esc cancels")
             return
         options = self._options(s, target)
         weapon = self._current_weapon(s)
@@ -646,7 +675,7 @@ class Controller:
                     self._pick_target(hit)
                 return
             if s.form.points:
-                step = ("walk", x, y)
+                step = ("walk", *self._snap(s, x, y))
                 s.steps = [*s.steps, step] if s.form.many_points else [step]
                 if not s.form.many_points:
                     self._commit()

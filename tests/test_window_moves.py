@@ -12,6 +12,7 @@ import os
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
+import math
 from dataclasses import replace
 from pathlib import Path
 
@@ -20,7 +21,7 @@ import pytest
 
 from sim.gamedata import Phase
 from sim.loader import load_scenario
-from sim.moves import Move
+from sim.moves import Charge, Move
 from tests.window_driver import Driver
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -102,5 +103,41 @@ def test_backspace_and_escape(tmp_path: Path) -> None:
         before = d.state.to_dict()
         d.click_px(d.board_px(p.x, p.y), button=3)  # right click cancels
         assert d.controller.setup is None and d.state.to_dict() == before
+    finally:
+        d.close()
+
+
+def test_charge_picks_a_target_then_a_path(tmp_path: Path) -> None:
+    """A Charge asks for its target first, then its path (R-MOV-*, issue 7 charge)."""
+    scenario = load_scenario(ROOT / "scenarios" / "combat-arena.toml")
+    d = Driver(scenario, save_dir=tmp_path)
+    try:
+        d.click_button(f"{scenario.sides['mutants'].name} goes first")
+        d.click_model("hound")
+        if d.state.phase is Phase.CHOOSE_OPTION:
+            d.click_button("B: activate Ready")
+        d.click_model("hound")
+        listed = [a for a in d.state.legal_actions() if isinstance(a, Charge)]
+        assert listed, "the arena is built so the hound can charge in round 1"
+        sample = listed[0]
+        d.click_button("Charge")
+        d.click_model(sample.target)
+        setup = d.controller.setup
+        assert setup is not None and setup.target == sample.target
+        assert d.controller.view().highlight >= {sample.target}
+        end = sample.steps[-1]
+        # a click a little short of contact: the window puts the base in contact
+        t = d.state.model(sample.target).position
+        px = d.board_px(end.x + (end.x - t.x) * 0.05, end.y + (end.y - t.y) * 0.05)
+        before = len(d.state.history)
+        d.click_px(px)
+        d.key(pygame.K_RETURN)
+        assert len(d.state.history) == before + 1, d.controller.status
+        last = d.state.history[-1]
+        assert isinstance(last, Charge) and last.target == sample.target
+        moved = d.state.model("hound").position
+        gap = (math.hypot(moved.x - t.x, moved.y - t.y) - scenario.radius_of("hound")
+               - scenario.radius_of(sample.target))
+        assert abs(gap) <= scenario.rules_data.touch_tolerance  # in base contact
     finally:
         d.close()
