@@ -42,6 +42,7 @@ from sim.falls import resolve_fall
 from sim.gamedata import Status
 from sim.levels import Z_EPS, climbable_faces, is_level, level_for, level_heights, model_view
 from sim.positions import Position
+from sim.scenario import Scenario
 from sim.state import ActionContext, GameState
 
 StepKind = Literal["walk", "climb", "jump"]
@@ -193,11 +194,24 @@ def _context(state: GameState, model: str) -> tuple[dict[str, Position], dict[st
     return positions, sides, radii, climbing
 
 
+_LEVELS: dict[tuple[object, ...], tuple[Scenario, Level]] = {}
+
+
 def level_of(state: GameState, model: str, z: float) -> Level:
-    """What ``model`` meets moving at height ``z`` now."""
+    """What ``model`` meets moving at height ``z`` now (cached by the board as it stands)."""
+    board = tuple((i, m.position, m.climbing, m.side) for i, m in state.models.items()
+                  if m.in_play)
+    key = (id(state.scenario), model, z, board)
+    hit = _LEVELS.get(key)
+    if hit is not None and hit[0] is state.scenario:
+        return hit[1]
     positions, sides, radii, climbing = _context(state, model)
-    return level_for(state.scenario, model, z, positions, sides, radii,
-                     state.rules.touch_tolerance, climbing=climbing)
+    level = level_for(state.scenario, model, z, positions, sides, radii,
+                      state.rules.touch_tolerance, climbing=climbing)
+    if len(_LEVELS) > 256:
+        _LEVELS.clear()
+    _LEVELS[key] = (state.scenario, level)
+    return level
 
 
 def plan_movement(state: GameState, model: str, steps: Sequence[Step], *,
