@@ -29,6 +29,7 @@ Examples
 
 from __future__ import annotations
 
+import math
 import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -322,6 +323,14 @@ def terrain_cover(board: PreparedBoard, pair: _Pair) -> list[CoverObject]:
     return out
 
 
+def _enters_base(a: Disc, t: Disc, other: Disc) -> bool:
+    """Whether the centre-to-centre segment comes within ``other``'s radius of its centre."""
+    dx, dy = t.x - a.x, t.y - a.y
+    ll = dx * dx + dy * dy
+    k = 0.0 if ll == 0 else max(0.0, min(1.0, ((other.x - a.x) * dx + (other.y - a.y) * dy) / ll))
+    return math.hypot(a.x + k * dx - other.x, a.y + k * dy - other.y) < other.r
+
+
 def model_cover(scenario: Scenario, positions: Mapping[str, Position], pair: _Pair
                 ) -> tuple[list[CoverObject], list[IgnoredCover]]:
     """Other models' bases as cover objects (R-COV-5, R-COV-6), and those ruled out.
@@ -333,12 +342,11 @@ def model_cover(scenario: Scenario, positions: Mapping[str, Position], pair: _Pa
     rules = scenario.rules_data
     objects: list[CoverObject] = []
     ruled_out: list[IgnoredCover] = []
-    seg = shapely.LineString([pair.a.center, pair.t.center])
     for mid, pos in positions.items():
         if mid in (pair.attacker, pair.target):
             continue
         disc = _disc_of(scenario, mid, pos)
-        if seg.distance(shapely.Point(disc.center)) >= disc.r:
+        if not _enters_base(pair.a, pair.t, disc):
             continue  # the LoC does not enter this base
         if scenario.model(mid).side == pair.side_a:
             ruled_out.append(IgnoredCover(mid, FRIENDLY))
@@ -403,14 +411,62 @@ def analyse(scenario: Scenario, positions: Mapping[str, Position], attacker_id: 
     _check_ids(scenario, positions, (attacker_id, target_id), weapon_id)
     if attacker_id == target_id:
         raise UsageError(f"a model cannot shoot itself ({attacker_id!r})")
-    board = prepared_board(scenario)
-    rules = scenario.rules_data
+    return _analyse_pairs(scenario, positions, attacker_id, (target_id,), weapon_id)[0]
+
+
+def analyse_many(scenario: Scenario, positions: Mapping[str, Position], attacker_id: str,
+                 target_ids: Sequence[str] | None = None, weapon_id: str | None = None
+                 ) -> dict[str, ShotAnalysis]:
+    """:func:`analyse` from one model against many (every other model on the table
+    by default): the window's per-frame need. The same answers, with the sight
+    queries batched (:meth:`geometry.sight.SightIndex.sight_many`).
+    """
+    targets = (tuple(target_ids) if target_ids is not None
+               else tuple(m for m in positions if m != attacker_id))
+    _check_ids(scenario, positions, (attacker_id, *targets), weapon_id)
+    if attacker_id in targets:
+        raise UsageError(f"a model cannot shoot itself ({attacker_id!r})")
+    shots = _analyse_pairs(scenario, positions, attacker_id, targets, weapon_id)
+    return dict(zip(targets, shots, strict=True))
+
+
+def _make_pair(scenario: Scenario, positions: Mapping[str, Position], attacker_id: str,
+               target_id: str) -> _Pair:
     pa, pt = positions[attacker_id], positions[target_id]
-    pair = _Pair(attacker_id, target_id, _disc_of(scenario, attacker_id, pa),
+    return _Pair(attacker_id, target_id, _disc_of(scenario, attacker_id, pa),
                  _disc_of(scenario, target_id, pt), pa.z, pt.z,
                  scenario.model(attacker_id).side)
-    sight = board.sight_index(blocking_pieces(board, pair)).sight(
-        pair.a, pair.t, sight_extras(scenario, positions, pair))
+
+
+def _sights(board: PreparedBoard, scenario: Scenario, positions: Mapping[str, Position],
+            pairs: Sequence[_Pair]) -> list[Sight]:
+    """Sight for every pair, batched per set of blocking pieces."""
+    by_key: dict[frozenset[str], list[int]] = {}
+    for i, pair in enumerate(pairs):
+        by_key.setdefault(blocking_pieces(board, pair), []).append(i)
+    extras = [sight_extras(scenario, positions, pair) for pair in pairs]
+    out: list[Sight | None] = [None] * len(pairs)
+    for key, idx in by_key.items():
+        found = board.sight_index(key).sight_many(
+            [(pairs[i].a, pairs[i].t) for i in idx], [extras[i] for i in idx])
+        for i, sight in zip(idx, found, strict=True):
+            out[i] = sight
+    return [s for s in out if s is not None]
+
+
+def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attacker_id: str,
+                   targets: Sequence[str], weapon_id: str | None) -> list[ShotAnalysis]:
+    board = prepared_board(scenario)
+    pairs = [_make_pair(scenario, positions, attacker_id, t) for t in targets]
+    sights = _sights(board, scenario, positions, pairs)
+    return [_shot(board, scenario, positions, pair, sight, weapon_id)
+            for pair, sight in zip(pairs, sights, strict=True)]
+
+
+def _shot(board: PreparedBoard, scenario: Scenario, positions: Mapping[str, Position],
+          pair: _Pair, sight: Sight, weapon_id: str | None) -> ShotAnalysis:
+    """Cover and range for one pair whose sight is known, as a :class:`ShotAnalysis`."""
+    rules = scenario.rules_data
     models, ruled_out = model_cover(scenario, positions, pair)
     objects = [*terrain_cover(board, pair), *models]
     loc = line_of_cover(pair.a, pair.t, objects, rules.touch_tolerance)
@@ -422,8 +478,8 @@ def analyse(scenario: Scenario, positions: Mapping[str, Position], attacker_id: 
                             rules.ruler(w.long) if w.long else None)
     rulebook = scenario.rules == "rulebook"
     return ShotAnalysis(
-        attacker=attacker_id,
-        target=target_id,
+        attacker=pair.attacker,
+        target=pair.target,
         weapon=weapon_id,
         rule_set=scenario.rules,
         sight=sight,

@@ -13,6 +13,7 @@ from sim.analysis import (
     HUGE_IN_MELEE,
     PreparedBoard,
     analyse,
+    analyse_many,
     prepared_board,
 )
 from sim.errors import UsageError
@@ -204,3 +205,19 @@ def test_prepared_board_is_cached_per_scenario_object() -> None:
     del twin
     gc.collect()
     assert len(analysis._BOARDS) == n - 1
+
+
+def test_one_against_all_gives_each_pair_its_own_answer() -> None:
+    """analyse_many (the window's overlay) answers exactly like analyse, pair by pair:
+    huge bases and overrides apply per pair (R-LOS-3, R-TER-2)."""
+    s = scenario([m("t1", "trooper", "a", 5, 10), m("t2", "trooper", "b", 15, 10),
+                  m("beh", "behemoth", "n", 10, 21), m("t3", "trooper", "b", 15, 21),
+                  m("t4", "trooper", "b", 5, 25), m("brute", "brute", "b", 12, 16)], (WALL,))
+    pos = initial_positions(s)
+    for attacker in pos:
+        many = analyse_many(s, pos, attacker, weapon_id="rifle")
+        assert set(many) == set(pos) - {attacker}
+        for target, shot in many.items():
+            assert shot == analyse(s, pos, attacker, target, "rifle")
+    with pytest.raises(UsageError, match="cannot shoot itself"):
+        analyse_many(s, pos, "t1", ["t1"])
