@@ -501,17 +501,24 @@ def _target_problem(state: GameState, model: str, target: str) -> str | None:
         return f"{target!r} is not in play"
     if t.side == state.model(model).side or state.scenario.sides[t.side].neutral:
         return f"{target!r} is not an enemy"
-    if t.climbing:
-        return f"{target!r} is climbing; charging a climbing model is not supported"
     return None
 
 
 def _contact_problem(state: GameState, model: str, end: Position, target: str) -> str | None:
-    t = state.model(target).position
-    if abs(t.z - end.z) > Z_EPS:
-        return f"the charge ends at height {end.z:g} in, {target!r} stands at {t.z:g} in"
+    tm = state.model(target)
+    t = tm.position
+    tol = state.rules.touch_tolerance
     gap = math.hypot(t.x - end.x, t.y - end.y) - state.radius(model) - state.radius(target)
-    if gap > state.rules.touch_tolerance + _EPS:
+    if tm.climbing:
+        # R-CLIMB-3: a climbing model can be charged from within Orange above or below.
+        if abs(t.z - end.z) > state.rules.orange + Z_EPS:
+            return (f"{target!r} is climbing at {t.z:g} in; the charge must end within "
+                    f"{state.rules.orange:g} in above or below it (R-CLIMB-3)")
+        if gap < -tol - _EPS:
+            return f"the charge would end overlapping {target!r}'s marker"
+    elif abs(t.z - end.z) > Z_EPS:
+        return f"the charge ends at height {end.z:g} in, {target!r} stands at {t.z:g} in"
+    if gap > tol + _EPS:
         return f"the charge must end in base contact with {target!r}; the gap is {gap:.3f} in"
     return None
 
@@ -616,8 +623,11 @@ def reachable(state: GameState, model: str, *, charge: bool = False) -> MoveArea
     area = shapely.union_all([x.area for x in reaches])
     if charge:
         tol = state.rules.touch_tolerance
+        # Climbing enemies are left out: their markers are no obstacles, so the
+        # band would need its overlap side cut too (conservative, docs/movement.md).
         bands = [contact_band(p.xy, state.radius(o), r, tol)
                  for o, p in state.positions().items()
-                 if _target_problem(state, model, o) is None and abs(p.z - me.position.z) <= Z_EPS]
+                 if _target_problem(state, model, o) is None and not state.model(o).climbing
+                 and abs(p.z - me.position.z) <= Z_EPS]
         area = area.intersection(shapely.union_all(bands)) if bands else shapely.Polygon()
     return MoveArea(area, tuple(reaches))

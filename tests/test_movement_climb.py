@@ -222,3 +222,25 @@ def test_stopping_at_the_top_of_the_face_is_climbing() -> None:
     assert m.climbing and m.position.z == 1.2
     vts = activated("move-climb", "climber", "vts-1.5")
     assert why(vts, "move climber climb 1.2") is not None
+
+
+def test_a_climbing_model_can_be_charged_from_within_orange(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """R-CLIMB-3: the cliffer hangs 2 in up the cliff; the deathclaw on the ground
+    (2 in below, within Orange) charges into contact with its marker."""
+    import sim.moves
+
+    monkeypatch.setattr(sim.moves, "CHARGE_ATTACK", [])
+    rng = dice(agi(1))
+    state = activated("move-climb", "cliffer", rng=rng)
+    do(state, "move cliffer climb 2.0")
+    do(state, "end-activation")
+    for text in ("ready claw", "option-b", "activate claw"):
+        do(state, text)
+    marker = state.model("cliffer").position
+    reach = 15 / 25.4 + 25 / 25.4
+    x = 14 - 25 / 25.4  # the claw keeps touching the cliff
+    y = marker.y + (reach**2 - (x - marker.x) ** 2) ** 0.5
+    assert why(state, f"charge claw cliffer {x!r} {y!r}") is None
+    assert "base contact" in (why(state, f"charge claw cliffer {x!r} {y + 0.1!r}") or "")
