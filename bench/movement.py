@@ -18,6 +18,7 @@ printed too.
 
 from __future__ import annotations
 
+import functools
 import math
 import statistics
 import time
@@ -98,11 +99,11 @@ def run() -> None:
           f"({exact / base:.1f}x the plain straight-line check, {base * 1000:.0f} us)")
 
     models = list(state.positions())
-    per_model = {m: _median_ms(lambda m=m: reachable(state, m), 5) for m in models}
+    per_model = {m: _median_ms(functools.partial(reachable, state, m), 5) for m in models}
     worst = max(per_model, key=lambda m: per_model[m])
     med = statistics.median(per_model.values())
-    charge = statistics.median(_median_ms(lambda m=m: reachable(state, m, charge=True), 3)
-                               for m in models)
+    charge = statistics.median(
+        _median_ms(functools.partial(reachable, state, m, charge=True), 3) for m in models)
     oracle = _median_ms(lambda: _grid_oracle(state, worst), 1)
     print(f"reachable area (Move): median {med:.1f} ms, worst {per_model[worst]:.1f} ms "
           f"({worst}); Charge area: median {charge:.1f} ms")
