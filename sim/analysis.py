@@ -154,6 +154,9 @@ class PreparedBoard:
         # No reference to the scenario itself: the cache entry must not keep it alive.
         self.rules = scenario.rules_data
         self._units = {m.id: scenario.units[m.unit] for m in scenario.models}
+        self.side = {m.id: m.side for m in scenario.models}
+        self.radius = {mid: self.rules.base_radius(u.base) for mid, u in self._units.items()}
+        self.size_class = {mid: self.rules.size_class(u.base) for mid, u in self._units.items()}
         self.pieces: tuple[TerrainPiece, ...] = scenario.terrain
         self._index: dict[frozenset[str], SightIndex] = {}
         self._props: dict[str, tuple[TerrainProps, ...]] = {}
@@ -190,11 +193,18 @@ class PreparedBoard:
         return obj
 
     def pieces_on(self, a: Disc, b: Disc) -> list[int]:
-        """Indices of pieces whose footprint meets the centre line or the attacker's base."""
-        seg = shapely.LineString([a.center, b.center])
+        """Indices of pieces whose footprint meets the centre line."""
+        return self.pieces_on_many([(a, b)])[0]
+
+    def pieces_on_many(self, lines: Sequence[tuple[Disc, Disc]]) -> list[list[int]]:
+        """:meth:`pieces_on` for many centre lines in one STRtree query."""
+        segs = shapely.linestrings([[a.center, b.center] for a, b in lines])
         # dwithin: a circle's footprint is a polygon inside the exact circle.
-        hits = set(self._tree.query(seg, predicate="dwithin", distance=1e-2).tolist())
-        return sorted(hits)
+        which, piece = self._tree.query(segs, predicate="dwithin", distance=1e-2)
+        out: list[list[int]] = [[] for _ in lines]
+        for w, k in sorted(zip(which.tolist(), piece.tolist(), strict=True)):
+            out[w].append(k)
+        return out
 
 
 def _piece_shape(piece: TerrainPiece) -> Any:
@@ -262,6 +272,11 @@ def _disc_of(scenario: Scenario, model_id: str, pos: Position) -> Disc:
     return Disc(pos.x, pos.y, scenario.radius_of(model_id))
 
 
+def _discs(board: PreparedBoard, positions: Mapping[str, Position]) -> dict[str, Disc]:
+    """The base of every model on the table."""
+    return {mid: Disc(p.x, p.y, board.radius[mid]) for mid, p in positions.items()}
+
+
 def blocking_pieces(board: PreparedBoard, pair: _Pair) -> frozenset[str]:
     """Pieces that block sight for this pair (R-LOS-1, R-LOS-4, R-TER-2).
 
@@ -307,7 +322,8 @@ def sight_extras(scenario: Scenario, positions: Mapping[str, Position], pair: _P
     return [*huge_blockers(scenario, positions, pair), *edges]
 
 
-def terrain_cover(board: PreparedBoard, pair: _Pair) -> list[CoverObject]:
+def terrain_cover(board: PreparedBoard, pair: _Pair, near: Sequence[int] | None = None
+                  ) -> list[CoverObject]:
     """Terrain cover objects this LoC may meet (R-COV-2, R-COV-4).
 
     A piece is a cover object for the pair when it is cover, blocks sight or
@@ -316,7 +332,7 @@ def terrain_cover(board: PreparedBoard, pair: _Pair) -> list[CoverObject]:
     """
     pa, pt = board.props_of(pair.attacker), board.props_of(pair.target)
     out = []
-    for i in board.pieces_on(pair.a, pair.t):
+    for i in board.pieces_on(pair.a, pair.t) if near is None else near:
         x, y = pa[i], pt[i]
         if x.cover or y.cover or x.blocks_los or y.blocks_los or x.area or y.area:
             out.append(board.cover_object(board.pieces[i], x.area or y.area))
@@ -331,7 +347,8 @@ def _enters_base(a: Disc, t: Disc, other: Disc) -> bool:
     return math.hypot(a.x + k * dx - other.x, a.y + k * dy - other.y) < other.r
 
 
-def model_cover(scenario: Scenario, positions: Mapping[str, Position], pair: _Pair
+def model_cover(scenario: Scenario, positions: Mapping[str, Position], pair: _Pair,
+                discs: Mapping[str, Disc] | None = None
                 ) -> tuple[list[CoverObject], list[IgnoredCover]]:
     """Other models' bases as cover objects (R-COV-5, R-COV-6), and those ruled out.
 
@@ -340,18 +357,20 @@ def model_cover(scenario: Scenario, positions: Mapping[str, Position], pair: _Pa
     cover to a model in base contact with it (R-COV-6).
     """
     rules = scenario.rules_data
+    board = prepared_board(scenario)
+    if discs is None:
+        discs = _discs(board, positions)
     objects: list[CoverObject] = []
     ruled_out: list[IgnoredCover] = []
-    for mid, pos in positions.items():
+    for mid, disc in discs.items():
         if mid in (pair.attacker, pair.target):
             continue
-        disc = _disc_of(scenario, mid, pos)
         if not _enters_base(pair.a, pair.t, disc):
             continue  # the LoC does not enter this base
-        if scenario.model(mid).side == pair.side_a:
+        if board.side[mid] == pair.side_a:
             ruled_out.append(IgnoredCover(mid, FRIENDLY))
             continue
-        if (scenario.size_class_of(mid) == "huge"
+        if (board.size_class[mid] == "huge"
                 and gap(disc, pair.t) <= rules.touch_tolerance):
             ruled_out.append(IgnoredCover(mid, HUGE_IN_MELEE))
             continue
@@ -459,16 +478,19 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
     board = prepared_board(scenario)
     pairs = [_make_pair(scenario, positions, attacker_id, t) for t in targets]
     sights = _sights(board, scenario, positions, pairs)
-    return [_shot(board, scenario, positions, pair, sight, weapon_id)
-            for pair, sight in zip(pairs, sights, strict=True)]
+    discs = _discs(board, positions)
+    near = board.pieces_on_many([(p.a, p.t) for p in pairs])
+    return [_shot(board, scenario, positions, pair, sight, weapon_id, discs, pieces)
+            for pair, sight, pieces in zip(pairs, sights, near, strict=True)]
 
 
 def _shot(board: PreparedBoard, scenario: Scenario, positions: Mapping[str, Position],
-          pair: _Pair, sight: Sight, weapon_id: str | None) -> ShotAnalysis:
+          pair: _Pair, sight: Sight, weapon_id: str | None, discs: Mapping[str, Disc],
+          pieces: Sequence[int]) -> ShotAnalysis:
     """Cover and range for one pair whose sight is known, as a :class:`ShotAnalysis`."""
     rules = scenario.rules_data
-    models, ruled_out = model_cover(scenario, positions, pair)
-    objects = [*terrain_cover(board, pair), *models]
+    models, ruled_out = model_cover(scenario, positions, pair, discs)
+    objects = [*terrain_cover(board, pair, pieces), *models]
     loc = line_of_cover(pair.a, pair.t, objects, rules.touch_tolerance)
     cover, ignored = elevation_cover(board, pair, objects, *_count_cover(loc, ruled_out))
     bands: RangeBands | None = None
