@@ -8,6 +8,7 @@ ground, on another base or beyond the ruler."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -25,14 +26,17 @@ SKIRMISH = load_scenario(SCENARIOS / "skirmish.toml")
 MOVERS = ("settler-1", "knight", "paladin", "hound-1", "mutant-2", "behemoth", "sniper")
 
 
-def _activated_skirmish(model: str) -> GameState:
-    return activated(SKIRMISH, model)
+def _activated_skirmish(model: str, rules: str) -> GameState:
+    sc = SKIRMISH if rules == SKIRMISH.rules else replace(SKIRMISH, rules=rules)  # type: ignore[arg-type]
+    return activated(sc, model)
 
 
 @settings(max_examples=10, deadline=None)
-@given(st.sampled_from(MOVERS), st.integers(0, 2**16))
-def test_property_every_point_in_the_area_is_a_legal_move(model: str, seed: int) -> None:
-    state = _activated_skirmish(model)
+@given(st.sampled_from(MOVERS), st.integers(0, 2**16), st.sampled_from(RULE_SETS))
+def test_property_every_point_in_the_area_is_a_legal_move(
+    model: str, seed: int, rules: str
+) -> None:
+    state = _activated_skirmish(model, rules)
     area = reachable(state, model)
     assert not area.area.is_empty
     rng = np.random.default_rng(seed)
@@ -50,9 +54,9 @@ def test_property_every_point_in_the_area_is_a_legal_move(model: str, seed: int)
 
 
 @settings(max_examples=10, deadline=None)
-@given(st.sampled_from(MOVERS), st.integers(0, 2**16))
-def test_property_points_outside_are_refused(model: str, seed: int) -> None:
-    state = _activated_skirmish(model)
+@given(st.sampled_from(MOVERS), st.integers(0, 2**16), st.sampled_from(RULE_SETS))
+def test_property_points_outside_are_refused(model: str, seed: int, rules: str) -> None:
+    state = _activated_skirmish(model, rules)
     area = reachable(state, model)
     me = state.model(model).position
     limit = state.rules.ruler(state.scenario.unit_of(model).move)
