@@ -17,6 +17,7 @@ from render.controller import Controller
 from render.frame import board_transform, draw_frame
 from render.layout import MIN_WINDOW, Layout, compute_layout
 from render.panels import button_rects
+from sim.errors import WastelandError
 
 DEFAULT_SIZE = (1280, 800)
 DRAG_PX = 6  # a press that moves further than this is a drag, not a click
@@ -162,11 +163,24 @@ class App:
         return 0
 
 
+class NoDisplayError(WastelandError):
+    """The window cannot be opened: there is no display to open it on."""
+
+
 def open_window(controller: Controller, size: tuple[int, int] = DEFAULT_SIZE) -> App:
-    """Create the display surface (raises pygame.error without a display)."""
-    pygame.display.init()
-    pygame.font.init()
-    flags = pygame.RESIZABLE if pygame.display.get_driver() != "dummy" else 0
-    surface = pygame.display.set_mode(size, flags)
+    """Create the display surface; :class:`NoDisplayError` when there is no display."""
+    try:
+        pygame.display.init()
+        pygame.font.init()
+        flags = pygame.RESIZABLE if pygame.display.get_driver() != "dummy" else 0
+        surface = pygame.display.set_mode(size, flags)
+    except pygame.error as exc:
+        pygame.quit()
+        raise NoDisplayError(str(exc)) from None
     pygame.display.set_caption(f"wasteland - {controller.scenario.name}")
     return App(controller, surface)
+
+
+def close_window() -> None:
+    """Close the window and shut pygame down."""
+    pygame.quit()

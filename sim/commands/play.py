@@ -75,18 +75,16 @@ def run(args: argparse.Namespace) -> int:
             print(NO_DISPLAY, file=sys.stderr)
             return 1
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-        import pygame
-
-        from render.app import open_window
+        from render.app import NoDisplayError, close_window, open_window
         from render.controller import Controller
 
         controller = Controller(scenario, save_dir=Path.cwd(), state=state)
         try:
             app = open_window(controller)
-        except pygame.error as exc:
+        except NoDisplayError as exc:
             print(f"{NO_DISPLAY} ({exc})", file=sys.stderr)
             return 1
         try:
             return app.run()
         finally:
-            pygame.quit()
+            close_window()
