@@ -28,7 +28,7 @@ Examples
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -207,20 +207,47 @@ class EdgeMap:
     # outline (the same chain), or -1 at the open end of a chain.
     successors: tuple[int, ...] = ()
     sides: tuple[EdgeSide, ...] = field(init=False)
-    # Side endpoints (n, 4: x0, y0, x1, y1) and tops (n,), parallel to ``sides``.
+    predecessors: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    # Side endpoints (n, 4: x0, y0, x1, y1), bounding boxes (n, 4: min x, min y,
+    # max x, max y) and tops (n,), parallel to ``sides``; ``xy`` and ``stubs``
+    # (the side's direction scaled to STUB) as plain tuples for per-side math.
     coords: FloatArray = field(init=False, repr=False, compare=False)
+    boxes: FloatArray = field(init=False, repr=False, compare=False)
     tops: FloatArray = field(init=False, repr=False, compare=False)
+    xy: tuple[tuple[float, float, float, float], ...] = field(
+        init=False, repr=False, compare=False)
+    stubs: tuple[tuple[float, float], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         sides = tuple(s for e in self.edges for s in e.sides)
         if len(self.successors) != len(sides):
             object.__setattr__(self, "successors", (-1,) * len(sides))
-        coords = np.array(
-            [[*s.line.coords[0], *s.line.coords[-1]] for s in sides], dtype=np.float64
-        ).reshape(-1, 4)
+        pred = [-1] * len(sides)
+        for k, nxt in enumerate(self.successors):
+            if nxt >= 0:
+                pred[nxt] = k
+        xy = tuple(
+            (float(s.line.coords[0][0]), float(s.line.coords[0][1]),
+             float(s.line.coords[-1][0]), float(s.line.coords[-1][1]))
+            for s in sides
+        )
+        coords = np.array(xy, dtype=np.float64).reshape(-1, 4)
+        boxes = np.stack([
+            np.minimum(coords[:, 0], coords[:, 2]), np.minimum(coords[:, 1], coords[:, 3]),
+            np.maximum(coords[:, 0], coords[:, 2]), np.maximum(coords[:, 1], coords[:, 3]),
+        ], axis=1)
+        stubs = tuple(
+            ((x1 - x0) / n * STUB, (y1 - y0) / n * STUB)
+            for x0, y0, x1, y1 in xy
+            for n in (math.hypot(x1 - x0, y1 - y0),)
+        )
         object.__setattr__(self, "sides", sides)
+        object.__setattr__(self, "predecessors", tuple(pred))
         object.__setattr__(self, "coords", coords)
+        object.__setattr__(self, "boxes", boxes)
         object.__setattr__(self, "tops", np.array([s.top for s in sides], dtype=np.float64))
+        object.__setattr__(self, "xy", xy)
+        object.__setattr__(self, "stubs", stubs)
 
     def edge(self, piece: str) -> SignificantEdge:
         """The significant edge of ``piece`` (KeyError when it has none)."""
@@ -410,68 +437,92 @@ def _side_distances(coords: FloatArray, x: float, y: float) -> FloatArray:
     return result
 
 
-def _in_box(coords: FloatArray, a: Disc, b: Disc) -> npt.NDArray[np.bool_]:
-    """Sides whose bounding box meets the box around both bases (pruning only)."""
-    lo_x, hi_x = min(a.x - a.r, b.x - b.r), max(a.x + a.r, b.x + b.r)
-    lo_y, hi_y = min(a.y - a.r, b.y - b.r), max(a.y + a.r, b.y + b.r)
-    xs, ys = coords[:, 0::2], coords[:, 1::2]
-    result: npt.NDArray[np.bool_] = (
-        (xs.max(axis=1) >= lo_x - EPS) & (xs.min(axis=1) <= hi_x + EPS)
-        & (ys.max(axis=1) >= lo_y - EPS) & (ys.min(axis=1) <= hi_y + EPS)
-    )
-    return result
+def _point_segment(px: float, py: float, x0: float, y0: float, x1: float, y1: float) -> float:
+    """Distance from a point to a segment."""
+    dx, dy = x1 - x0, y1 - y0
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0.0 else min(1.0, max(0.0, ((px - x0) * dx + (py - y0) * dy) / length2))
+    return math.hypot(x0 + t * dx - px, y0 + t * dy - py)
 
 
-def sight_edges(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float) -> tuple[EdgeSide, ...]:
-    """The significant edges that join the obstacles of one sight query (R-ELEV-2).
+def _segment_segment(a: tuple[float, float, float, float],
+                     b: tuple[float, float, float, float]) -> float:
+    """Distance between two segments (0 when they cross)."""
+    ax0, ay0, ax1, ay1 = a
+    bx0, by0, bx1, by1 = b
 
-    When neither base is elevated relative to the other, none. Otherwise a
-    side takes part when the lower base stands below its top (the drop can
-    hide it) and the elevated base is more than Orange away from that side;
-    sides no sight line between the two bases can reach are left out.
-    Consecutive sides that take part come back joined as one polyline, so a
-    sight line through the corner between two of them crosses the edge
-    rather than slipping between two separate segments. The sight query
-    treats each polyline as a zero-thickness wall that blocks only segments
-    crossing it, so the answer stays exact and symmetric.
+    def orient(px: float, py: float, qx: float, qy: float, rx: float, ry: float) -> float:
+        return (qx - px) * (ry - py) - (qy - py) * (rx - px)
 
-    Examples
-    --------
-    >>> m = significant_edges([Surface("roof", shapely.box(0, 0, 10, 10), 6.0)], 2.0)
-    >>> sniper, foot = Disc(5.0, 5.0, 0.6), Disc(12.0, 5.0, 0.6)
-    >>> [(w.id, list(w.line.coords)) for w in sight_edges(m, sniper, 6.0, foot, 0.0)]
-    [('roof:edge', [(10.0, 0.0), (10.0, 10.0)])]
-    >>> sight_edges(m, Disc(9.0, 5.0, 0.6), 6.0, foot, 0.0)
-    ()
+    d1, d2 = orient(ax0, ay0, ax1, ay1, bx0, by0), orient(ax0, ay0, ax1, ay1, bx1, by1)
+    d3, d4 = orient(bx0, by0, bx1, by1, ax0, ay0), orient(bx0, by0, bx1, by1, ax1, ay1)
+    if d1 * d2 < 0.0 and d3 * d4 < 0.0:
+        return 0.0
+    return min(_point_segment(ax0, ay0, *b), _point_segment(ax1, ay1, *b),
+               _point_segment(bx0, by0, *a), _point_segment(bx1, by1, *a))
+
+
+def _chosen(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,
+            skip: Collection[str] = ()) -> list[int]:
+    """Indices of the sides that join the sight query between two bases (R-ELEV-2).
+
+    ``skip`` names pieces whose edges need not join: the pieces that block this
+    pair anyway (a line crossing the edge of a blocking footprint enters it).
     """
     if not edges.sides:
-        return ()
+        return []
     if is_elevated(z_a, z_b, edges.orange):
         high, z_low = a, z_b
     elif is_elevated(z_b, z_a, edges.orange):
         high, z_low = b, z_a
     else:
-        return ()
-    near = _in_box(edges.coords, a, b) & (edges.tops > z_low + EPS)
-    idx = np.flatnonzero(near)
-    if idx.size == 0:
-        return ()
-    far = _side_distances(edges.coords[idx], high.x, high.y) - high.r > edges.orange + EPS
-    return _join_chains(edges, idx[far].tolist())
+        return []
+    # Every sight line lies in the convex hull of the two bases, inside the
+    # capsule of radius max(r) round the centre segment: prune by its box first.
+    reach = max(a.r, b.r) + EPS
+    bx = edges.boxes
+    near = (
+        (bx[:, 2] >= min(a.x, b.x) - reach) & (bx[:, 0] <= max(a.x, b.x) + reach)
+        & (bx[:, 3] >= min(a.y, b.y) - reach) & (bx[:, 1] <= max(a.y, b.y) + reach)
+        & (edges.tops > z_low + EPS)
+    )
+    cand = np.flatnonzero(near)
+    if cand.size == 0:
+        return []
+    # Both ends of a side further than ``reach`` on one side of the centre line:
+    # out of the capsule. Vectorised; the exact test runs on what is left.
+    dx, dy = b.x - a.x, b.y - a.y
+    length = math.hypot(dx, dy) or 1.0
+    c = edges.coords[cand]
+    s0 = ((c[:, 0] - a.x) * dy - (c[:, 1] - a.y) * dx) / length
+    s1 = ((c[:, 2] - a.x) * dy - (c[:, 3] - a.y) * dx) / length
+    beside = ((s0 > reach) & (s1 > reach)) | ((s0 < -reach) & (s1 < -reach))
+    centre = (a.x, a.y, b.x, b.y)
+    out = []
+    for k in cand[~beside].tolist():
+        if skip and edges.sides[k].piece in skip:
+            continue
+        side = edges.xy[k]
+        if _segment_segment(side, centre) > reach:
+            continue  # no sight line reaches it
+        if _point_segment(high.x, high.y, *side) - high.r <= edges.orange + EPS:
+            continue  # the elevated model is within Orange of it
+        out.append(k)
+    return out
 
 
-def _join_chains(edges: EdgeMap, chosen: list[int]) -> tuple[EdgeSide, ...]:
-    """Join chosen sides that follow each other along an outline into polylines."""
-    if not chosen:
-        return ()
+def _runs(edges: EdgeMap, chosen: list[int]) -> list[tuple[list[int], bool]]:
+    """Chosen sides grouped into runs that follow each other along an outline.
+
+    Each run comes with whether it closes on itself (a whole ring).
+    """
     picked = set(chosen)
-    succ = edges.successors
-    pred = {succ[k]: k for k in chosen if succ[k] >= 0}
-    out: list[EdgeSide] = []
+    succ, pred = edges.successors, edges.predecessors
+    out: list[tuple[list[int], bool]] = []
     seen: set[int] = set()
     # Start at sides with no chosen predecessor; what is left is whole rings.
-    starts = [k for k in chosen if pred.get(k) not in picked]
-    starts += [k for k in chosen if k not in starts]
+    starts = [k for k in chosen if pred[k] not in picked]
+    starts += [k for k in chosen if pred[k] in picked]
     for start in starts:
         if start in seen:
             continue
@@ -482,48 +533,74 @@ def _join_chains(edges: EdgeMap, chosen: list[int]) -> tuple[EdgeSide, ...]:
             run.append(k)
             seen.add(k)
             k = succ[k]
-        closed = k == start
-        pts = [edges.sides[run[0]].line.coords[0]]
-        pts += [edges.sides[j].line.coords[-1] for j in run]
+        out.append((run, k == start and len(run) > 1))
+    return out
+
+
+def sight_edges(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float) -> tuple[EdgeSide, ...]:
+    """The significant edges that join the obstacles of one sight query (R-ELEV-2).
+
+    When neither base is elevated relative to the other, none. Otherwise a
+    side takes part when the lower base stands below its top (the drop can
+    hide it) and the elevated base is more than Orange away from that side;
+    sides no sight line between the two bases can reach are left out.
+    Consecutive sides that take part come back joined as one polyline (for
+    drawing; :func:`sight_walls` gives the same walls ready for a sight query).
+
+    Examples
+    --------
+    >>> m = significant_edges([Surface("roof", shapely.box(0, 0, 10, 10), 6.0)], 2.0)
+    >>> sniper, foot = Disc(5.0, 5.0, 0.6), Disc(12.0, 5.0, 0.6)
+    >>> [(w.id, list(w.line.coords)) for w in sight_edges(m, sniper, 6.0, foot, 0.0)]
+    [('roof:edge', [(10.0, 0.0), (10.0, 10.0)])]
+    >>> sight_edges(m, Disc(9.0, 5.0, 0.6), 6.0, foot, 0.0)
+    ()
+    """
+    out = []
+    for run, closed in _runs(edges, _chosen(edges, a, z_a, b, z_b)):
+        pts = [edges.xy[run[0]][:2], *(edges.xy[k][2:] for k in run)]
         if closed:
             pts[-1] = pts[0]
-        first = edges.sides[start]
-        line = first.line if len(run) == 1 else LineString(pts)
-        out.append(EdgeSide(first.piece, first.top, line))
+        first = edges.sides[run[0]]
+        out.append(EdgeSide(first.piece, first.top, LineString(pts)))
     return tuple(out)
 
 
-def wall_segments(wall: EdgeSide) -> MultiLineString:
-    """A wall from :func:`sight_edges` as straight segments for a sight query.
+def sight_walls(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,
+                skip: Collection[str] = ()) -> tuple[tuple[str, BaseGeometry], ...]:
+    """The walls of :func:`sight_edges`, one ``(edge id, geometry)`` per piece.
 
-    A sight query that tests each straight segment for a proper crossing
-    would let a line through a corner where two segments meet slip through
-    (it only touches each at an end). So each segment is carried
-    :data:`STUB` past every corner it shares with the next one (and round a
-    closed ring); the open ends of a wall stay where they are, so sight
-    still passes round them.
+    A sight query that tests each straight segment of a wall for a proper
+    crossing would let a line through the corner where two segments meet
+    slip through (it only touches each at an end). So each side is carried
+    :data:`STUB` past every corner it shares with the next chosen side (and
+    round a closed ring), and the two overshoots are joined by a hair-short
+    segment; the open ends of a wall stay where they are, so sight still
+    passes round them. A line that grazes such a corner from outside, closer
+    than the stub, is blocked: a difference far below table precision.
+    ``skip``: pieces whose edges are left out (those that block the pair anyway).
 
-    >>> w = EdgeSide("roof", 6.0, LineString([(0, 0), (4, 0), (4, 4)]))
-    >>> [list(g.coords) for g in wall_segments(w).geoms]
-    [[(0.0, 0.0), (4.00001, 0.0)], [(4.0, -1e-05), (4.0, 4.0)]]
+    >>> m = significant_edges([Surface("roof", shapely.box(0, 0, 10, 10), 6.0)], 2.0)
+    >>> walls = sight_walls(m, Disc(5.0, 5.0, 0.5), 6.0, Disc(13.0, 13.0, 0.5), 0.0)
+    >>> [(i, [tuple(round(v, 6) for v in c) for c in g.coords]) for i, g in walls]
+    [('roof:edge', [(10.0, 0.0), (10.0, 10.00001), (10.00001, 10.0), (0.0, 10.0)])]
     """
-    pts = list(wall.line.coords)
-    closed = wall.line.is_closed and len(pts) > 3
-    n = len(pts) - 1
-    out = []
-    for k in range(n):
-        (x0, y0), (x1, y1) = pts[k][:2], pts[k + 1][:2]
-        length = math.hypot(x1 - x0, y1 - y0)
-        if length == 0.0:
-            continue
-        ux, uy = (x1 - x0) / length * STUB, (y1 - y0) / length * STUB
-        before = STUB if closed or k > 0 else 0.0
-        after = STUB if closed or k < n - 1 else 0.0
-        out.append(LineString([
-            (x0 - ux * (before / STUB), y0 - uy * (before / STUB)),
-            (x1 + ux * (after / STUB), y1 + uy * (after / STUB)),
-        ]))
-    return MultiLineString(out)
+    by_piece: dict[str, list[LineString]] = {}
+    for run, closed in _runs(edges, _chosen(edges, a, z_a, b, z_b, skip)):
+        pts: list[tuple[float, float]] = []
+        last = len(run) - 1
+        for j, k in enumerate(run):
+            x0, y0, x1, y1 = edges.xy[k]
+            ux, uy = edges.stubs[k]
+            pts.append((x0 - ux, y0 - uy) if closed or j > 0 else (x0, y0))
+            pts.append((x1 + ux, y1 + uy) if closed or j < last else (x1, y1))
+        if closed:
+            pts.append(pts[0])
+        by_piece.setdefault(edges.sides[run[0]].id, []).append(LineString(pts))
+    return tuple(
+        (eid, lines[0] if len(lines) == 1 else MultiLineString(lines))
+        for eid, lines in by_piece.items()
+    )
 
 
 @dataclass(frozen=True)

@@ -315,11 +315,20 @@ def huge_blockers(scenario: Scenario, positions: Mapping[str, Position], pair: _
     return out
 
 
-def sight_extras(scenario: Scenario, positions: Mapping[str, Position], pair: _Pair
-                 ) -> list[Obstacle]:
-    """Per-query sight obstacles: huge bases and significant edges (R-ELEV-2)."""
-    edges = board_elevation(scenario).sight_walls(pair.a, pair.z_a, pair.t, pair.z_t)
-    return [*huge_blockers(scenario, positions, pair), *edges]
+def sight_extras(scenario: Scenario, positions: Mapping[str, Position], pair: _Pair,
+                 blocking: frozenset[str] | None = None) -> list[Obstacle]:
+    """Per-query sight obstacles: huge bases and significant edges (R-ELEV-2).
+
+    ``blocking`` (the pair's :func:`blocking_pieces`, computed when not given)
+    spares the edges of pieces that block anyway.
+    """
+    huge = huge_blockers(scenario, positions, pair)
+    elevation = board_elevation(scenario)
+    if not elevation.has_elevated(pair.z_a, pair.z_t):
+        return huge  # no edge joins a ground-level query (R-ELEV-2)
+    if blocking is None:
+        blocking = blocking_pieces(prepared_board(scenario), pair)
+    return [*huge, *elevation.sight_walls(pair.a, pair.z_a, pair.t, pair.z_t, blocking)]
 
 
 def terrain_cover(board: PreparedBoard, pair: _Pair, near: Sequence[int] | None = None
@@ -461,9 +470,11 @@ def _sights(board: PreparedBoard, scenario: Scenario, positions: Mapping[str, Po
             pairs: Sequence[_Pair]) -> list[Sight]:
     """Sight for every pair, batched per set of blocking pieces."""
     by_key: dict[frozenset[str], list[int]] = {}
-    for i, pair in enumerate(pairs):
-        by_key.setdefault(blocking_pieces(board, pair), []).append(i)
-    extras = [sight_extras(scenario, positions, pair) for pair in pairs]
+    keys = [blocking_pieces(board, pair) for pair in pairs]
+    for i, key in enumerate(keys):
+        by_key.setdefault(key, []).append(i)
+    extras = [sight_extras(scenario, positions, pair, key)
+              for pair, key in zip(pairs, keys, strict=True)]
     out: list[Sight | None] = [None] * len(pairs)
     for key, idx in by_key.items():
         found = board.sight_index(key).sight_many(

@@ -30,7 +30,7 @@ Examples
 from __future__ import annotations
 
 import weakref
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from shapely.geometry.base import BaseGeometry
@@ -45,9 +45,8 @@ from geometry.elevation import (
     cover_filter_applies,
     is_elevated,
     is_surface,
-    sight_edges,
+    sight_walls,
     significant_edges,
-    wall_segments,
     within_orange_of_target,
 )
 from geometry.sight import Obstacle
@@ -101,16 +100,23 @@ class BoardElevation:
             target=is_elevated(z_target, z_attacker, self.orange),
         )
 
-    def sight_walls(self, a: Disc, z_a: float, b: Disc, z_b: float) -> tuple[Obstacle, ...]:
+    def has_elevated(self, z_a: float, z_b: float) -> bool:
+        """Whether either model of a pair is elevated relative to the other (R-ELEV-1)."""
+        return is_elevated(z_a, z_b, self.orange) or is_elevated(z_b, z_a, self.orange)
+
+    def sight_walls(self, a: Disc, z_a: float, b: Disc, z_b: float,
+                    blocking: Collection[str] = ()) -> tuple[Obstacle, ...]:
         """Significant edges that join this pair's sight query (R-ELEV-2).
 
         Each is a zero-thickness wall named ``"<piece>:edge"``; pass them as
         per-query obstacles (``SightIndex.sight(a, b, extra=...)``). Empty
         when neither model is elevated, so ground-level queries pay nothing.
+        ``blocking``: ids of the pieces that block this pair's sight; their
+        own edges add nothing (a line crossing one enters the piece), so they
+        are left out.
         """
-        return tuple(
-            Obstacle(w.id, wall_segments(w)) for w in sight_edges(self.edges, a, z_a, b, z_b)
-        )
+        return tuple(Obstacle(eid, wall)
+                     for eid, wall in sight_walls(self.edges, a, z_a, b, z_b, blocking))
 
     @staticmethod
     def piece_blocks(height: float, z_a: float, z_b: float) -> bool:
