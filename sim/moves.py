@@ -232,12 +232,13 @@ def plan_movement(state: GameState, model: str, steps: Sequence[Step], *,
     vts = scenario.rules == "vts-1.5"
     pos = me.position
     z = pos.z
-    partway = me.climbing
+    # A model climbing at the top of a face (its base resting on the top) may walk on.
+    partway = me.climbing and not is_level(view, pos.xy, z, r, tol)
     run: list[Xy] = [pos.xy]
     route: list[Position | Vertical] = [pos]
     difficult: list[str] = []
     length = 0.0
-    climbed = False
+    climbed = me.climbing  # finishing a climb is climbing (R-CLIMB-1)
     jump_last = False
     levels: dict[float, Level] = {}
 

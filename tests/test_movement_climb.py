@@ -244,3 +244,15 @@ def test_a_climbing_model_can_be_charged_from_within_orange(
     y = marker.y + (reach**2 - (x - marker.x) ** 2) ** 0.5
     assert why(state, f"charge claw cliffer {x!r} {y!r}") is None
     assert "base contact" in (why(state, f"charge claw cliffer {x!r} {y + 0.1!r}") or "")
+
+
+def test_from_the_top_of_the_face_the_climb_walks_on() -> None:
+    """Hanging at the lip, the next movement may step onto the top (no new test:
+    no vertical movement); it still counts as climbing (Orange)."""
+    rng = dice(agi(1))
+    state = activated("move-climb", "climber", rng=rng)
+    do(state, "move climber climb 1.2")
+    do(state, "move climber 4.5 4.0")
+    m = state.model("climber")
+    assert not m.climbing and (m.position.x, m.position.z) == (4.5, 1.2)
+    assert rng.remaining == 0
