@@ -29,10 +29,11 @@ Examples
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
@@ -150,22 +151,39 @@ def _disc_stretch(ax: float, ay: float, bx: float, by: float, d: Disc
     return (t0, t1)
 
 
-def _polygon_meets(seg: BaseGeometry, core: BaseGeometry, a: BaseGeometry,
-                   b: BaseGeometry) -> tuple[bool, bool]:
-    """(enters, passes through) of the segment ``seg`` for a shrunk polygonal shape."""
-    if core.is_empty or not core.intersects(seg):
-        return False, False
-    inside = seg.intersection(core)
-    parts = getattr(inside, "geoms", [inside])
-    passes = False
-    for part in parts:
-        if part.is_empty or part.length <= 0.0:
-            continue
-        # A stretch passes through when it neither starts at the attacker's
-        # centre nor ends at the target's (enters and exits, R-COV-2).
-        if part.distance(a) > EPS and part.distance(b) > EPS:
-            passes = True
-    return True, passes
+def _polygon_hits(lines: Sequence[tuple[Disc, Disc]], combos: list[tuple[int, CoverObject]],
+                  touch_tolerance: float) -> list[tuple[bool, bool, bool]]:
+    """(enters, passes through, touches the attacker) for (line, polygonal object) combos,
+    in vectorised Shapely calls."""
+    if not combos:
+        return []
+    ends = np.array([[lines[i][0].center, lines[i][1].center] for i, _ in combos])
+    segs = shapely.linestrings(ends)
+    cores = np.array([obj.core for _, obj in combos], dtype=object)
+    shapes = np.array([obj.shape for _, obj in combos], dtype=object)
+    starts = shapely.points(ends[:, 0])
+    radius = np.array([lines[i][0].r for i, _ in combos])
+    touches = shapely.distance(starts, shapes) - radius <= touch_tolerance
+    enters = shapely.intersects(segs, cores)
+    passes = np.zeros(len(combos), dtype=bool)
+    which = np.flatnonzero(enters)
+    if len(which):
+        inside = shapely.intersection(segs[which], cores[which])
+        parts, owner = shapely.get_parts(inside, return_index=True)
+        if len(parts):
+            first = shapely.get_coordinates(shapely.get_point(parts, 0))
+            last = shapely.get_coordinates(shapely.get_point(parts, -1))
+            combo = which[owner]
+            a, b = ends[combo, 0], ends[combo, 1]
+            # A stretch passes through when neither of its ends is the attacker's
+            # or the target's centre: it enters and exits (R-COV-2).
+            at_end = np.zeros(len(parts), dtype=bool)
+            for pt in (first, last):
+                for c in (a, b):
+                    at_end |= np.hypot(*(pt - c).T) <= EPS
+            through = (shapely.length(parts) > 0.0) & ~at_end
+            passes[combo[through]] = True
+    return list(zip(enters.tolist(), passes.tolist(), touches.tolist(), strict=True))
 
 
 def line_of_cover(
@@ -179,19 +197,29 @@ def line_of_cover(
     ``touch_tolerance`` is the rules' touching distance (R-UNIT-2): an object
     at most that far from the attacker's base touches it.
     """
-    ax, ay, bx, by = attacker.x, attacker.y, target.x, target.y
-    seg = shapely.LineString([(ax, ay), (bx, by)])
-    pa, pb = shapely.Point(ax, ay), shapely.Point(bx, by)
-    hits: list[CoverHit] = []
-    for obj in objects:
-        if isinstance(obj.shape, Disc):
-            stretch = _disc_stretch(ax, ay, bx, by, obj.shape)
-            enters = stretch is not None
-            passes = stretch is not None and stretch[0] > 0.0 and stretch[1] < 1.0
-            touches = gap(attacker, obj.shape) <= touch_tolerance
-        else:
-            assert obj.core is not None  # a polygonal shape always has a core
-            enters, passes = _polygon_meets(seg, obj.core, pa, pb)
-            touches = obj.shape.distance(pa) - attacker.r <= touch_tolerance
-        hits.append(CoverHit(obj.id, obj.area, enters, passes, touches))
-    return LineOfCover((ax, ay), (bx, by), tuple(hits))
+    return lines_of_cover([(attacker, target)], [list(objects)], touch_tolerance)[0]
+
+
+def lines_of_cover(lines: Sequence[tuple[Disc, Disc]],
+                   objects: Sequence[Sequence[CoverObject]],
+                   touch_tolerance: float) -> list[LineOfCover]:
+    """:func:`line_of_cover` for many (attacker, target) lines at once, ``objects[i]``
+    offered to line ``i``; the polygon tests run as vectorised Shapely calls."""
+    polygon_combos = [(i, obj) for i, objs in enumerate(objects) for obj in objs
+                      if not isinstance(obj.shape, Disc)]
+    polygon_hits = iter(_polygon_hits(lines, polygon_combos, touch_tolerance))
+    out: list[LineOfCover] = []
+    for (attacker, target), objs in zip(lines, objects, strict=True):
+        ax, ay, bx, by = attacker.x, attacker.y, target.x, target.y
+        hits: list[CoverHit] = []
+        for obj in objs:
+            if isinstance(obj.shape, Disc):
+                stretch = _disc_stretch(ax, ay, bx, by, obj.shape)
+                enters = stretch is not None
+                passes = stretch is not None and stretch[0] > 0.0 and stretch[1] < 1.0
+                touches = gap(attacker, obj.shape) <= touch_tolerance
+            else:
+                enters, passes, touches = next(polygon_hits)
+            hits.append(CoverHit(obj.id, obj.area, enters, passes, touches))
+        out.append(LineOfCover((ax, ay), (bx, by), tuple(hits)))
+    return out

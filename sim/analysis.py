@@ -37,7 +37,7 @@ from typing import Any
 
 import shapely
 
-from geometry.cover import CoverObject, LineOfCover, line_of_cover
+from geometry.cover import CoverObject, LineOfCover, lines_of_cover
 from geometry.discs import Disc, gap
 from geometry.ranges import RangeBands, range_bands
 from geometry.sight import Obstacle, Sight, SightIndex
@@ -491,18 +491,23 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
     sights = _sights(board, scenario, positions, pairs)
     discs = _discs(board, positions)
     near = board.pieces_on_many([(p.a, p.t) for p in pairs])
-    return [_shot(board, scenario, positions, pair, sight, weapon_id, discs, pieces)
-            for pair, sight, pieces in zip(pairs, sights, near, strict=True)]
+    objects: list[list[CoverObject]] = []
+    ruled: list[list[IgnoredCover]] = []
+    for pair, pieces in zip(pairs, near, strict=True):
+        models, ruled_out = model_cover(scenario, positions, pair, discs)
+        objects.append([*terrain_cover(board, pair, pieces), *models])
+        ruled.append(ruled_out)
+    locs = lines_of_cover([(p.a, p.t) for p in pairs], objects,
+                          scenario.rules_data.touch_tolerance)
+    return [_shot(board, scenario, *args, weapon_id)
+            for args in zip(pairs, sights, objects, locs, ruled, strict=True)]
 
 
-def _shot(board: PreparedBoard, scenario: Scenario, positions: Mapping[str, Position],
-          pair: _Pair, sight: Sight, weapon_id: str | None, discs: Mapping[str, Disc],
-          pieces: Sequence[int]) -> ShotAnalysis:
-    """Cover and range for one pair whose sight is known, as a :class:`ShotAnalysis`."""
+def _shot(board: PreparedBoard, scenario: Scenario, pair: _Pair, sight: Sight,
+          objects: Sequence[CoverObject], loc: LineOfCover, ruled_out: list[IgnoredCover],
+          weapon_id: str | None) -> ShotAnalysis:
+    """The shot's numbers for one pair whose sight and line of cover are known."""
     rules = scenario.rules_data
-    models, ruled_out = model_cover(scenario, positions, pair, discs)
-    objects = [*terrain_cover(board, pair, pieces), *models]
-    loc = line_of_cover(pair.a, pair.t, objects, rules.touch_tolerance)
     cover, ignored = elevation_cover(board, pair, objects, *_count_cover(loc, ruled_out))
     bands: RangeBands | None = None
     if weapon_id is not None:

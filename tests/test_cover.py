@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import shapely
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from geometry.cover import CoverObject, line_of_cover
 from geometry.discs import Disc
@@ -84,3 +86,33 @@ def test_polygon_with_hole_passed_through() -> None:
     assert line_of_cover(A, B, [ruin], TOL).counted == ("ruin",)
     # Target in the courtyard: the LoC passes through the near wall only.
     assert line_of_cover(A, Disc(5, 0, 0.6), [ruin], TOL).counted == ("ruin",)
+
+
+coord = st.floats(0, 20, allow_nan=False).map(lambda v: round(v, 3))
+
+
+@settings(max_examples=150, deadline=None)
+@given(coord, coord, coord, coord, st.lists(st.tuples(coord, coord, coord, coord), min_size=1,
+                                            max_size=5))
+def test_passing_through_convex_pieces_matches_an_independent_check(
+        ax: float, ay: float, bx: float, by: float,
+        boxes: list[tuple[float, float, float, float]]) -> None:
+    """R-COV-2: for a convex piece, the LoC passes through it exactly when it crosses its
+    inside and neither centre lies in it (checked with plain Shapely, robust cases only)."""
+    seg = shapely.LineString([(ax, ay), (bx, by)])
+    objs = [CoverObject(f"b{k}", shapely.box(min(x0, x1), min(y0, y1), max(x0, x1) + 0.5,
+                                             max(y0, y1) + 0.5))
+            for k, (x0, y0, x1, y1) in enumerate(boxes)]
+    loc = line_of_cover(Disc(ax, ay, 0.5), Disc(bx, by, 0.5), objs, TOL)
+    for obj, hit in zip(objs, loc.hits, strict=True):
+        shape = obj.shape
+        assert not isinstance(shape, Disc)
+        inside = seg.intersection(shape).length
+        ends_in = [shape.distance(shapely.Point(p)) for p in ((ax, ay), (bx, by))]
+        near_boundary = [shape.exterior.distance(shapely.Point(p)) for p in ((ax, ay), (bx, by))]
+        if min(near_boundary) < 1e-4 or 0 < inside < 1e-4:
+            continue  # too close to call without a tolerance
+        expect = inside > 0 and all(d > 0 for d in ends_in)
+        grazes = inside > 0 and seg.intersection(shape.exterior).length > 0
+        if not grazes:
+            assert hit.passes_through == expect
