@@ -247,6 +247,8 @@ def plan_movement(state: GameState, model: str, steps: Sequence[Step], *,
             levels[at] = level_of(state, model, at)
         return levels[at]
 
+    blocked: list[str] = []
+
     def flush(final: bool) -> str | None:
         nonlocal length
         if partway:
@@ -255,13 +257,15 @@ def plan_movement(state: GameState, model: str, steps: Sequence[Step], *,
         difficult.extend(rep.difficult)
         length += rep.length
         if not rep.legal:
+            blocked.extend(rep.blocked_by or rep.ends_on)
             if rep.edge_at is not None:
                 return rep.reason + "; use 'leave' to leave the board (R-EDGE-2)"
             return rep.reason
         return None
 
-    def refuse(reason: str, blocked: tuple[str, ...] = ()) -> Plan:
-        return Plan(reason, length, blocked_by=blocked, difficult=tuple(dict.fromkeys(difficult)))
+    def refuse(reason: str) -> Plan:
+        return Plan(reason, length, blocked_by=tuple(blocked),
+                    difficult=tuple(dict.fromkeys(difficult)))
 
     for n, step in enumerate(steps, 1):
         jump_last = False

@@ -200,3 +200,9 @@ def test_push_stops_at_another_base() -> None:
     back = push_model(ctx, "brute", (30.0, 8.0), "red", by="knight")
     gap = state.model("brute").position.x - 1.5 - 2 * R_LARGE
     assert back.stopped_by == ("knight",) and gap == pytest.approx(0.0, abs=1e-8)
+
+
+def test_plan_names_the_blocking_pieces() -> None:
+    state = activated("move-squeeze", "narrow")
+    plan = plan_movement(state, "narrow", walk((32.5, 9.578051181102362)))
+    assert not plan.legal and set(plan.blocked_by) == {"block-e", "block-f"}
