@@ -229,6 +229,18 @@ class Controller:
                                       ("kind", a.keyword)))
             else:
                 out.append(Button(action_label(sides, a), ("act", a)))
+        act = self.state.activation
+        if act is not None and act.actions_left > 0:
+            # Free paths (Move, Leave): the engine lists only a few sample paths,
+            # which can all fail where a shorter one would do; the kind stays
+            # offered and the engine judges the path drawn.
+            at = len(out) - 1 if out and out[-1].key == ("act", EndActivation()) else len(out)
+            for kw, kind in action_kinds().items():
+                form = Form.of(kw, kind.action_type.usage)
+                if kw not in kinds_seen and form.points and not form.target and not form.other:
+                    out.insert(at, Button(kw.replace("-", " ").capitalize(), ("kind", kw),
+                                          hint="no sample path listed"))
+                    at += 1
         return out
 
     def _setup_buttons(self, s: Setup) -> list[Button]:
