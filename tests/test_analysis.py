@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +18,7 @@ from sim.analysis import (
     prepared_board,
 )
 from sim.errors import UsageError
+from sim.loader import load_scenario
 from sim.positions import Position, initial_positions
 from sim.rules import default_rules
 from sim.scenario import (
@@ -30,6 +32,7 @@ from sim.scenario import (
     Weapon,
 )
 
+SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 SPECIAL = {k: 5 for k in "SPECIAL"}
 
 
@@ -221,3 +224,18 @@ def test_one_against_all_gives_each_pair_its_own_answer() -> None:
             assert shot == analyse(s, pos, attacker, target, "rifle")
     with pytest.raises(UsageError, match="cannot shoot itself"):
         analyse_many(s, pos, "t1", ["t1"])
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in SCENARIOS.glob("*.toml")))
+def test_every_shipped_scenario_sight_is_symmetric(name: str) -> None:
+    """R-LOS-1 (and R-ELEV-2, R-ELEV-5, which apply to and from a model): on every shipped
+    board, A sees B exactly when B sees A, and one-against-all agrees with single queries."""
+    s = load_scenario(SCENARIOS / f"{name}.toml")
+    pos = initial_positions(s)
+    seen = {a: analyse_many(s, pos, a) for a in pos}
+    for a, shots in seen.items():
+        for t, shot in shots.items():
+            assert shot.line_of_sight == seen[t][a].line_of_sight, (a, t)
+    ids = list(pos)
+    if len(ids) > 1:
+        assert analyse(s, pos, ids[0], ids[1]) == seen[ids[0]][ids[1]]
