@@ -284,31 +284,13 @@ def plan_movement(state: GameState, model: str, steps: Sequence[Step], *,
             return refuse(f"step {n}: {step.kind} to {step.z:g} in does not change height")
         if step.z < -Z_EPS:
             return refuse(f"step {n}: height {step.z:g} in is below the table")
-        lands = is_level(view, here, step.z, r, tol)
-        if step.kind == "climb":
-            if "climb-incapable" in unit.keywords:
-                return refuse(f"step {n}: {unit.name} cannot climb (climb-incapable, R-CLIMB-4)")
-            low, high = min(z, step.z), max(z, step.z)
-            faces = climbable_faces(view, here, r, tol, low, high)
-            if not faces:
-                return refuse(f"step {n}: no climbable face reaching {high:g} in touches the "
-                              f"base at ({here[0]:.2f}, {here[1]:.2f})")
-            if not lands and vts:
-                return refuse(f"step {n}: in vts-1.5 a climb must end on a surface (R-CLIMB-5)")
-            climbed = True
-            route.append(Vertical("climb", here, z, step.z, tuple(faces), partway=not lands))
-        else:
-            if vts:
-                return refuse(f"step {n}: there is no jumping in vts-1.5 (R-CLIMB-5)")
-            if step.z > z:
-                return refuse(f"step {n}: a jump only goes down (R-JUMP-1)")
-            if not lands:
-                return refuse(f"step {n}: no surface at {step.z:g} in under the base to land on")
-            floor = level(z).floor
-            if floor is not None and floor.contains(shapely.Point(here)):
-                return refuse(f"step {n}: the base centre must be past the edge to jump down")
-            route.append(Vertical("jump", here, z, step.z))
-            jump_last = True
+        checked = _vertical(state, model, step, here, z, level(z).floor)
+        if isinstance(checked, str):
+            return refuse(f"step {n}: {checked}")
+        route.append(checked)
+        climbed = climbed or checked.kind == "climb"
+        jump_last = checked.kind == "jump"
+        lands = not checked.partway
         length += abs(step.z - z)
         z = step.z
         partway = not lands
@@ -337,6 +319,40 @@ def plan_movement(state: GameState, model: str, steps: Sequence[Step], *,
     assert isinstance(end, Position)
     return Plan(None, length, colour, limit, tuple(dict.fromkeys(difficult)), (), end,
                 partway, tuple(route))
+
+
+def _vertical(state: GameState, model: str, step: Step, here: Xy, z: float,
+              floor: BaseGeometry | None) -> Vertical | str:
+    """Check one ``climb`` or ``jump`` step at ``here`` from height ``z``; the reason if not.
+
+    R-CLIMB-1/4/5 and R-JUMP-1; see docs/movement.md (Decisions).
+    """
+    scenario = state.scenario
+    unit = scenario.unit_of(model)
+    view = model_view(scenario, model)
+    r, tol = state.radius(model), state.rules.touch_tolerance
+    vts = scenario.rules == "vts-1.5"
+    lands = is_level(view, here, step.z, r, tol)
+    if step.kind == "climb":
+        if "climb-incapable" in unit.keywords:
+            return f"{unit.name} cannot climb (climb-incapable, R-CLIMB-4)"
+        low, high = min(z, step.z), max(z, step.z)
+        faces = climbable_faces(view, here, r, tol, low, high)
+        if not faces:
+            return (f"no climbable face reaching {high:g} in touches the base at "
+                    f"({here[0]:.2f}, {here[1]:.2f})")
+        if not lands and vts:
+            return "in vts-1.5 a climb must end on a surface (R-CLIMB-5)"
+        return Vertical("climb", here, z, step.z, tuple(faces), partway=not lands)
+    if vts:
+        return "there is no jumping in vts-1.5 (R-CLIMB-5)"
+    if step.z > z:
+        return "a jump only goes down (R-JUMP-1)"
+    if not lands:
+        return f"no surface at {step.z:g} in under the base to land on"
+    if floor is not None and floor.contains(shapely.Point(here)):
+        return "the base centre must be past the edge to jump down"
+    return Vertical("jump", here, z, step.z)
 
 
 def _length_before_last_jump(route: Sequence[Position | Vertical]) -> float:
