@@ -149,11 +149,16 @@ def blocks_at_heights(top: float, z_a: float, z_b: float) -> bool:
 
 @dataclass(frozen=True)
 class Surface:
-    """A standable top: the piece ``id``, its footprint and its height (inches)."""
+    """A standable top: the piece ``id``, its footprint and its height (inches).
+
+    ``circle`` is the exact circle ``(x, y, r)`` of a round piece, whose
+    ``footprint`` is only a polygon close to it.
+    """
 
     id: str
     footprint: BaseGeometry
     height: float
+    circle: tuple[float, float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -175,12 +180,17 @@ class EdgeSide:
 
 @dataclass(frozen=True)
 class SignificantEdge:
-    """All significant edges of one piece's top, for drawing and naming."""
+    """All significant edges of one piece's top, for drawing and naming.
+
+    ``disc`` is set for a round top whose whole outline is significant: the
+    edge is then that exact circle (``sides`` trace its polygon).
+    """
 
     piece: str
     top: float
     geometry: MultiLineString
     sides: tuple[EdgeSide, ...]
+    disc: Disc | None = None
 
     @property
     def id(self) -> str:
@@ -217,9 +227,20 @@ class EdgeMap:
     xy: tuple[tuple[float, float, float, float], ...] = field(
         init=False, repr=False, compare=False)
     stubs: tuple[tuple[float, float], ...] = field(init=False, repr=False, compare=False)
+    # Per edge: its sides' index range and its bounding box (min x, min y, max x, max y).
+    spans: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
+    edge_boxes: tuple[tuple[float, float, float, float], ...] = field(
+        init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         sides = tuple(s for e in self.edges for s in e.sides)
+        spans, start = [], 0
+        for e in self.edges:
+            spans.append((start, start + len(e.sides)))
+            start += len(e.sides)
+        object.__setattr__(self, "spans", tuple(spans))
+        object.__setattr__(self, "edge_boxes", tuple(
+            tuple(float(v) for v in e.geometry.bounds) for e in self.edges))
         if len(self.successors) != len(sides):
             object.__setattr__(self, "successors", (-1,) * len(sides))
         pred = [-1] * len(sides)
@@ -292,7 +313,10 @@ def significant_edges(surfaces: Sequence[Surface], orange: float) -> EdgeMap:
             successors.append(first if closed else -1)
             sides.extend(EdgeSide(s.id, s.height, line) for line in chain)
         merged = MultiLineString([side.line for side in sides])
-        edges.append(SignificantEdge(s.id, s.height, merged, tuple(sides)))
+        whole = len(chains) == 1 and chains[0][1] and math.isclose(
+            merged.length, s.footprint.boundary.length, rel_tol=1e-9, abs_tol=MIN_SIDE)
+        disc = Disc(*s.circle) if s.circle is not None and whole else None
+        edges.append(SignificantEdge(s.id, s.height, merged, tuple(sides), disc))
     return EdgeMap(tuple(edges), orange, tuple(successors))
 
 
@@ -437,78 +461,68 @@ def _side_distances(coords: FloatArray, x: float, y: float) -> FloatArray:
     return result
 
 
-def _point_segment(px: float, py: float, x0: float, y0: float, x1: float, y1: float) -> float:
-    """Distance from a point to a segment."""
-    dx, dy = x1 - x0, y1 - y0
-    length2 = dx * dx + dy * dy
-    t = 0.0 if length2 == 0.0 else min(1.0, max(0.0, ((px - x0) * dx + (py - y0) * dy) / length2))
-    return math.hypot(x0 + t * dx - px, y0 + t * dy - py)
-
-
-def _segment_segment(a: tuple[float, float, float, float],
-                     b: tuple[float, float, float, float]) -> float:
-    """Distance between two segments (0 when they cross)."""
-    ax0, ay0, ax1, ay1 = a
-    bx0, by0, bx1, by1 = b
-
-    def orient(px: float, py: float, qx: float, qy: float, rx: float, ry: float) -> float:
-        return (qx - px) * (ry - py) - (qy - py) * (rx - px)
-
-    d1, d2 = orient(ax0, ay0, ax1, ay1, bx0, by0), orient(ax0, ay0, ax1, ay1, bx1, by1)
-    d3, d4 = orient(bx0, by0, bx1, by1, ax0, ay0), orient(bx0, by0, bx1, by1, ax1, ay1)
-    if d1 * d2 < 0.0 and d3 * d4 < 0.0:
-        return 0.0
-    return min(_point_segment(ax0, ay0, *b), _point_segment(ax1, ay1, *b),
-               _point_segment(bx0, by0, *a), _point_segment(bx1, by1, *a))
-
-
 def _chosen(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,
-            skip: Collection[str] = ()) -> list[int]:
-    """Indices of the sides that join the sight query between two bases (R-ELEV-2).
+            skip: Collection[str] = ()) -> tuple[list[int], list[int]]:
+    """The sides, and the whole round edges, that join one sight query (R-ELEV-2).
 
-    ``skip`` names pieces whose edges need not join: the pieces that block this
-    pair anyway (a line crossing the edge of a blocking footprint enters it).
+    Returns side indices and edge indices (edges taken as their exact
+    circle). ``skip`` names pieces whose edges need not join: the pieces that
+    block this pair anyway (a line crossing the edge of a blocking footprint
+    enters it).
     """
     if not edges.sides:
-        return []
+        return [], []
     if is_elevated(z_a, z_b, edges.orange):
         high, z_low = a, z_b
     elif is_elevated(z_b, z_a, edges.orange):
         high, z_low = b, z_a
     else:
-        return []
+        return [], []
     # Every sight line lies in the convex hull of the two bases, inside the
-    # capsule of radius max(r) round the centre segment: prune by its box first.
+    # capsule of radius max(r) round the centre segment: a side joins only if
+    # it meets the capsule's box and the band of that width along the centre
+    # line (a superset of the capsule: a side no line reaches costs time only).
     reach = max(a.r, b.r) + EPS
-    bx = edges.boxes
-    near = (
-        (bx[:, 2] >= min(a.x, b.x) - reach) & (bx[:, 0] <= max(a.x, b.x) + reach)
-        & (bx[:, 3] >= min(a.y, b.y) - reach) & (bx[:, 1] <= max(a.y, b.y) + reach)
-        & (edges.tops > z_low + EPS)
-    )
-    cand = np.flatnonzero(near)
-    if cand.size == 0:
-        return []
-    # Both ends of a side further than ``reach`` on one side of the centre line:
-    # out of the capsule. Vectorised; the exact test runs on what is left.
+    lo_x, hi_x = min(a.x, b.x) - reach, max(a.x, b.x) + reach
+    lo_y, hi_y = min(a.y, b.y) - reach, max(a.y, b.y) + reach
     dx, dy = b.x - a.x, b.y - a.y
-    length = math.hypot(dx, dy) or 1.0
-    c = edges.coords[cand]
-    s0 = ((c[:, 0] - a.x) * dy - (c[:, 1] - a.y) * dx) / length
-    s1 = ((c[:, 2] - a.x) * dy - (c[:, 3] - a.y) * dx) / length
-    beside = ((s0 > reach) & (s1 > reach)) | ((s0 < -reach) & (s1 < -reach))
-    centre = (a.x, a.y, b.x, b.y)
-    out = []
-    for k in cand[~beside].tolist():
-        if skip and edges.sides[k].piece in skip:
+    band = reach * (math.hypot(dx, dy) or 1.0)  # cross products are scaled by the length
+    far = edges.orange + EPS
+    hx, hy, hr = high.x, high.y, high.r
+    sides: list[int] = []
+    discs: list[int] = []
+    for e, edge in enumerate(edges.edges):
+        x0, y0, x1, y1 = edges.edge_boxes[e]
+        if (edge.top <= z_low + EPS or x1 < lo_x or x0 > hi_x or y1 < lo_y or y0 > hi_y
+                or (skip and edge.piece in skip)):
             continue
-        side = edges.xy[k]
-        if _segment_segment(side, centre) > reach:
-            continue  # no sight line reaches it
-        if _point_segment(high.x, high.y, *side) - high.r <= edges.orange + EPS:
-            continue  # the elevated model is within Orange of it
-        out.append(k)
-    return out
+        d = edge.disc
+        if d is not None and (
+                math.hypot(a.x - d.x, a.y - d.y) >= d.r + a.r
+                and math.hypot(b.x - d.x, b.y - d.y) >= d.r + b.r
+                and math.hypot(hx - d.x, hy - d.y) - d.r - hr > far):
+            # Both bases outside and the elevated one far from all of it: a
+            # line crosses the ring exactly when it passes through the circle.
+            discs.append(e)
+            continue
+        first, last = edges.spans[e]
+        for k in range(first, last):
+            sx0, sy0, sx1, sy1 = edges.xy[k]
+            if ((sx0 < lo_x and sx1 < lo_x) or (sx0 > hi_x and sx1 > hi_x)
+                    or (sy0 < lo_y and sy1 < lo_y) or (sy0 > hi_y and sy1 > hi_y)):
+                continue
+            c0 = (sx0 - a.x) * dy - (sy0 - a.y) * dx
+            c1 = (sx1 - a.x) * dy - (sy1 - a.y) * dx
+            if (c0 > band and c1 > band) or (c0 < -band and c1 < -band):
+                continue  # no sight line reaches it
+            # Distance from the elevated base to the side (R-DIST-1).
+            ux, uy = sx1 - sx0, sy1 - sy0
+            ll = ux * ux + uy * uy
+            t = 0.0 if ll == 0.0 else min(1.0, max(0.0, ((hx - sx0) * ux + (hy - sy0) * uy) / ll))
+            if math.hypot(sx0 + t * ux - hx, sy0 + t * uy - hy) - hr <= far:
+                continue  # the elevated model is within Orange of it
+            sides.append(k)
+    return sides, discs
 
 
 def _runs(edges: EdgeMap, chosen: list[int]) -> list[tuple[list[int], bool]]:
@@ -556,8 +570,11 @@ def sight_edges(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float) -> tup
     >>> sight_edges(m, Disc(9.0, 5.0, 0.6), 6.0, foot, 0.0)
     ()
     """
+    chosen, discs = _chosen(edges, a, z_a, b, z_b)
+    for e in discs:  # a whole round edge: all its sides
+        chosen.extend(range(*edges.spans[e]))
     out = []
-    for run, closed in _runs(edges, _chosen(edges, a, z_a, b, z_b)):
+    for run, closed in _runs(edges, sorted(chosen)):
         pts = [edges.xy[run[0]][:2], *(edges.xy[k][2:] for k in run)]
         if closed:
             pts[-1] = pts[0]
@@ -567,7 +584,7 @@ def sight_edges(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float) -> tup
 
 
 def sight_walls(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,
-                skip: Collection[str] = ()) -> tuple[tuple[str, BaseGeometry], ...]:
+                skip: Collection[str] = ()) -> tuple[tuple[str, BaseGeometry | Disc], ...]:
     """The walls of :func:`sight_edges`, one ``(edge id, geometry)`` per piece.
 
     A sight query that tests each straight segment of a wall for a proper
@@ -579,14 +596,18 @@ def sight_walls(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,
     passes round them. A line that grazes such a corner from outside, closer
     than the stub, is blocked: a difference far below table precision.
     ``skip``: pieces whose edges are left out (those that block the pair anyway).
+    A round top's whole edge comes as its exact circle (a :class:`Disc`) when
+    both bases are outside it: a line crosses the ring exactly when it passes
+    through the circle, and the sight query handles a disc exactly.
 
     >>> m = significant_edges([Surface("roof", shapely.box(0, 0, 10, 10), 6.0)], 2.0)
     >>> walls = sight_walls(m, Disc(5.0, 5.0, 0.5), 6.0, Disc(13.0, 13.0, 0.5), 0.0)
     >>> [(i, [tuple(round(v, 6) for v in c) for c in g.coords]) for i, g in walls]
     [('roof:edge', [(10.0, 0.0), (10.0, 10.00001), (10.00001, 10.0), (0.0, 10.0)])]
     """
+    chosen, discs = _chosen(edges, a, z_a, b, z_b, skip)
     by_piece: dict[str, list[LineString]] = {}
-    for run, closed in _runs(edges, _chosen(edges, a, z_a, b, z_b, skip)):
+    for run, closed in _runs(edges, chosen):
         pts: list[tuple[float, float]] = []
         last = len(run) - 1
         for j, k in enumerate(run):
@@ -597,10 +618,13 @@ def sight_walls(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,
         if closed:
             pts.append(pts[0])
         by_piece.setdefault(edges.sides[run[0]].id, []).append(LineString(pts))
-    return tuple(
+    walls: list[tuple[str, BaseGeometry | Disc]] = [
         (eid, lines[0] if len(lines) == 1 else MultiLineString(lines))
         for eid, lines in by_piece.items()
-    )
+    ]
+    walls.extend((edges.edges[e].id, edges.edges[e].disc) for e in discs
+                 if edges.edges[e].disc is not None)
+    return tuple(walls)
 
 
 @dataclass(frozen=True)

@@ -74,7 +74,8 @@ def surfaces_of(scenario: Scenario) -> tuple[Surface, ...]:
     board are the same for every model (Decision, docs/elevation.md).
     """
     return tuple(
-        Surface(p.id, p.footprint, p.props.height)
+        Surface(p.id, p.footprint, p.props.height,
+                None if p.circle is None else (*p.circle[0], p.circle[1]))
         for p in scenario.terrain
         if is_surface(p.props.height, p.props.area)
     )

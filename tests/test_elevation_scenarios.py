@@ -8,6 +8,7 @@ The expected answers are the ones written at the top of each
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -190,6 +191,36 @@ def test_a_sight_line_through_a_roof_corner_does_not_slip_between_sides() -> Non
     assert not isinstance(north, Disc)
     assert set(north.coords) == {(0.0, 10.0), (10.0, 10.0)}
     assert SightIndex([]).sight(near_east, past_corner, walls).visible
+
+
+ROUND = Surface("tower", shapely.Point(10, 10).buffer(2.0, quad_segs=64), 8.0, (10.0, 10.0, 2.0))
+ROUND_EDGES = significant_edges([ROUND], 2.0)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.floats(0, 20), st.floats(0, 20), st.floats(0, 20), st.floats(0, 20))
+def test_round_edge_as_exact_circle_matches_the_tower_outline(
+        ax: float, ay: float, bx: float, by: float) -> None:
+    """R-ELEV-2 on a round top: when both bases stand outside it and the elevated
+    one is far from all of it, the edge joins as its exact circle. Oracle: the
+    tower's outline as a blocking polygon (a line between two outside bases
+    crosses the ring exactly when it enters the footprint); the polygon lies
+    inside the circle, so where they differ (within 1e-3 in) only the circle
+    may block."""
+    a, b = Disc(ax, ay, 0.6), Disc(bx, by, 0.6)
+    outside = [d for d in (a, b) if math.hypot(d.x - 10, d.y - 10) >= 2.0 + d.r + 1e-2]
+    if len(outside) < 2 or math.hypot(ax - 10, ay - 10) - 2.0 - 0.6 <= 2.0:
+        return
+    walls = sight_walls(ROUND_EDGES, a, 6.0, b, 0.0)
+    assert [type(w) for _, w in walls] in ([], [Disc])
+    exact = SightIndex([]).sight(a, b, [Obstacle(i, w) for i, w in walls])
+    oracle = SightIndex([Obstacle("tower", ROUND.footprint)]).sight(a, b)
+    if exact.visible:
+        assert oracle.visible
+    elif oracle.visible and oracle.witness is not None:
+        # Seen past the polygon only: the witness must pass within 1e-3 of the circle.
+        line = shapely.LineString(oracle.witness)
+        assert line.distance(shapely.Point(10, 10)) > 2.0 - 1e-3
 
 
 # --- raising the whole board ------------------------------------------------------
