@@ -113,7 +113,10 @@ def turn_in_progress(out: Path) -> Path:
     first = legal_point(c, "settler-1", 0.45)
     c.click(*first)
     m = c.scene().model("settler-1")
-    c.hover((first[0] + (first[0] - m.x) * 0.9 + 0.6, first[1] + (first[1] - m.y) * 0.9))
+    dx, dy = first[0] - m.x, first[1] - m.y
+    turn = math.radians(-55)  # a second leg, turned, so the path has a bend
+    c.hover((first[0] + 0.9 * (dx * math.cos(turn) - dy * math.sin(turn)),
+             first[1] + 0.9 * (dx * math.sin(turn) + dy * math.cos(turn))))
     return save(c, out)
 
 
