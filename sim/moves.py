@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
@@ -454,12 +454,36 @@ class MoveKind(ActionKind[Move]):
 
     def samples(self, state: GameState, model: str) -> Iterable[Move]:
         ms = state.model(model)
-        if ms.climbing:
-            return
-        # The plain move's eight full-ruler targets (each sample costs a full check).
-        d = state.rules.ruler(state.scenario.unit_of(model).move)
-        for dx, dy in _DIRECTIONS:
-            yield Move(model, walk((ms.position.x + dx * d, ms.position.y + dy * d)))
+        if not ms.climbing:
+            # The plain move's eight full-ruler targets (each sample costs a full check).
+            d = state.rules.ruler(state.scenario.unit_of(model).move)
+            for dx, dy in _DIRECTIONS:
+                yield Move(model, walk((ms.position.x + dx * d, ms.position.y + dy * d)))
+        yield from _climb_samples(state, model)
+
+
+def _climb_samples(state: GameState, model: str) -> Iterator[Move]:
+    """Climbs for a model at a climbable face: up it part-way or onto its top, and
+    for a climbing model a jump down (rulebook). Illegal ones are filtered out by
+    the engine; they keep random playouts climbing and falling."""
+    ms = state.model(model)
+    pos = ms.position
+    view = model_view(state.scenario, model)
+    r, tol = state.radius(model), state.rules.touch_tolerance
+    budget = state.rules.ruler(state.rules.shorter(state.scenario.unit_of(model).move))
+    here = shapely.Point(pos.xy)
+    for piece, props in view.pieces:
+        if piece.id not in climbable_faces(view, pos.xy, r, tol, pos.z, pos.z):
+            continue
+        top = props.height
+        edge = shapely.shortest_line(here, piece.footprint).coords[-1]
+        dx, dy = edge[0] - pos.x, edge[1] - pos.y
+        n = math.hypot(dx, dy) or 1.0
+        onto = (edge[0] + dx / n * 0.05, edge[1] + dy / n * 0.05)
+        yield Move(model, (Step("climb", z=top), *walk(onto)))
+        yield Move(model, (Step("climb", z=round(min(top - 0.1, pos.z + budget / 2), 6)),))
+    if ms.climbing:
+        yield Move(model, (Step("jump", z=0.0),))
 
 
 #: Called after a legal charge has moved the model: ``hook(ctx, charge)``. The
