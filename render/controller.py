@@ -388,6 +388,10 @@ class Controller:
         shown = self.hovered or self.selected
         if shown is not None and (s is None or not s.form.target):
             lines += self._card(shown)
+        out = [f"{m.id} ({'left the board' if m.off_table else 'eliminated'})"
+               for m in scene.models if not m.on_board]
+        if out:  # not drawn on the board (R-EDGE-2, R-TURN-10): say where they went
+            lines.append(TextLine("out of play: " + ", ".join(out), TEXT_DIM))
         return overlays, tuple(lines)
 
     def _climbing(self, scene: Scene) -> frozenset[str]:

@@ -19,7 +19,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from sim.gamedata import Phase
+from sim.gamedata import Phase, Status
 from sim.loader import load_scenario
 from sim.moves import Charge, Move
 from tests.window_driver import Driver
@@ -139,5 +139,30 @@ def test_charge_picks_a_target_then_a_path(tmp_path: Path) -> None:
         gap = (math.hypot(moved.x - t.x, moved.y - t.y) - scenario.radius_of("hound")
                - scenario.radius_of(sample.target))
         assert abs(gap) <= scenario.rules_data.touch_tolerance  # in base contact
+    finally:
+        d.close()
+
+
+def test_leave_the_board_on_purpose(tmp_path: Path) -> None:
+    """R-EDGE-2: a model may leave by its own movement; it is then out of play,
+    no longer drawn, and the window says where it went."""
+    d = Driver(load_scenario(ROOT / "scenarios" / "skirmish.toml"), save_dir=tmp_path)
+    try:
+        mutants = d.state.model("mutant-1").side
+        d.click_button(f"{d.controller.scenario.sides[mutants].name} goes first")
+        d.click_model("mutant-1")
+        if d.state.phase is Phase.CHOOSE_OPTION:
+            d.click_button("B: activate Ready")
+        d.click_model("mutant-1")
+        p = d.state.model("mutant-1").position
+        assert p.y > 30  # it stands near the bottom edge of the 36 in board
+        d.click_button("Leave")
+        d.click_px(d.board_px(p.x, 35.9))
+        d.key(pygame.K_RETURN)
+        assert d.state.model("mutant-1").status is Status.LEFT, d.controller.status
+        assert "mutant-1" not in d.state.positions()
+        assert not d.controller.scene().model("mutant-1").on_board
+        assert any("out of play: mutant-1 (left the board)" in line.text
+                   for line in d.controller.view().details)
     finally:
         d.close()
