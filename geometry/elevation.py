@@ -63,6 +63,10 @@ GAP = 1e-6
 # below any distance on a table, far above the sight module's 1e-7 tolerance.
 STUB = 1e-5
 
+# Walls kept per board (see sight_walls); the cache starts afresh when full.
+WALL_CACHE = 4096
+_MISSING = object()
+
 # Consecutive outline segments whose directions differ by less than this
 # (sine of the angle) form one straight side.
 COLLINEAR = 1e-9
@@ -231,6 +235,9 @@ class EdgeMap:
     spans: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
     edge_boxes: tuple[tuple[float, float, float, float], ...] = field(
         init=False, repr=False, compare=False)
+    # Walls already built, by (edge index, elevated base): see sight_walls.
+    walls: dict[tuple[int, float, float, float], BaseGeometry | None] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         sides = tuple(s for e in self.edges for s in e.sides)
@@ -461,68 +468,61 @@ def _side_distances(coords: FloatArray, x: float, y: float) -> FloatArray:
     return result
 
 
-def _chosen(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,
-            skip: Collection[str] = ()) -> tuple[list[int], list[int]]:
-    """The sides, and the whole round edges, that join one sight query (R-ELEV-2).
+def _in_play(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,
+             skip: Collection[str] = ()) -> tuple[Disc, list[int]] | None:
+    """The elevated base and the edges that may join a sight query (R-ELEV-2).
 
-    Returns side indices and edge indices (edges taken as their exact
-    circle). ``skip`` names pieces whose edges need not join: the pieces that
-    block this pair anyway (a line crossing the edge of a blocking footprint
-    enters it).
+    None when neither base is elevated relative to the other. An edge may
+    join when its top is above the lower base, some sight line may reach its
+    box, and its piece is not in ``skip`` (pieces that block this pair anyway:
+    a line crossing the edge of a blocking footprint enters it).
     """
     if not edges.sides:
-        return [], []
+        return None
     if is_elevated(z_a, z_b, edges.orange):
         high, z_low = a, z_b
     elif is_elevated(z_b, z_a, edges.orange):
         high, z_low = b, z_a
     else:
-        return [], []
-    # Every sight line lies in the convex hull of the two bases, inside the
-    # capsule of radius max(r) round the centre segment: a side joins only if
-    # it meets the capsule's box and the band of that width along the centre
-    # line (a superset of the capsule: a side no line reaches costs time only).
+        return None
+    # Every sight line lies in the convex hull of the two bases, inside this box.
     reach = max(a.r, b.r) + EPS
     lo_x, hi_x = min(a.x, b.x) - reach, max(a.x, b.x) + reach
     lo_y, hi_y = min(a.y, b.y) - reach, max(a.y, b.y) + reach
-    dx, dy = b.x - a.x, b.y - a.y
-    band = reach * (math.hypot(dx, dy) or 1.0)  # cross products are scaled by the length
-    far = edges.orange + EPS
-    hx, hy, hr = high.x, high.y, high.r
-    sides: list[int] = []
-    discs: list[int] = []
+    chosen = []
     for e, edge in enumerate(edges.edges):
         x0, y0, x1, y1 = edges.edge_boxes[e]
         if (edge.top <= z_low + EPS or x1 < lo_x or x0 > hi_x or y1 < lo_y or y0 > hi_y
                 or (skip and edge.piece in skip)):
             continue
-        d = edge.disc
-        if d is not None and (
-                math.hypot(a.x - d.x, a.y - d.y) >= d.r + a.r
-                and math.hypot(b.x - d.x, b.y - d.y) >= d.r + b.r
-                and math.hypot(hx - d.x, hy - d.y) - d.r - hr > far):
-            # Both bases outside and the elevated one far from all of it: a
-            # line crosses the ring exactly when it passes through the circle.
-            discs.append(e)
-            continue
-        first, last = edges.spans[e]
-        for k in range(first, last):
-            sx0, sy0, sx1, sy1 = edges.xy[k]
-            if ((sx0 < lo_x and sx1 < lo_x) or (sx0 > hi_x and sx1 > hi_x)
-                    or (sy0 < lo_y and sy1 < lo_y) or (sy0 > hi_y and sy1 > hi_y)):
-                continue
-            c0 = (sx0 - a.x) * dy - (sy0 - a.y) * dx
-            c1 = (sx1 - a.x) * dy - (sy1 - a.y) * dx
-            if (c0 > band and c1 > band) or (c0 < -band and c1 < -band):
-                continue  # no sight line reaches it
-            # Distance from the elevated base to the side (R-DIST-1).
-            ux, uy = sx1 - sx0, sy1 - sy0
-            ll = ux * ux + uy * uy
-            t = 0.0 if ll == 0.0 else min(1.0, max(0.0, ((hx - sx0) * ux + (hy - sy0) * uy) / ll))
-            if math.hypot(sx0 + t * ux - hx, sy0 + t * uy - hy) - hr <= far:
-                continue  # the elevated model is within Orange of it
-            sides.append(k)
-    return sides, discs
+        chosen.append(e)
+    return high, chosen
+
+
+def _far_sides(edges: EdgeMap, e: int, high: Disc) -> list[int]:
+    """Sides of edge ``e`` more than Orange from the elevated base (R-ELEV-2, R-DIST-1)."""
+    far = edges.orange + EPS
+    hx, hy, hr = high.x, high.y, high.r
+    out = []
+    for k in range(*edges.spans[e]):
+        sx0, sy0, sx1, sy1 = edges.xy[k]
+        ux, uy = sx1 - sx0, sy1 - sy0
+        ll = ux * ux + uy * uy
+        t = 0.0 if ll == 0.0 else min(1.0, max(0.0, ((hx - sx0) * ux + (hy - sy0) * uy) / ll))
+        if math.hypot(sx0 + t * ux - hx, sy0 + t * uy - hy) - hr > far:
+            out.append(k)
+    return out
+
+
+def _as_circle(edges: EdgeMap, e: int, a: Disc, b: Disc, high: Disc) -> bool:
+    """Whether a round edge joins as its exact circle: both bases stand outside it
+    and the elevated one is more than Orange from all of it, so a line crosses
+    the ring exactly when it passes through the circle."""
+    d = edges.edges[e].disc
+    return d is not None and (
+        math.hypot(a.x - d.x, a.y - d.y) >= d.r + a.r
+        and math.hypot(b.x - d.x, b.y - d.y) >= d.r + b.r
+        and math.hypot(high.x - d.x, high.y - d.y) - d.r - high.r > edges.orange + EPS)
 
 
 def _runs(edges: EdgeMap, chosen: list[int]) -> list[tuple[list[int], bool]]:
@@ -557,7 +557,7 @@ def sight_edges(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float) -> tup
     When neither base is elevated relative to the other, none. Otherwise a
     side takes part when the lower base stands below its top (the drop can
     hide it) and the elevated base is more than Orange away from that side;
-    sides no sight line between the two bases can reach are left out.
+    edges no sight line between the two bases can reach are left out.
     Consecutive sides that take part come back joined as one polyline (for
     drawing; :func:`sight_walls` gives the same walls ready for a sight query).
 
@@ -565,21 +565,26 @@ def sight_edges(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float) -> tup
     --------
     >>> m = significant_edges([Surface("roof", shapely.box(0, 0, 10, 10), 6.0)], 2.0)
     >>> sniper, foot = Disc(5.0, 5.0, 0.6), Disc(12.0, 5.0, 0.6)
-    >>> [(w.id, list(w.line.coords)) for w in sight_edges(m, sniper, 6.0, foot, 0.0)]
-    [('roof:edge', [(10.0, 0.0), (10.0, 10.0)])]
-    >>> sight_edges(m, Disc(9.0, 5.0, 0.6), 6.0, foot, 0.0)
-    ()
+    >>> [(w.id, len(w.line.coords)) for w in sight_edges(m, sniper, 6.0, foot, 0.0)]
+    [('roof:edge', 5)]
+    >>> near = Disc(9.0, 5.0, 0.6)  # the east side is within Orange: left out
+    >>> [list(w.line.coords) for w in sight_edges(m, near, 6.0, foot, 0.0)]
+    [[(10.0, 10.0), (0.0, 10.0), (0.0, 0.0), (10.0, 0.0)]]
     """
-    chosen, discs = _chosen(edges, a, z_a, b, z_b)
-    for e in discs:  # a whole round edge: all its sides
-        chosen.extend(range(*edges.spans[e]))
+    play = _in_play(edges, a, z_a, b, z_b)
+    if play is None:
+        return ()
+    high, chosen = play
     out = []
-    for run, closed in _runs(edges, sorted(chosen)):
-        pts = [edges.xy[run[0]][:2], *(edges.xy[k][2:] for k in run)]
-        if closed:
-            pts[-1] = pts[0]
-        first = edges.sides[run[0]]
-        out.append(EdgeSide(first.piece, first.top, LineString(pts)))
+    for e in chosen:
+        sides = (list(range(*edges.spans[e])) if _as_circle(edges, e, a, b, high)
+                 else _far_sides(edges, e, high))
+        for run, closed in _runs(edges, sides):
+            pts = [edges.xy[run[0]][:2], *(edges.xy[k][2:] for k in run)]
+            if closed:
+                pts[-1] = pts[0]
+            first = edges.sides[run[0]]
+            out.append(EdgeSide(first.piece, first.top, LineString(pts)))
     return tuple(out)
 
 
@@ -600,14 +605,43 @@ def sight_walls(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,
     both bases are outside it: a line crosses the ring exactly when it passes
     through the circle, and the sight query handles a disc exactly.
 
+    A piece's wall depends only on the elevated base, not on the other one,
+    so it is built once per position of the elevated model and comes back as
+    the same value: a sight query batched over many targets, or repeated,
+    meets the same obstacle again.
+
     >>> m = significant_edges([Surface("roof", shapely.box(0, 0, 10, 10), 6.0)], 2.0)
-    >>> walls = sight_walls(m, Disc(5.0, 5.0, 0.5), 6.0, Disc(13.0, 13.0, 0.5), 0.0)
+    >>> walls = sight_walls(m, Disc(9.0, 5.0, 0.5), 6.0, Disc(13.0, 13.0, 0.5), 0.0)
     >>> [(i, [tuple(round(v, 6) for v in c) for c in g.coords]) for i, g in walls]
-    [('roof:edge', [(10.0, 0.0), (10.0, 10.00001), (10.00001, 10.0), (0.0, 10.0)])]
+    [('roof:edge', [(10.0, 10.0), (-1e-05, 10.0), (0.0, 10.00001), (0.0, -1e-05), \
+(-1e-05, 0.0), (10.0, 0.0)])]
     """
-    chosen, discs = _chosen(edges, a, z_a, b, z_b, skip)
-    by_piece: dict[str, list[LineString]] = {}
-    for run, closed in _runs(edges, chosen):
+    play = _in_play(edges, a, z_a, b, z_b, skip)
+    if play is None:
+        return ()
+    high, chosen = play
+    walls: list[tuple[str, BaseGeometry | Disc]] = []
+    for e in chosen:
+        edge = edges.edges[e]
+        if edge.disc is not None and _as_circle(edges, e, a, b, high):
+            walls.append((edge.id, edge.disc))
+            continue
+        key = (e, high.x, high.y, high.r)
+        wall = edges.walls.get(key, _MISSING)
+        if wall is _MISSING:
+            wall = _wall(edges, _far_sides(edges, e, high))
+            if len(edges.walls) >= WALL_CACHE:
+                edges.walls.clear()
+            edges.walls[key] = wall
+        if wall is not None:
+            walls.append((edge.id, wall))
+    return tuple(walls)
+
+
+def _wall(edges: EdgeMap, sides: list[int]) -> BaseGeometry | None:
+    """Chosen sides of one edge as one zero-thickness wall (see :func:`sight_walls`)."""
+    lines = []
+    for run, closed in _runs(edges, sides):
         pts: list[tuple[float, float]] = []
         last = len(run) - 1
         for j, k in enumerate(run):
@@ -617,14 +651,10 @@ def sight_walls(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,
             pts.append((x1 + ux, y1 + uy) if closed or j < last else (x1, y1))
         if closed:
             pts.append(pts[0])
-        by_piece.setdefault(edges.sides[run[0]].id, []).append(LineString(pts))
-    walls: list[tuple[str, BaseGeometry | Disc]] = [
-        (eid, lines[0] if len(lines) == 1 else MultiLineString(lines))
-        for eid, lines in by_piece.items()
-    ]
-    walls.extend((edges.edges[e].id, edges.edges[e].disc) for e in discs
-                 if edges.edges[e].disc is not None)
-    return tuple(walls)
+        lines.append(LineString(pts))
+    if not lines:
+        return None
+    return lines[0] if len(lines) == 1 else MultiLineString(lines)
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from geometry.elevation import (
     is_elevated,
     is_surface,
     sight_edges,
+    sight_walls,
     significant_edges,
     within_orange_of_target,
 )
@@ -243,16 +244,25 @@ ROOF = significant_edges([Surface("roof", shapely.box(0, 0, 10, 10), 6.0)], ORAN
 FOOT = Disc(12.0, 5.0, R)
 
 
+EAST = shapely.LineString([(10, 0), (10, 10)])
+
+
+def east_wall_joins(walls: tuple[elevation.EdgeSide, ...]) -> bool:
+    return any(math.isclose(w.line.intersection(EAST).length, 10.0) for w in walls)
+
+
 def test_edge_joins_when_the_elevated_model_is_more_than_orange_back() -> None:
     sniper = Disc(10.0 - R - ORANGE - 0.01, 5.0, R)
     walls = sight_edges(ROOF, sniper, 6.0, FOOT, 0.0)
     assert [w.id for w in walls] == ["roof:edge"]
-    assert walls[0].line.bounds == (10.0, 0.0, 10.0, 10.0)
+    assert east_wall_joins(walls)
 
 
 def test_edge_within_orange_of_the_elevated_model_stays_out() -> None:
     at_orange = Disc(10.0 - R - ORANGE, 5.0, R)  # exactly Orange: "more than" fails
-    assert sight_edges(ROOF, at_orange, 6.0, FOOT, 0.0) == ()
+    walls = sight_edges(ROOF, at_orange, 6.0, FOOT, 0.0)
+    assert not east_wall_joins(walls)
+    assert math.isclose(sum(w.line.length for w in walls), 30.0)  # the three far sides
 
 
 def test_no_edges_without_an_elevated_model() -> None:
@@ -278,19 +288,39 @@ def test_consecutive_sides_come_back_as_one_polyline() -> None:
     sniper = Disc(5.0, 5.0, R)
     corner_target = Disc(12.0, 12.0, R)
     walls = sight_edges(ROOF, sniper, 6.0, corner_target, 0.0)
-    # The two walls the sight lines can reach, joined at the corner (10, 10).
+    # Every side is more than Orange from the sniper: the whole ring, closed.
     assert len(walls) == 1
     line = walls[0].line
-    assert math.isclose(line.length, 20.0)
-    assert (10.0, 10.0) in list(line.coords)[1:-1]
+    assert line.is_closed and math.isclose(line.length, 40.0)
 
 
 def test_nearby_side_is_cut_out_of_the_ring() -> None:
     sniper = Disc(10.0 - R - 1.0, 5.0, R)  # 1 in from the east wall
-    big = Disc(16.0, 5.0, 6.0)  # a wide target: sight lines reach north, east and south
-    walls = sight_edges(ROOF, sniper, 6.0, big, 0.0)
-    # The east wall is within Orange: left out, which splits the rest in two.
-    assert sorted(w.line.bounds for w in walls) == [(0.0, 0.0, 10.0, 0.0), (0.0, 10.0, 10.0, 10.0)]
+    walls = sight_edges(ROOF, sniper, 6.0, Disc(5.0, 12.0, R), 0.0)
+    # North, west and south walls in one open chain; the east wall is left out.
+    assert len(walls) == 1
+    assert list(walls[0].line.coords) == [(10.0, 10.0), (0.0, 10.0), (0.0, 0.0), (10.0, 0.0)]
+
+
+def test_wall_of_a_piece_is_the_same_value_for_every_target() -> None:
+    """The wall depends on the elevated base only: batched and repeated queries share it."""
+    sniper = Disc(5.0, 5.0, R)
+    one = sight_walls(ROOF, sniper, 6.0, Disc(12.0, 5.0, R), 0.0)
+    other = sight_walls(ROOF, sniper, 6.0, Disc(5.0, 13.0, R), 0.0)
+    assert one == other and one[0][0] == "roof:edge"
+
+
+def test_edges_out_of_reach_of_every_sight_line_stay_out() -> None:
+    far_roof = significant_edges(
+        [Surface("roof", shapely.box(0, 0, 10, 10), 6.0),
+         Surface("shed", shapely.box(30, 30, 32, 32), 3.0)], ORANGE)
+    walls = sight_walls(far_roof, Disc(5.0, 5.0, R), 6.0, Disc(12.0, 5.0, R), 0.0)
+    assert [i for i, _ in walls] == ["roof:edge"]
+
+
+def test_edges_of_a_piece_that_blocks_anyway_stay_out() -> None:
+    walls = sight_walls(ROOF, Disc(5.0, 5.0, R), 6.0, Disc(12.0, 5.0, R), 0.0, skip={"roof"})
+    assert walls == ()
 
 
 # --- R-ELEV-3 and R-ELEV-4: cover ---------------------------------------------

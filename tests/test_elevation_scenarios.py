@@ -181,15 +181,15 @@ def test_a_sight_line_through_a_roof_corner_does_not_slip_between_sides() -> Non
     walls = [Obstacle(i, w) for i, w in sight_walls(edges, sniper, 6.0, target, 0.0)]
     seen = SightIndex([]).sight(sniper, target, walls)
     assert not seen.visible and seen.blocked_by == ("roof:edge",)
-    # Within Orange of the east side, the sniper sees out through it: the north
-    # side still takes part, but its open end at the corner carries no stub.
+    # Within Orange of the east side, the sniper sees out through it: the other
+    # three sides still take part, but the open ends of their chain carry no stub.
     near_east = Disc(9.0, 5.0, 0.6)
     past_corner = Disc(11.5, 13.0, 0.6)  # some sight lines run close by the corner
     walls = [Obstacle(i, w) for i, w in sight_walls(edges, near_east, 6.0, past_corner, 0.0)]
     assert [w.id for w in walls] == ["roof:edge"]
-    north = walls[0].shape
-    assert not isinstance(north, Disc)
-    assert set(north.coords) == {(0.0, 10.0), (10.0, 10.0)}
+    chain = walls[0].shape
+    assert not isinstance(chain, Disc)
+    assert chain.coords[0] == (10.0, 10.0) and chain.coords[-1] == (10.0, 0.0)
     assert SightIndex([]).sight(near_east, past_corner, walls).visible
 
 

@@ -1,0 +1,107 @@
+"""Sight and cover with elevation: the two-storey board against the ground-only one (issue 4).
+
+The sight benchmark (:mod:`bench.sight`) rerun on the default board with a
+two-storey building and models on it (``scenarios/elev-two-storey.toml``),
+against the default board itself (``scenarios/skirmish.toml``) in the same
+run. Every ordered pair of models; printed per board:
+
+- per-pair time (CPU, best of a few runs, :func:`bench.sight._best`) of the
+  exact sight query as the rules set it up (blocking pieces with R-ELEV-5,
+  per-query obstacles with the significant edges of R-ELEV-2, then the
+  query), of sight plus cover (:func:`sim.analysis.analyse`, with
+  R-ELEV-3/4), and of the bulk form (:func:`sim.analysis.analyse_many`,
+  every model against all others);
+- how many pairs have an elevated model, and how many edge walls joined.
+
+The figure that matters is the ratio of the elevated board's per-pair time
+to the ground board's (target <= 1.5x). The one-off derivation of a board's
+significant edges is timed on its own.
+
+Run with ``make bench`` or ``python -m bench elevation``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bench.sight import _best  # the same timing rule as the sight benchmark
+from geometry.elevation import significant_edges
+from sim import analysis
+from sim.elevation_rules import board_elevation, surfaces_of
+from sim.loader import load_scenario
+from sim.positions import initial_positions
+from sim.scenario import Scenario
+
+SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
+GROUND = SCENARIOS / "skirmish.toml"
+ELEVATED = SCENARIOS / "elev-two-storey.toml"
+
+
+def _pairs(scenario: Scenario) -> list[analysis._Pair]:
+    positions = initial_positions(scenario)
+    out = []
+    for a, pa in positions.items():
+        for t, pt in positions.items():
+            if a != t:
+                out.append(analysis._Pair(
+                    a, t, analysis._disc_of(scenario, a, pa), analysis._disc_of(scenario, t, pt),
+                    pa.z, pt.z, scenario.model(a).side))
+    return out
+
+
+def _measure(scenario: Scenario) -> dict[str, float]:
+    positions = initial_positions(scenario)
+    board = analysis.prepared_board(scenario)
+    elevation = board_elevation(scenario)
+    pairs = _pairs(scenario)
+
+    def sight_all() -> list[bool]:
+        return [
+            board.sight_index(analysis.blocking_pieces(board, p)).sight(
+                p.a, p.t, analysis.sight_extras(scenario, positions, p)).visible
+            for p in pairs
+        ]
+
+    def analyse_all() -> None:
+        for p in pairs:
+            analysis.analyse(scenario, positions, p.attacker, p.target)
+
+    def bulk() -> None:  # the sight benchmark's bulk figure: one against all, batched
+        for a in positions:
+            analysis.analyse_many(scenario, positions, a)
+
+    seen = sight_all()  # also builds each sight index once, outside the timing
+    n = len(pairs)
+    elevated = [p for p in pairs if elevation.elevated(p.z_a, p.z_t).attacker
+                or elevation.elevated(p.z_a, p.z_t).target]
+    walls = sum(len(elevation.sight_walls(p.a, p.z_a, p.t, p.z_t)) for p in pairs)
+    return {
+        "models": len(positions),
+        "pairs": n,
+        "seen": sum(seen),
+        "elevated": len(elevated),
+        "walls": walls,
+        "edges": len(elevation.edges.edges),
+        "sides": len(elevation.edges.sides),
+        "sight": _best(sight_all) / n,
+        "analyse": _best(analyse_all, 3) / n,
+        "bulk": _best(bulk, 3) / n,
+    }
+
+
+def run() -> None:
+    ground = load_scenario(GROUND)
+    elevated = load_scenario(ELEVATED)
+    g, e = _measure(ground), _measure(elevated)
+    t_edges = _best(lambda: significant_edges(surfaces_of(elevated), elevated.rules_data.orange))
+    for name, m in ((GROUND.name, g), (ELEVATED.name, e)):
+        print(f"board {name}: {m['models']:.0f} models, {m['pairs']:.0f} ordered pairs "
+              f"({m['elevated']:.0f} with an elevated model), {m['seen']:.0f} with sight; "
+              f"{m['edges']:.0f} significant edges ({m['sides']:.0f} sides), "
+              f"{m['walls']:.0f} edge walls over all queries")
+        print(f"  sight (rules + exact query): {m['sight'] * 1e6:8.1f} us/pair")
+        print(f"  sight + cover (analyse):     {m['analyse'] * 1e6:8.1f} us/pair")
+        print(f"  bulk (analyse_many):         {m['bulk'] * 1e6:8.1f} us/pair")
+    for label, key in (("sight", "sight"), ("sight + cover", "analyse"), ("bulk", "bulk")):
+        print(f"ratio elevated/ground, {label + ':':14} {e[key] / g[key]:6.2f}x (target <= 1.5)")
+    print(f"significant edges of the two-storey board, derived once: {t_edges * 1e3:.2f} ms")
