@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from render import theme
 from render.controller import Controller
 from render.frame import board_transform, draw_frame
 from render.layout import MIN_WINDOW, Layout, compute_layout
@@ -172,6 +173,7 @@ def open_window(controller: Controller, size: tuple[int, int] = DEFAULT_SIZE) ->
     try:
         pygame.display.init()
         pygame.font.init()
+        theme.reset_fonts()  # fonts of an earlier pygame session are dead
         flags = pygame.RESIZABLE if pygame.display.get_driver() != "dummy" else 0
         surface = pygame.display.set_mode(size, flags)
     except pygame.error as exc:
@@ -184,3 +186,4 @@ def open_window(controller: Controller, size: tuple[int, int] = DEFAULT_SIZE) ->
 def close_window() -> None:
     """Close the window and shut pygame down."""
     pygame.quit()
+    theme.reset_fonts()

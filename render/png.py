@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 
-from render import analysis_view
+from render import analysis_view, theme
 from render.frame import draw_frame
 from render.layout import compute_layout
 from render.overlays import AreaOverlay
@@ -25,6 +25,7 @@ def render_surface(
     """A frame of ``width`` pixels (height from the board's aspect unless given)."""
     if not pygame.font.get_init():
         pygame.font.init()
+        theme.reset_fonts()
     if height is None:
         height = _height_for(width, scene.scenario.board)
     layout = compute_layout((width, height), scene.scenario.board, status=bool(view.status),

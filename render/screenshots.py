@@ -25,6 +25,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
+from render import theme
 from render.app import App
 from render.controller import Controller
 from sim.loader import load_scenario
@@ -149,6 +150,7 @@ def main(argv: list[str]) -> int:
     out = Path(argv[0]) if argv else Path("docs/img")
     out.mkdir(parents=True, exist_ok=True)
     pygame.font.init()
+    theme.reset_fonts()
     for make, name in ((turn_in_progress, "turn.png"), (shot_preview, "shot-preview.png"),
                        (debug_view, "debug-view.png")):
         print(f"wrote {make(out / name)}")

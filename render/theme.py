@@ -131,6 +131,13 @@ def side_colour(index: int, neutral: bool) -> Colour:
 
 
 _FONTS: dict[tuple[int, bool], Any] = {}
+_TEXTS: dict[tuple[str, int, bool, tuple[int, ...]], Any] = {}
+
+
+def reset_fonts() -> None:
+    """Forget cached fonts (they die with ``pygame.quit()``; call after a re-init)."""
+    _FONTS.clear()
+    _TEXTS.clear()
 
 
 def font(size: int, bold: bool = False) -> Any:
@@ -145,9 +152,6 @@ def font(size: int, bold: bool = False) -> Any:
         f.set_bold(bold)
         _FONTS[key] = f
     return _FONTS[key]
-
-
-_TEXTS: dict[tuple[str, int, bool, tuple[int, ...]], Any] = {}
 
 
 def text(words: str, size: int, colour: Sequence[int], bold: bool = False) -> Any:
