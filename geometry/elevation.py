@@ -31,8 +31,6 @@ import math
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 
-import numpy as np
-import numpy.typing as npt
 import shapely
 from shapely.geometry import LineString, MultiLineString
 from shapely.geometry.base import BaseGeometry
@@ -70,8 +68,6 @@ _MISSING = object()
 # Consecutive outline segments whose directions differ by less than this
 # (sine of the angle) form one straight side.
 COLLINEAR = 1e-9
-
-FloatArray = npt.NDArray[np.float64]
 
 
 # --- surfaces and heights (R-UNIT-1) -----------------------------------------
@@ -208,7 +204,7 @@ def edge_id(piece: str) -> str:
 
 @dataclass(frozen=True)
 class EdgeMap:
-    """The significant edges of one board, with arrays for per-query selection.
+    """The significant edges of one board, laid out for per-query selection.
 
     Build it once per board with :func:`significant_edges`; every query
     function below only reads it. ``sides`` lists every side, each edge's
@@ -222,12 +218,8 @@ class EdgeMap:
     successors: tuple[int, ...] = ()
     sides: tuple[EdgeSide, ...] = field(init=False)
     predecessors: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    # Side endpoints (n, 4: x0, y0, x1, y1), bounding boxes (n, 4: min x, min y,
-    # max x, max y) and tops (n,), parallel to ``sides``; ``xy`` and ``stubs``
-    # (the side's direction scaled to STUB) as plain tuples for per-side math.
-    coords: FloatArray = field(init=False, repr=False, compare=False)
-    boxes: FloatArray = field(init=False, repr=False, compare=False)
-    tops: FloatArray = field(init=False, repr=False, compare=False)
+    # Side endpoints (x0, y0, x1, y1) and directions scaled to STUB, parallel
+    # to ``sides``, as plain tuples for per-side arithmetic.
     xy: tuple[tuple[float, float, float, float], ...] = field(
         init=False, repr=False, compare=False)
     stubs: tuple[tuple[float, float], ...] = field(init=False, repr=False, compare=False)
@@ -259,11 +251,6 @@ class EdgeMap:
              float(s.line.coords[-1][0]), float(s.line.coords[-1][1]))
             for s in sides
         )
-        coords = np.array(xy, dtype=np.float64).reshape(-1, 4)
-        boxes = np.stack([
-            np.minimum(coords[:, 0], coords[:, 2]), np.minimum(coords[:, 1], coords[:, 3]),
-            np.maximum(coords[:, 0], coords[:, 2]), np.maximum(coords[:, 1], coords[:, 3]),
-        ], axis=1)
         stubs = tuple(
             ((x1 - x0) / n * STUB, (y1 - y0) / n * STUB)
             for x0, y0, x1, y1 in xy
@@ -271,9 +258,6 @@ class EdgeMap:
         )
         object.__setattr__(self, "sides", sides)
         object.__setattr__(self, "predecessors", tuple(pred))
-        object.__setattr__(self, "coords", coords)
-        object.__setattr__(self, "boxes", boxes)
-        object.__setattr__(self, "tops", np.array([s.top for s in sides], dtype=np.float64))
         object.__setattr__(self, "xy", xy)
         object.__setattr__(self, "stubs", stubs)
 
@@ -458,14 +442,13 @@ def distance_to_edge(base: Disc, edge: SignificantEdge | EdgeSide) -> float:
     return float(shapely.distance(shapely.Point(base.x, base.y), geometry)) - base.r
 
 
-def _side_distances(coords: FloatArray, x: float, y: float) -> FloatArray:
-    """Distances from the point ``(x, y)`` to each side (vectorised)."""
-    x0, y0, x1, y1 = coords[:, 0], coords[:, 1], coords[:, 2], coords[:, 3]
-    dx, dy = x1 - x0, y1 - y0
-    length2 = dx * dx + dy * dy
-    t = np.clip(((x - x0) * dx + (y - y0) * dy) / np.where(length2 > 0, length2, 1.0), 0.0, 1.0)
-    result: FloatArray = np.hypot(x0 + t * dx - x, y0 + t * dy - y)
-    return result
+def _to_side(base: Disc, side: tuple[float, float, float, float]) -> float:
+    """Distance from the closest point of a base to a side (R-DIST-1)."""
+    x0, y0, x1, y1 = side
+    ux, uy = x1 - x0, y1 - y0
+    ll = ux * ux + uy * uy
+    t = 0.0 if ll == 0.0 else min(1.0, max(0.0, ((base.x - x0) * ux + (base.y - y0) * uy) / ll))
+    return math.hypot(x0 + t * ux - base.x, y0 + t * uy - base.y) - base.r
 
 
 def _in_play(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,
@@ -670,30 +653,6 @@ class EdgeCover:
     ignored: tuple[tuple[str, str], ...] = ()
 
 
-def _crosses(coords: FloatArray, p: tuple[float, float], q: tuple[float, float]) -> npt.NDArray[
-        np.bool_]:
-    """Sides the segment ``p -> q`` crosses properly (endpoints strictly on each side)."""
-    x0, y0, x1, y1 = coords[:, 0], coords[:, 1], coords[:, 2], coords[:, 3]
-    px, py = p
-    qx, qy = q
-
-    def orient(ax: FloatArray | float, ay: FloatArray | float, bx: FloatArray | float,
-               by: FloatArray | float, cx: FloatArray | float,
-               cy: FloatArray | float) -> FloatArray:
-        return np.asarray((bx - ax) * (cy - ay) - (by - ay) * (cx - ax), dtype=np.float64)
-
-    d1 = orient(px, py, qx, qy, x0, y0)
-    d2 = orient(px, py, qx, qy, x1, y1)
-    d3 = orient(x0, y0, x1, y1, px, py)
-    d4 = orient(x0, y0, x1, y1, qx, qy)
-    tiny = EPS * max(1.0, math.dist(p, q))
-    result: npt.NDArray[np.bool_] = (
-        (((d1 > tiny) & (d2 < -tiny)) | ((d1 < -tiny) & (d2 > tiny)))
-        & (((d3 > tiny) & (d4 < -tiny)) | ((d3 < -tiny) & (d4 > tiny)))
-    )
-    return result
-
-
 def cover_edges(
     edges: EdgeMap, attacker: Disc, z_attacker: float, target: Disc, z_target: float,
     touch_tolerance: float,
@@ -716,16 +675,29 @@ def cover_edges(
     """
     if not edges.sides or not is_elevated(z_target, z_attacker, edges.orange):
         return EdgeCover()
-    crossed = _crosses(edges.coords, attacker.center, target.center)
-    crossed &= edges.tops > z_attacker + EPS
-    idx = np.flatnonzero(crossed)
-    if idx.size == 0:
-        return EdgeCover()
-    to_target = _side_distances(edges.coords[idx], target.x, target.y) - target.r
-    to_attacker = _side_distances(edges.coords[idx], attacker.x, attacker.y) - attacker.r
+    px, py, qx, qy = attacker.x, attacker.y, target.x, target.y
+    tiny = EPS * max(1.0, math.hypot(qx - px, qy - py))
+    hits: list[tuple[int, float, float]] = []  # (side, gap to target, gap to attacker)
+    for e, edge in enumerate(edges.edges):
+        x0, y0, x1, y1 = edges.edge_boxes[e]
+        if (edge.top <= z_attacker + EPS or x1 < min(px, qx) or x0 > max(px, qx)
+                or y1 < min(py, qy) or y0 > max(py, qy)):
+            continue
+        for k in range(*edges.spans[e]):
+            sx0, sy0, sx1, sy1 = edges.xy[k]
+            # A proper crossing of the line of cover and the side.
+            d1 = (qx - px) * (sy0 - py) - (qy - py) * (sx0 - px)
+            d2 = (qx - px) * (sy1 - py) - (qy - py) * (sx1 - px)
+            if not ((d1 > tiny and d2 < -tiny) or (d1 < -tiny and d2 > tiny)):
+                continue
+            d3 = (sx1 - sx0) * (py - sy0) - (sy1 - sy0) * (px - sx0)
+            d4 = (sx1 - sx0) * (qy - sy0) - (sy1 - sy0) * (qx - sx0)
+            if not ((d3 > tiny and d4 < -tiny) or (d3 < -tiny and d4 > tiny)):
+                continue
+            hits.append((k, _to_side(target, edges.xy[k]), _to_side(attacker, edges.xy[k])))
     counted: dict[str, None] = {}
     ignored: dict[str, str] = {}
-    for k, dt, da in zip(idx, to_target, to_attacker, strict=True):
+    for k, dt, da in hits:
         eid = edges.sides[k].id
         if dt > edges.orange + EPS:
             ignored.setdefault(eid, "more than Orange from the elevated target (R-ELEV-3)")
