@@ -42,7 +42,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 import numpy as np
@@ -56,8 +56,13 @@ from geometry.discs import Disc
 # built from the original geometry that grazes a corner or runs along an edge
 # stays this far outside the eroded piece (R-LOS-1 Decision).
 EPS = 1e-7
+# Triangles of an eroded piece are grown by this (a hundredth of EPS) so that no
+# rounding opens a crack along the diagonals between them.
+_SEAM = 1e-9
 # Slack when a candidate line meant to touch a base is checked against it.
 _TOUCH = 1e-9
+# Per-query obstacles remembered per index (huge bases, edges), at most this many.
+_EXTRA_CACHE = 512
 # Mitre limit used when offsetting polygons: keeps corners sharp.
 _MITRE = 20.0
 
@@ -184,7 +189,9 @@ def _tri_arrays(tri: Array) -> tuple[Array, Array, Array]:
     e = np.roll(tri, -1, axis=1) - tri
     n = np.stack([-e[..., 1], e[..., 0]], axis=-1)
     n /= np.linalg.norm(n, axis=-1, keepdims=True)
-    h = np.einsum("kij,kij->ki", n, tri)
+    # Grown by _SEAM: a line running exactly along an internal diagonal must meet the
+    # triangles on both sides even after rounding (docs/sight.md, tolerance policy).
+    h = np.einsum("kij,kij->ki", n, tri) - _SEAM
     box = np.concatenate([tri.min(axis=1), tri.max(axis=1)], axis=1)
     return n, h, box
 
@@ -531,6 +538,7 @@ class SightIndex:
         self.merge_gap = merge_gap
         self._groups: list[tuple[str, ...]] = []
         self._parts = _build_parts(self.obstacles, merge_gap, self._groups)
+        self._extra_cache: dict[Obstacle, tuple[_Parts, list[tuple[str, ...]]]] = {}
 
     def sight(self, a: Disc, b: Disc, extra: Sequence[Obstacle] = ()) -> Sight:
         """Line of sight from base ``a`` to base ``b`` (R-LOS-1).
@@ -559,8 +567,16 @@ class SightIndex:
         near = _near_masks(parts, da, db, allowed)
         found: dict[int, Segment] = {}
         met: list[tuple[NDArray[np.int64], NDArray[np.int64]]] = []
+        clear = np.asarray(~(near.tri.any(axis=1) | near.disc.any(axis=1)
+                             | near.wall.any(axis=1)), dtype=bool)
+        for i in np.flatnonzero(clear).tolist():
+            found[i] = _centre_gap(*pairs[i])  # nothing near: the centre line is free
         p, d, q = _base_lines_many(da, db)
-        self._settle(p, d, q, da, db, parts, near, pairs, found, met)
+        if clear.any():
+            keep = ~clear[q]
+            p, d, q = p[keep], d[keep], q[keep]
+        if len(q):
+            self._settle(p, d, q, da, db, parts, near, pairs, found, met)
         rest = np.array([i for i in range(n) if i not in found], dtype=np.int64)
         if len(rest):
             p, d, q = _critical_lines_many(rest, da, db, parts, near)
@@ -601,13 +617,15 @@ class SightIndex:
         n_static = len(groups)
         # Equal obstacles of different pairs (a huge base, an edge) are built once.
         seen: dict[Obstacle, list[int]] = {}
-        parts = self._parts
+        extra: list[_Parts] = []
         for ex in per_query:
             for ob in ex:
                 if ob not in seen:
-                    before = len(groups)
-                    parts = _concat(parts, _build_parts([ob], 0.0, groups))
-                    seen[ob] = list(range(before, len(groups)))
+                    built, names = self._extra_parts(ob)
+                    extra.append(_shifted(built, len(groups)))
+                    seen[ob] = list(range(len(groups), len(groups) + len(names)))
+                    groups.extend(names)
+        parts = _concat_all([self._parts, *extra]) if extra else self._parts
         allowed = np.zeros((len(per_query), len(groups)), dtype=bool)
         allowed[:, :n_static] = True
         for i, ex in enumerate(per_query):
@@ -615,12 +633,43 @@ class SightIndex:
                 allowed[i, seen[ob]] = True
         return parts, groups, allowed
 
+    def _extra_parts(self, ob: Obstacle) -> tuple[_Parts, list[tuple[str, ...]]]:
+        """One per-query obstacle as elements (group ids from 0), remembered by value:
+        the same huge base or edge comes back query after query."""
+        hit = self._extra_cache.get(ob)
+        if hit is None:
+            names: list[tuple[str, ...]] = []
+            hit = (_build_parts([ob], 0.0, names), names)
+            if len(self._extra_cache) >= _EXTRA_CACHE:
+                self._extra_cache.clear()
+            self._extra_cache[ob] = hit
+        return hit
 
-def _concat(x: _Parts, y: _Parts) -> _Parts:
-    out = _Parts()
-    for name in x.__dataclass_fields__:
-        setattr(out, name, np.concatenate([getattr(x, name), getattr(y, name)]))
+
+def _shifted(parts: _Parts, offset: int) -> _Parts:
+    """The same elements with their group ids moved by ``offset``."""
+    out = replace(parts)
+    for name in ("tri_g", "disc_g", "wall_g", "vert_g", "edge_g"):
+        setattr(out, name, getattr(parts, name) + offset)
     return out
+
+
+def _concat_all(many: Sequence[_Parts]) -> _Parts:
+    out = _Parts()
+    for name in out.__dataclass_fields__:
+        setattr(out, name, np.concatenate([getattr(x, name) for x in many]))
+    return out
+
+
+def _centre_gap(a: Disc, b: Disc) -> Segment:
+    """The gap segment of the centre line (a point when the bases overlap)."""
+    dx, dy = b.x - a.x, b.y - a.y
+    dist = math.hypot(dx, dy)
+    ux, uy = (dx / dist, dy / dist) if dist > 0 else (1.0, 0.0)
+    s, e = a.r, dist - b.r
+    if e < s:  # overlapping chords: the middle of the overlap
+        s = e = (max(-a.r, dist - b.r) + min(a.r, dist + b.r)) / 2.0
+    return ((a.x + s * ux, a.y + s * uy), (a.x + e * ux, a.y + e * uy))
 
 
 def _witness(p: Array, d: Array, s: float, e: float, a: Disc) -> Segment:
@@ -632,9 +681,31 @@ def _witness(p: Array, d: Array, s: float, e: float, a: Disc) -> Segment:
     return ((float(x0), float(y0)), (float(x1), float(y1)))
 
 
+def _base_lines_one(a: Array, b: Array) -> tuple[Array, Array, NDArray[np.int64]]:
+    """:func:`_base_lines_many` for a single pair, in plain floats (no array overhead)."""
+    ax, ay, ra = float(a[0]), float(a[1]), float(a[2])
+    dx, dy = float(b[0]) - ax, float(b[1]) - ay
+    dist = math.hypot(dx, dy)
+    ux, uy = (dx / dist, dy / dist) if dist > 0 else (1.0, 0.0)
+    pts = [(ax, ay)]
+    dirs = [(ux, uy)]
+    for sgn in (1.0, -1.0):
+        cos = (ra - sgn * float(b[2])) / dist if dist > 0 else 2.0
+        if abs(cos) > 1.0:
+            continue
+        sin = math.sqrt(1.0 - cos * cos)
+        for sg in (1.0, -1.0):
+            nx, ny = ux * cos - sg * uy * sin, uy * cos + sg * ux * sin
+            pts.append((ax + ra * nx, ay + ra * ny))
+            dirs.append((-ny, nx))
+    return np.array(pts), np.array(dirs), np.zeros(len(pts), np.int64)
+
+
 def _base_lines_many(da: Array, db: Array) -> tuple[Array, Array, NDArray[np.int64]]:
     """Stage 1 lines of each pair: its centre line and the common tangents of its bases."""
     n = len(da)
+    if n == 1:
+        return _base_lines_one(da[0], db[0])
     ax, ay, ra = da[:, 0], da[:, 1], da[:, 2]
     wx, wy = db[:, 0] - ax, db[:, 1] - ay
     dist = np.hypot(wx, wy)

@@ -348,3 +348,13 @@ def test_batched_sight_answers_like_single_queries(
         assert got.visible == single.visible
         if got.visible:
             assert witness_is_free(got, a, b, obs[1:] + ex)
+
+
+def test_no_crack_along_an_internal_diagonal() -> None:
+    """R-LOS-1 Decision: a candidate line can run exactly along a diagonal between two
+    triangles of an eroded L-shaped piece (found by hypothesis); it must not slip through."""
+    ell = Obstacle("ell", shapely.Polygon([(5, 10.5), (6.5, 10.5), (6.5, 11), (5.5, 11),
+                                           (5.5, 12), (5, 12)]))
+    a, b = Disc(0, 5, 0.5), Disc(5.5, 11, 0.5)
+    s = line_of_sight(a, b, [ell])
+    assert s.visible and witness_is_free(s, a, b, [ell])
