@@ -484,6 +484,25 @@ def _climb_samples(state: GameState, model: str) -> Iterator[Move]:
         yield Move(model, (Step("climb", z=round(min(top - 0.1, pos.z + budget / 2), 6)),))
     if ms.climbing:
         yield Move(model, (Step("jump", z=0.0),))
+    elif pos.z > Z_EPS:
+        yield from _down_samples(state, model, budget)
+
+
+def _down_samples(state: GameState, model: str, budget: float) -> Iterator[Move]:
+    """From a top: step to the nearest edge, then jump down or climb down part-way."""
+    pos = state.model(model).position
+    floor = model_view(state.scenario, model).terrain_at(pos.z)[2]
+    if floor is None or floor.is_empty:
+        return
+    edge = shapely.shortest_line(shapely.Point(pos.xy), floor.boundary).coords[-1]
+    dx, dy = edge[0] - pos.x, edge[1] - pos.y
+    n = math.hypot(dx, dy) or 1.0
+    r = state.radius(model)
+    lip = walk((edge[0] + dx / n * r, edge[1] + dy / n * r))
+    yield Move(model, (*lip, Step("jump", z=0.0)))
+    down = round(max(0.0, pos.z - (budget - n - r - 0.05)), 6)
+    if down < pos.z:
+        yield Move(model, (*lip, Step("climb", z=down)))
 
 
 #: Called after a legal charge has moved the model: ``hook(ctx, charge)``. The
