@@ -10,6 +10,7 @@ import pytest
 import sim.moves as moves
 from sim.actions import parse_action
 from sim.dice import ScriptedRng
+from sim.errors import IllegalActionError
 from sim.falls import push_model
 from sim.gamedata import Status
 from sim.moves import Charge, plan_movement, walk
@@ -206,3 +207,18 @@ def test_plan_names_the_blocking_pieces() -> None:
     state = activated("move-squeeze", "narrow")
     plan = plan_movement(state, "narrow", walk((32.5, 9.578051181102362)))
     assert not plan.legal and set(plan.blocked_by) == {"block-e", "block-f"}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("move settler", "expected 'move MODEL"),
+    ("move settler 1.0", "a waypoint needs X and Y"),
+    ("move settler 1.0 two", "Y must be a number, got 'two'"),
+    ("move settler climb", "'climb' needs a height"),
+    ("move settler jump nan", "Z must be a finite number"),
+    ("charge settler hound", "expected 'charge MODEL TARGET"),
+    ("leave settler 1.0 2.0 3.0", "expected 'leave MODEL X Y"),
+])
+def test_bad_action_text_is_refused_clearly(text: str, expected: str) -> None:
+    with pytest.raises(IllegalActionError) as err:
+        parse_action(text)
+    assert expected in str(err.value) and repr(text) in str(err.value)
