@@ -10,12 +10,19 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import sim.commands
 from sim.errors import WastelandError
+
+if TYPE_CHECKING:
+    from sim.scenario import Scenario
+    from sim.state import GameState
 
 # Exit codes: 0 ok, 1 a checked thing is invalid (``check``), 2 bad usage/input.
 EXIT_USAGE = 2
@@ -42,6 +49,39 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"wasteland {args.command}: {exc}", file=sys.stderr)
         return EXIT_USAGE
     return code
+
+
+# --- The window layer ---------------------------------------------------------------
+# The only place sim/ reaches up into render/ (and so pygame), lazily, for the
+# `play` and `render` commands; importing sim never imports pygame.
+
+
+def open_game_window(scenario: Scenario, state: GameState | None, save_dir: Path,
+                     no_display: str) -> int:
+    """Run the hot-seat window until it is closed; 1 with ``no_display`` if none opens."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from render.app import NoDisplayError, close_window, open_window
+    from render.controller import Controller
+
+    controller = Controller(scenario, save_dir=save_dir, state=state)
+    try:
+        app = open_window(controller)
+    except NoDisplayError as exc:
+        print(f"{no_display} ({exc})", file=sys.stderr)
+        return 1
+    try:
+        code: int = app.run()
+        return code
+    finally:
+        close_window()
+
+
+def export_png(scenario: Scenario, out: Path, **options: Any) -> None:
+    """Draw ``scenario`` headless to the PNG file ``out`` (``render.png.export_scenario``)."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from render.png import export_scenario
+
+    export_scenario(scenario, out, **options)
 
 
 if __name__ == "__main__":

@@ -74,17 +74,6 @@ def run(args: argparse.Namespace) -> int:
         if display_missing():
             print(NO_DISPLAY, file=sys.stderr)
             return 1
-        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-        from render.app import NoDisplayError, close_window, open_window
-        from render.controller import Controller
+        from sim import cli
 
-        controller = Controller(scenario, save_dir=Path.cwd(), state=state)
-        try:
-            app = open_window(controller)
-        except NoDisplayError as exc:
-            print(f"{NO_DISPLAY} ({exc})", file=sys.stderr)
-            return 1
-        try:
-            return app.run()
-        finally:
-            close_window()
+        return cli.open_game_window(scenario, state, Path.cwd(), NO_DISPLAY)

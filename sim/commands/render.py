@@ -9,7 +9,6 @@ ignored cover, range rings) and the reachable area of ``--reach``. Imports
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
 from typing import Any
 
@@ -59,9 +58,8 @@ def run(args: argparse.Namespace) -> int:
         carried = ", ".join(scenario.unit_of(los[0]).weapons) if los else "-"
         raise UsageError(f"--weapon: {args.weapon!r} is not a weapon of the --los attacker; "
                          f"it carries: {carried}")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from render.png import export_scenario
+    from sim import cli
 
-    export_scenario(scenario, out, width=args.width, los=los, weapon=args.weapon, reach=reach)
+    cli.export_png(scenario, out, width=args.width, los=los, weapon=args.weapon, reach=reach)
     print(f"wrote {out}")
     return 0
