@@ -20,7 +20,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from geometry.discs import Disc
-from geometry.elevation import Surface, sight_walls, significant_edges
+from geometry.elevation import EdgeMap, Surface, sight_walls, significant_edges
 from geometry.sight import Obstacle, SightIndex
 from sim.analysis import analyse
 from sim.cli import main
@@ -271,3 +271,87 @@ def test_raising_every_piece_and_model_changes_no_answer(name: str, data: st.Dat
     low = analyse(s, pos, a, b).to_json()
     high = analyse(raised(s, lift), up, a, b).to_json()
     assert high == low
+
+
+# --- edges in the exact sight query, against an independent predicate ------------
+
+
+def far_sides(edges: EdgeMap, high: Disc, z_low: float) -> list[int]:
+    """R-ELEV-2 restated: sides above the lower base, more than Orange from the high one."""
+    out = []
+    for k, side in enumerate(edges.sides):
+        near = side.line.distance(shapely.Point(high.x, high.y)) - high.r
+        if side.top > z_low + 1e-9 and near > edges.orange + 1e-9:
+            out.append(k)
+    return out
+
+
+def side_of(p: tuple[float, float], q: tuple[float, float], v: tuple[float, ...]) -> float:
+    """Signed distance of ``v`` from the line ``p -> q``."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    return ((v[0] - p[0]) * dy - (v[1] - p[1]) * dx) / math.hypot(dx, dy)
+
+
+def crosses_edges(p: tuple[float, float], q: tuple[float, float], edges: EdgeMap,
+                  chosen: list[int], tol: float) -> bool:
+    """Whether the segment ``p -> q`` crosses the chosen sides: through a side's
+    inside, or through a corner shared by two chosen sides with their far ends
+    on opposite sides of it. ``tol`` is how clear of a line counts as a side."""
+    picked = set(chosen)
+    seg = shapely.LineString([p, q])
+    for k in chosen:
+        (x0, y0), (x1, y1) = edges.sides[k].line.coords
+        s0, s1 = side_of(p, q, (x0, y0)), side_of(p, q, (x1, y1))
+        t0 = side_of((x0, y0), (x1, y1), p)
+        t1 = side_of((x0, y0), (x1, y1), q)
+        if s0 * s1 < 0 and abs(s0) > tol and abs(s1) > tol and t0 * t1 < 0 and min(
+                abs(t0), abs(t1)) > tol:
+            return True
+        nxt = edges.successors[k]
+        if nxt in picked and seg.distance(shapely.Point(x1, y1)) < tol:
+            far = edges.sides[nxt].line.coords[-1]
+            a, b = side_of(p, q, (x0, y0)), side_of(p, q, far)
+            if a * b < 0 and min(abs(a), abs(b)) > tol:
+                return True
+    return False
+
+
+boards = st.lists(
+    st.tuples(st.integers(0, 14), st.integers(0, 14), st.integers(2, 6), st.integers(2, 6),
+              st.sampled_from([1.0, 2.0, 3.0, 4.0, 6.0, 8.0])),
+    min_size=1, max_size=3,
+)
+spots = st.tuples(st.floats(0, 20), st.floats(0, 20), st.sampled_from([0.0, 2.0, 4.0, 6.0, 8.0]))
+
+
+@settings(max_examples=40, deadline=None)
+@given(boards, spots, spots)
+def test_sight_with_edges_agrees_with_sampled_segments(
+        spec: list[tuple[int, int, int, int, float]], pa: tuple[float, float, float],
+        pb: tuple[float, float, float]) -> None:
+    """R-ELEV-2 in the exact query (issue 3's property, with edges): a sampled free
+    segment means sight, and a reported witness crosses no chosen edge."""
+    edges = significant_edges([Surface(f"p{k}", shapely.box(x, y, x + w, y + h), z)
+                               for k, (x, y, w, h, z) in enumerate(spec)], 2.0)
+    a, b = Disc(pa[0], pa[1], 0.6), Disc(pb[0], pb[1], 0.6)
+    assume(math.hypot(a.x - b.x, a.y - b.y) > 1.3)
+    walls = [Obstacle(i, w) for i, w in sight_walls(edges, a, pa[2], b, pb[2])]
+    seen = SightIndex([]).sight(a, b, walls)
+    if abs(pa[2] - pb[2]) < 2.0:
+        assert walls == [] and seen.visible
+        return
+    high, z_low = (a, pb[2]) if pa[2] > pb[2] else (b, pa[2])
+    chosen = far_sides(edges, high, z_low)
+    if seen.visible:
+        assert seen.witness is not None
+        p, q = seen.witness
+        assert math.hypot(p[0] - a.x, p[1] - a.y) <= a.r + 1e-7
+        assert math.hypot(q[0] - b.x, q[1] - b.y) <= b.r + 1e-7
+        assert not crosses_edges(p, q, edges, chosen, 1e-9)
+    else:
+        rim = [(math.cos(t * math.pi / 8), math.sin(t * math.pi / 8)) for t in range(16)]
+        for ux, uy in rim:
+            for vx, vy in rim:
+                p = (a.x + a.r * ux, a.y + a.r * uy)
+                q = (b.x + b.r * vx, b.y + b.r * vy)
+                assert crosses_edges(p, q, edges, chosen, 1e-6), (p, q)
