@@ -159,6 +159,15 @@ def test_a_longer_orange_from_rules_data_moves_the_line() -> None:
     assert analyse(longer, pos, "sniper-back", "mutant").line_of_sight
 
 
+def test_models_on_the_same_roof_see_each_other() -> None:
+    """R-ELEV-5: both stand at the tower's top, so it does not block them; the
+    line of cover never leaves it, so it is no cover either (R-COV-2)."""
+    s = scenario("elev-sniper-edge")
+    shot = analyse(s, initial_positions(s), "sniper-back", "sniper-edge")
+    assert shot.line_of_sight and shot.cover == ()
+    assert (shot.elevated.attacker, shot.elevated.target) == (False, False)
+
+
 def test_low_wall_stops_blocking_for_a_model_at_its_top() -> None:
     """R-ELEV-5: "at or above" its top means not below it."""
     s = scenario("elev-low-wall")
