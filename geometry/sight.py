@@ -43,7 +43,6 @@ import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 
 import numpy as np
 import shapely
@@ -315,13 +314,6 @@ def _tangents(c1: Array, r1: Array, c2: Array, r2: Array, signs: Sequence[float]
     if not pts:
         return np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0, np.int64)
     return np.concatenate(pts), np.concatenate(dirs), np.concatenate(idx).astype(np.int64)
-
-
-@lru_cache(maxsize=256)
-def _pairs_of(n: int) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
-    """Index pairs i < j of n things (cached: the same small n recur)."""
-    i, j = np.triu_indices(n, k=1)
-    return i.astype(np.int64), j.astype(np.int64)
 
 
 def _rim_points(rows: NDArray[np.int64], centre: Array, radius: Array, near_edge: NDArray[
@@ -734,6 +726,31 @@ def _base_lines_many(da: Array, db: Array) -> tuple[Array, Array, NDArray[np.int
     return p.reshape(-1, 2)[keep], d.reshape(-1, 2)[keep], q
 
 
+def _within(counts: NDArray[np.int64]) -> NDArray[np.int64]:
+    """0, 1, ..., c - 1 for each count c, concatenated."""
+    total = int(counts.sum())
+    starts = np.cumsum(counts) - counts
+    result: NDArray[np.int64] = np.arange(total) - np.repeat(starts, counts)
+    return result
+
+
+def _ragged_pairs(counts: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """All index pairs i < j within each group of a group-contiguous array."""
+    k = _within(counts)
+    owner = np.repeat(np.arange(len(counts)), counts)
+    later = counts[owner] - k - 1
+    i = np.repeat(np.arange(len(k)), later)
+    return i, i + 1 + _within(later)
+
+
+def _by_owner(values: Array, owner: NDArray[np.int64], n: int
+              ) -> tuple[Array, NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+    """Values made contiguous per owner (stable), their owners, counts and starts."""
+    order = np.argsort(owner, kind="stable")
+    counts = np.bincount(owner, minlength=n).astype(np.int64)
+    return values[order], owner[order], counts, np.cumsum(counts) - counts
+
+
 def _critical_lines_many(rows: NDArray[np.int64], da: Array, db: Array, parts: _Parts,
                          near: _Near) -> tuple[Array, Array, NDArray[np.int64]]:
     """Stage 2 lines of the given pairs: tight against two features (docs/sight.md).
@@ -743,82 +760,65 @@ def _critical_lines_many(rows: NDArray[np.int64], da: Array, db: Array, parts: _
     outlines. Lines: tangents common to two circles, tangents from a point to
     a circle, lines through two points, and lines parallel to the centre
     line through every feature (they settle pairs whose bases overlap, where
-    sight may exist in every direction).
+    sight may exist in every direction). Every pair's features are kept
+    contiguous so all lines of all pairs come from a few array operations.
     """
-    rim_pts, rim_row = [], []
+    g = len(rows)
+    # Points: vertices near each pair and its rim crossings.
+    vr, vi = np.nonzero(near.vert[rows])
+    pts, owners = [parts.vert[vi]], [vr]
     for base, edges in ((da, near.edge_a), (db, near.edge_b)):
-        pts, owner = _rim_points(rows, base[rows, :2], base[rows, 2], edges[rows],
-                                 near.disc[rows], parts)
-        rim_pts.append(pts)
-        rim_row.append(owner)
-    rim = np.concatenate(rim_pts)
-    rim_of = np.concatenate(rim_row)
-    feats: list[Array] = []
-    circs: list[Array] = []
-    pp_i, pp_j, pp_q = [], [], []
-    pc_p, pc_c, pc_q = [], [], []
-    cc_i, cc_j, cc_q = [], [], []
-    n_f = n_c = 0
-    for r in rows.tolist():
-        pts = parts.vert[near.vert[r]]
-        if len(rim):
-            pts = np.concatenate([pts, rim[rim_of == r]])
-        circ = np.concatenate([da[r:r + 1], db[r:r + 1], parts.disc[near.disc[r]]])
-        nf, nc = len(pts), len(circ)
-        feats.append(pts)
-        circs.append(circ)
-        i, j = _pairs_of(nf)
-        pp_i.append(i + n_f)
-        pp_j.append(j + n_f)
-        pp_q.append(np.full(len(i), r))
-        pc_p.append(np.repeat(np.arange(nf), nc) + n_f)
-        pc_c.append(np.tile(np.arange(nc), nf) + n_c)
-        pc_q.append(np.full(nf * nc, r))
-        if nc > 2:
-            i, j = _pairs_of(nc)
-            i, j = i[1:], j[1:]  # the two bases' own tangents are stage 1
-            cc_i.append(i + n_c)
-            cc_j.append(j + n_c)
-            cc_q.append(np.full(len(i), r))
-        n_f += nf
-        n_c += nc
-    f = np.concatenate(feats)
-    c = np.concatenate(circs)
+        rim, of = _rim_points(rows, base[rows, :2], base[rows, 2], edges[rows],
+                              near.disc[rows], parts)
+        pts.append(rim)
+        owners.append(np.searchsorted(rows, of))
+    f, f_own, f_cnt, _ = _by_owner(np.concatenate(pts), np.concatenate(owners).astype(np.int64), g)
+    # Circles: the two bases first, then the blocking discs near the pair.
+    dr, di = np.nonzero(near.disc[rows])
+    ar = np.arange(g)
+    c, c_own, c_cnt, c_start = _by_owner(
+        np.concatenate([da[rows], db[rows], parts.disc[di]]),
+        np.concatenate([ar, ar, dr]).astype(np.int64), g)
+    is_base = _within(c_cnt) < 2
     ps: list[Array] = []
     ds: list[Array] = []
     qs: list[NDArray[np.int64]] = []
     # Lines through two points.
-    i, j, q = np.concatenate(pp_i), np.concatenate(pp_j), np.concatenate(pp_q)
+    i, j = _ragged_pairs(f_cnt)
     w = f[j] - f[i]
     ln = np.hypot(w[:, 0], w[:, 1])
     ok = ln > 0
     ps.append(f[i][ok])
     ds.append(w[ok] / ln[ok, None])
-    qs.append(q[ok])
-    # Tangents from a point to a circle.
-    pi, ci, q = np.concatenate(pc_p), np.concatenate(pc_c), np.concatenate(pc_q)
-    tp, td, ti = _tangents(c[ci, :2], c[ci, 2], f[pi], np.zeros(len(pi)), (1.0,))
+    qs.append(rows[f_own[i][ok]])
+    # Tangents from a point to a circle of its pair.
+    per = c_cnt[f_own]
+    fi = np.repeat(np.arange(len(f)), per)
+    ci = np.repeat(c_start[f_own], per) + _within(per)
+    tp, td, ti = _tangents(c[ci, :2], c[ci, 2], f[fi], np.zeros(len(fi)), (1.0,))
     ps.append(tp)
     ds.append(td)
-    qs.append(q[ti])
-    # Common tangents of two circles (a base and a blocking disc, two discs).
-    if cc_i:
-        i, j, q = np.concatenate(cc_i), np.concatenate(cc_j), np.concatenate(cc_q)
+    qs.append(rows[f_own[fi][ti]])
+    # Common tangents of two circles (a base and a blocking disc, two discs); the
+    # two bases' own are stage 1.
+    i, j = _ragged_pairs(c_cnt)
+    keep = ~(is_base[i] & is_base[j])
+    i, j = i[keep], j[keep]
+    if len(i):
         tp, td, ti = _tangents(c[i, :2], c[i, 2], c[j, :2], c[j, 2], (1.0, -1.0))
         ps.append(tp)
         ds.append(td)
-        qs.append(q[ti])
+        qs.append(rows[c_own[i][ti]])
     # Parallels to the centre line through every feature.
-    axis = db[:, :2] - da[:, :2]
+    axis = db[rows, :2] - da[rows, :2]
     alen = np.hypot(axis[:, 0], axis[:, 1])
     axis = np.where((alen > 0)[:, None], axis / np.where(alen > 0, alen, 1.0)[:, None],
                     np.array([1.0, 0.0]))
-    fq = np.concatenate([np.full(len(x), r) for x, r in zip(feats, rows.tolist(), strict=True)])
-    cq = np.concatenate([np.full(len(x), r) for x, r in zip(circs, rows.tolist(), strict=True)])
     normal = np.stack([-axis[:, 1], axis[:, 0]], axis=1)
-    ps += [f, c[:, :2] + c[:, 2:3] * normal[cq], c[:, :2] - c[:, 2:3] * normal[cq]]
-    ds += [axis[fq], axis[cq], axis[cq]]
-    qs += [fq, cq, cq]
+    off = c[:, 2:3] * normal[c_own]
+    ps += [f, c[:, :2] + off, c[:, :2] - off]
+    ds += [axis[f_own], axis[c_own], axis[c_own]]
+    qs += [rows[f_own], rows[c_own], rows[c_own]]
     return np.concatenate(ps), np.concatenate(ds), np.concatenate(qs).astype(np.int64)
 
 

@@ -160,6 +160,7 @@ class PreparedBoard:
         self.pieces: tuple[TerrainPiece, ...] = scenario.terrain
         self._index: dict[frozenset[str], SightIndex] = {}
         self._props: dict[str, tuple[TerrainProps, ...]] = {}
+        self._blockers: dict[str, frozenset[int]] = {}
         self._cover: dict[tuple[str, bool], CoverObject] = {}
         self._tree = shapely.STRtree([p.footprint for p in self.pieces])
         self.elevation = board_elevation(scenario)
@@ -172,6 +173,16 @@ class PreparedBoard:
             size = self.rules.size_class(unit.base)
             cached = tuple(p.props_for(unit.id, unit.keywords, size) for p in self.pieces)
             self._props[model_id] = cached
+        return cached
+
+    def blockers_of(self, model_id: str) -> frozenset[int]:
+        """Indices of the pieces that block sight for this model, heights aside:
+        blocking, or dense area terrain (R-LOS-1, R-LOS-4, R-TER-2)."""
+        cached = self._blockers.get(model_id)
+        if cached is None:
+            cached = frozenset(i for i, x in enumerate(self.props_of(model_id))
+                               if x.blocks_los or (x.area and x.dense))
+            self._blockers[model_id] = cached
         return cached
 
     def sight_index(self, blocking: frozenset[str]) -> SightIndex:
@@ -289,13 +300,14 @@ def blocking_pieces(board: PreparedBoard, pair: _Pair) -> frozenset[str]:
     pa, pt = board.props_of(pair.attacker), board.props_of(pair.target)
     out = []
     elev = board.elevation
-    for piece, x, y in zip(board.pieces, pa, pt, strict=True):
+    for i in board.blockers_of(pair.attacker) & board.blockers_of(pair.target):
+        x, y = pa[i], pt[i]
         blocks = (x.blocks_los and y.blocks_los) or (x.area and x.dense and y.area and y.dense)
         # R-ELEV-5: only while both bases are below its top (else it is cover).
         blocks = blocks and elev.piece_blocks(x.height, pair.z_a, pair.z_t) and (
             elev.piece_blocks(y.height, pair.z_a, pair.z_t))
         if blocks:
-            out.append(piece.id)
+            out.append(board.pieces[i].id)
     return frozenset(out)
 
 
