@@ -2,8 +2,9 @@
 
 The sight benchmark (:mod:`bench.sight`) rerun on the default board with a
 two-storey building and models on it (``scenarios/elev-two-storey.toml``),
-against the default board itself (``scenarios/skirmish.toml``) in the same
-run. Every ordered pair of models; printed per board:
+against the default board itself (``scenarios/skirmish.toml``, every model
+put on the ground: its rock-shelf sniper too) in the same run. Every
+ordered pair of models; printed per board:
 
 - per-pair time (CPU, best of a few runs, :func:`bench.sight._best`) of the
   exact sight query as the rules set it up (blocking pieces with R-ELEV-5,
@@ -22,6 +23,8 @@ Run with ``make bench`` or ``python -m bench elevation``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 
 from bench.sight import _best  # the same timing rule as the sight benchmark
@@ -29,7 +32,7 @@ from geometry.elevation import significant_edges
 from sim import analysis
 from sim.elevation_rules import board_elevation, surfaces_of
 from sim.loader import load_scenario
-from sim.positions import initial_positions
+from sim.positions import Position, initial_positions
 from sim.scenario import Scenario
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
@@ -37,8 +40,13 @@ GROUND = SCENARIOS / "skirmish.toml"
 ELEVATED = SCENARIOS / "elev-two-storey.toml"
 
 
-def _pairs(scenario: Scenario) -> list[analysis._Pair]:
-    positions = initial_positions(scenario)
+def _positions(scenario: Scenario, ground: bool) -> dict[str, Position]:
+    """Where the models stand; with ``ground``, all on the table (z = 0)."""
+    return {k: replace(p, z=0.0) if ground else p
+            for k, p in initial_positions(scenario).items()}
+
+
+def _pairs(scenario: Scenario, positions: Mapping[str, Position]) -> list[analysis._Pair]:
     out = []
     for a, pa in positions.items():
         for t, pt in positions.items():
@@ -49,11 +57,11 @@ def _pairs(scenario: Scenario) -> list[analysis._Pair]:
     return out
 
 
-def _measure(scenario: Scenario) -> dict[str, float]:
-    positions = initial_positions(scenario)
+def _measure(scenario: Scenario, ground: bool = False) -> dict[str, float]:
+    positions = _positions(scenario, ground)
     board = analysis.prepared_board(scenario)
     elevation = board_elevation(scenario)
-    pairs = _pairs(scenario)
+    pairs = _pairs(scenario, positions)
 
     def sight_all() -> list[bool]:
         return [
@@ -92,9 +100,13 @@ def _measure(scenario: Scenario) -> dict[str, float]:
 def run() -> None:
     ground = load_scenario(GROUND)
     elevated = load_scenario(ELEVATED)
-    g, e = _measure(ground), _measure(elevated)
+    boards = [
+        (f"{GROUND.name} as shipped (the sight benchmark's board)", _measure(ground)),
+        (f"{GROUND.name}, every model on the ground (z = 0)", _measure(ground, ground=True)),
+        (ELEVATED.name, _measure(elevated)),
+    ]
     t_edges = _best(lambda: significant_edges(surfaces_of(elevated), elevated.rules_data.orange))
-    for name, m in ((GROUND.name, g), (ELEVATED.name, e)):
+    for name, m in boards:
         print(f"board {name}: {m['models']:.0f} models, {m['pairs']:.0f} ordered pairs "
               f"({m['elevated']:.0f} with an elevated model), {m['seen']:.0f} with sight; "
               f"{m['edges']:.0f} significant edges ({m['sides']:.0f} sides), "
@@ -102,6 +114,9 @@ def run() -> None:
         print(f"  sight (rules + exact query): {m['sight'] * 1e6:8.1f} us/pair")
         print(f"  sight + cover (analyse):     {m['analyse'] * 1e6:8.1f} us/pair")
         print(f"  bulk (analyse_many):         {m['bulk'] * 1e6:8.1f} us/pair")
-    for label, key in (("sight", "sight"), ("sight + cover", "analyse"), ("bulk", "bulk")):
-        print(f"ratio elevated/ground, {label + ':':14} {e[key] / g[key]:6.2f}x (target <= 1.5)")
+    e = boards[2][1]
+    for (_, g), base in ((boards[0], "as shipped"), (boards[1], "all on the ground")):
+        print(f"ratio two storeys / {base}:")
+        for label, key in (("sight", "sight"), ("sight + cover", "analyse"), ("bulk", "bulk")):
+            print(f"  {label + ':':14} {e[key] / g[key]:6.2f}x (target <= 1.5)")
     print(f"significant edges of the two-storey board, derived once: {t_edges * 1e3:.2f} ms")

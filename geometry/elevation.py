@@ -183,7 +183,9 @@ class SignificantEdge:
     """All significant edges of one piece's top, for drawing and naming.
 
     ``disc`` is set for a round top whose whole outline is significant: the
-    edge is then that exact circle (``sides`` trace its polygon).
+    edge is then that exact circle (``sides`` trace its polygon). ``outline``
+    is set for any other top whose whole outline (one ring) is significant:
+    its footprint.
     """
 
     piece: str
@@ -191,6 +193,7 @@ class SignificantEdge:
     geometry: MultiLineString
     sides: tuple[EdgeSide, ...]
     disc: Disc | None = None
+    outline: BaseGeometry | None = None
 
     @property
     def id(self) -> str:
@@ -227,9 +230,12 @@ class EdgeMap:
     spans: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
     edge_boxes: tuple[tuple[float, float, float, float], ...] = field(
         init=False, repr=False, compare=False)
-    # Walls already built, by (edge index, elevated base): see sight_walls.
-    walls: dict[tuple[int, float, float, float], BaseGeometry | None] = field(
+    # Walls already built, by (edge index, elevated base), with whether every
+    # side of the edge joined: see sight_walls.
+    walls: dict[tuple[int, float, float, float], tuple[BaseGeometry | None, bool]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
+    # Edge index by piece id.
+    index: dict[str, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         sides = tuple(s for e in self.edges for s in e.sides)
@@ -238,6 +244,7 @@ class EdgeMap:
             spans.append((start, start + len(e.sides)))
             start += len(e.sides)
         object.__setattr__(self, "spans", tuple(spans))
+        object.__setattr__(self, "index", {e.piece: i for i, e in enumerate(self.edges)})
         object.__setattr__(self, "edge_boxes", tuple(
             tuple(float(v) for v in e.geometry.bounds) for e in self.edges))
         if len(self.successors) != len(sides):
@@ -307,7 +314,8 @@ def significant_edges(surfaces: Sequence[Surface], orange: float) -> EdgeMap:
         whole = len(chains) == 1 and chains[0][1] and math.isclose(
             merged.length, s.footprint.boundary.length, rel_tol=1e-9, abs_tol=MIN_SIDE)
         disc = Disc(*s.circle) if s.circle is not None and whole else None
-        edges.append(SignificantEdge(s.id, s.height, merged, tuple(sides), disc))
+        outline = s.footprint if whole and disc is None else None
+        edges.append(SignificantEdge(s.id, s.height, merged, tuple(sides), disc, outline))
     return EdgeMap(tuple(edges), orange, tuple(successors))
 
 
@@ -586,7 +594,9 @@ def sight_walls(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,
     ``skip``: pieces whose edges are left out (those that block the pair anyway).
     A round top's whole edge comes as its exact circle (a :class:`Disc`) when
     both bases are outside it: a line crosses the ring exactly when it passes
-    through the circle, and the sight query handles a disc exactly.
+    through the circle, and the sight query handles a disc exactly. Likewise
+    an edge whose whole ring joins comes as the piece's footprint when the
+    two bases do not both reach into it.
 
     A piece's wall depends only on the elevated base, not on the other one,
     so it is built once per position of the elevated model and comes back as
@@ -609,16 +619,77 @@ def sight_walls(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,
         if edge.disc is not None and _as_circle(edges, e, a, b, high):
             walls.append((edge.id, edge.disc))
             continue
-        key = (e, high.x, high.y, high.r)
-        wall = edges.walls.get(key, _MISSING)
-        if wall is _MISSING:
-            wall = _wall(edges, _far_sides(edges, e, high))
-            if len(edges.walls) >= WALL_CACHE:
-                edges.walls.clear()
-            edges.walls[key] = wall
-        if wall is not None:
+        wall, every_side = _built(edges, e, high)
+        if every_side and edge.outline is not None and not (
+                _meets(edge.outline, a) and _meets(edge.outline, b)):
+            # The whole ring joins and a sight line starts outside it: it
+            # crosses the ring exactly when it enters the footprint. A
+            # footprint is a cheaper obstacle than its ring of walls.
+            walls.append((edge.id, edge.outline))
+        elif wall is not None:
             walls.append((edge.id, wall))
     return tuple(walls)
+
+
+def _built(edges: EdgeMap, e: int, high: Disc) -> tuple[BaseGeometry | None, bool]:
+    """Edge ``e``'s wall for this elevated base, and whether every side joined (cached)."""
+    key = (e, high.x, high.y, high.r)
+    built = edges.walls.get(key)
+    if built is None:
+        far = _far_sides(edges, e, high)
+        first, last = edges.spans[e]
+        built = (_wall(edges, far), len(far) == last - first)
+        if len(edges.walls) >= WALL_CACHE:
+            edges.walls.clear()
+        edges.walls[key] = built
+    return built
+
+
+def acts_as_footprint(edges: EdgeMap, piece: str, a: Disc, z_a: float, b: Disc,
+                      z_b: float) -> bool:
+    """Whether ``piece``'s significant edge blocks this pair exactly as its footprint would.
+
+    It does when one base is elevated, the edge is the piece's whole outline
+    (one ring), it is above the lower base, every side of it is more than
+    Orange from the elevated base, and the two bases do not both reach into
+    the footprint: a sight line then crosses the ring exactly when it enters
+    the footprint (R-ELEV-2). The rules glue uses this to keep such a piece
+    among the blocking pieces (named by its edge) instead of adding its ring
+    of walls to each query.
+
+    >>> m = significant_edges([Surface("roof", shapely.box(0, 0, 10, 10), 6.0)], 2.0)
+    >>> foot = Disc(12.0, 5.0, 0.6)
+    >>> acts_as_footprint(m, "roof", Disc(5.0, 5.0, 0.6), 6.0, foot, 0.0)
+    True
+    >>> acts_as_footprint(m, "roof", Disc(9.0, 5.0, 0.6), 6.0, foot, 0.0)  # near a side
+    False
+    """
+    e = edges.index.get(piece)
+    if e is None:
+        return False
+    if is_elevated(z_a, z_b, edges.orange):
+        high, z_low = a, z_b
+    elif is_elevated(z_b, z_a, edges.orange):
+        high, z_low = b, z_a
+    else:
+        return False
+    edge = edges.edges[e]
+    if edge.top <= z_low + EPS:
+        return False
+    if edge.disc is not None:
+        return _as_circle(edges, e, a, b, high)
+    if edge.outline is None:
+        return False
+    return _built(edges, e, high)[1] and not (_meets(edge.outline, a) and _meets(edge.outline, b))
+
+
+def _meets(footprint: BaseGeometry, base: Disc) -> bool:
+    """Whether a base reaches into a footprint's inside."""
+    x0, y0, x1, y1 = footprint.bounds
+    if base.x + base.r <= x0 or base.x - base.r >= x1 or base.y + base.r <= y0 or (
+            base.y - base.r >= y1):
+        return False
+    return float(shapely.distance(footprint, shapely.Point(base.x, base.y))) < base.r - EPS
 
 
 def _wall(edges: EdgeMap, sides: list[int]) -> BaseGeometry | None:

@@ -32,16 +32,23 @@ from __future__ import annotations
 import math
 import weakref
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import shapely
 
 from geometry.cover import CoverObject, LineOfCover, lines_of_cover
 from geometry.discs import Disc, gap
+from geometry.elevation import edge_id
 from geometry.ranges import RangeBands, range_bands
 from geometry.sight import Obstacle, Sight, SightIndex
-from sim.elevation_rules import FAR_FROM_TARGET, NOT_ELEVATED, Elevated, board_elevation
+from sim.elevation_rules import (
+    FAR_FROM_TARGET,
+    NOT_ELEVATED,
+    BoardElevation,
+    Elevated,
+    board_elevation,
+)
 from sim.errors import UsageError
 from sim.positions import Position
 from sim.scenario import Scenario, TerrainPiece, TerrainProps
@@ -295,20 +302,44 @@ def blocking_pieces(board: PreparedBoard, pair: _Pair) -> frozenset[str]:
     over a piece (an override for its size, unit or keyword) also is seen
     over it, and the piece is cover instead (docs/sight.md, Decisions).
     Elevation (R-ELEV-5): a piece blocks only while both bases are below its
-    top; otherwise it is cover (:mod:`sim.elevation_rules`).
+    top; otherwise it is cover (:mod:`sim.elevation_rules`). Such a piece
+    stays in the set when its significant edge blocks this pair exactly as
+    the piece would (R-ELEV-2); results then name it by its edge
+    (:func:`edge_stand_ins`), and pairs on different heights share one
+    sight index more often.
     """
     pa, pt = board.props_of(pair.attacker), board.props_of(pair.target)
     out = []
     elev = board.elevation
+    elevated = elev.has_elevated(pair.z_a, pair.z_t)
     for i in board.blockers_of(pair.attacker) & board.blockers_of(pair.target):
         x, y = pa[i], pt[i]
         blocks = (x.blocks_los and y.blocks_los) or (x.area and x.dense and y.area and y.dense)
-        # R-ELEV-5: only while both bases are below its top (else it is cover).
-        blocks = blocks and elev.piece_blocks(x.height, pair.z_a, pair.z_t) and (
-            elev.piece_blocks(y.height, pair.z_a, pair.z_t))
+        if blocks and not _below_top(elev, x, y, pair):
+            blocks = elevated and elev.edge_stands_in(
+                board.pieces[i].id, pair.a, pair.z_a, pair.t, pair.z_t)
         if blocks:
             out.append(board.pieces[i].id)
     return frozenset(out)
+
+
+def _below_top(elev: BoardElevation, x: TerrainProps, y: TerrainProps, pair: _Pair) -> bool:
+    """R-ELEV-5: both bases are below the piece's top (as each model sees it)."""
+    return elev.piece_blocks(x.height, pair.z_a, pair.z_t) and elev.piece_blocks(
+        y.height, pair.z_a, pair.z_t)
+
+
+def edge_stand_ins(board: PreparedBoard, pair: _Pair, blocking: frozenset[str]
+                   ) -> frozenset[str]:
+    """Pieces of ``blocking`` there only for their significant edge (R-ELEV-2, R-ELEV-5)."""
+    if not board.elevation.has_elevated(pair.z_a, pair.z_t):
+        return frozenset()
+    pa, pt = board.props_of(pair.attacker), board.props_of(pair.target)
+    return frozenset(
+        board.pieces[i].id
+        for i in board.blockers_of(pair.attacker) & board.blockers_of(pair.target)
+        if board.pieces[i].id in blocking and not _below_top(board.elevation, pa[i], pt[i], pair)
+    )
 
 
 def huge_blockers(scenario: Scenario, positions: Mapping[str, Position], pair: _Pair
@@ -492,8 +523,16 @@ def _sights(board: PreparedBoard, scenario: Scenario, positions: Mapping[str, Po
         found = board.sight_index(key).sight_many(
             [(pairs[i].a, pairs[i].t) for i in idx], [extras[i] for i in idx])
         for i, sight in zip(idx, found, strict=True):
-            out[i] = sight
+            out[i] = _name_edges(sight, edge_stand_ins(board, pairs[i], key))
     return [s for s in out if s is not None]
+
+
+def _name_edges(sight: Sight, stand_ins: frozenset[str]) -> Sight:
+    """Blockers that stand in for their significant edge, named as the edge."""
+    if sight.visible or not stand_ins:
+        return sight
+    named = sorted(edge_id(b) if b in stand_ins else b for b in sight.blocked_by)
+    return replace(sight, blocked_by=tuple(named))
 
 
 def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attacker_id: str,

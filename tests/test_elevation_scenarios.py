@@ -13,6 +13,7 @@ from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 import shapely
@@ -24,6 +25,7 @@ from geometry.elevation import EdgeMap, Surface, sight_walls, significant_edges
 from geometry.sight import Obstacle, SightIndex
 from sim.analysis import analyse
 from sim.cli import main
+from sim.elevation_rules import BoardElevation
 from sim.loader import load_scenario
 from sim.positions import Position, initial_positions
 from sim.scenario import Scenario, TerrainPiece, TerrainProps
@@ -189,6 +191,14 @@ def test_a_sight_line_through_a_roof_corner_does_not_slip_between_sides() -> Non
     sniper, target = Disc(5.0, 5.0, 0.6), Disc(12.0, 12.0, 0.6)
     walls = [Obstacle(i, w) for i, w in sight_walls(edges, sniper, 6.0, target, 0.0)]
     seen = SightIndex([]).sight(sniper, target, walls)
+    assert not seen.visible and seen.blocked_by == ("roof:edge",)
+    # Within Orange of the west side only: the other three join as one chain of
+    # walls, and lines through its corner (10, 10) reach the target's base.
+    west = Disc(1.2, 5.0, 0.6)
+    off_corner = Disc(12.0, 11.2, 0.6)
+    walls = [Obstacle(i, w) for i, w in sight_walls(edges, west, 6.0, off_corner, 0.0)]
+    assert [type(w.shape).__name__ for w in walls] == ["LineString"]
+    seen = SightIndex([]).sight(west, off_corner, walls)
     assert not seen.visible and seen.blocked_by == ("roof:edge",)
     # Within Orange of the east side, the sniper sees out through it: the other
     # three sides still take part, but the open ends of their chain carry no stub.
@@ -364,3 +374,34 @@ def test_sight_with_edges_agrees_with_sampled_segments(
                 p = (a.x + a.r * ux, a.y + a.r * uy)
                 q = (b.x + b.r * vx, b.y + b.r * vy)
                 assert crosses_edges(p, q, edges, chosen, 1e-6), (p, q)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.data())
+def test_a_piece_standing_in_for_its_edge_gives_the_same_sight(data: st.DataObject) -> None:
+    """R-ELEV-2/5: keeping a piece among the blockers when its whole edge would block
+    exactly as it does (``edge_stands_in``) changes no answer: compared with
+    handing its ring of walls to the query instead, on the two-storey board."""
+    s = scenario("elev-two-storey")
+    ids = s.model_ids
+    a = data.draw(st.sampled_from(ids))
+    b = data.draw(st.sampled_from([i for i in ids if i != a]))
+    pos = dict(initial_positions(s))
+    w, h = s.board
+    mover = data.draw(st.sampled_from([a, b]))
+    pos[mover] = Position(data.draw(st.floats(1, w - 1)), data.draw(st.floats(1, h - 1)),
+                          data.draw(st.sampled_from([0.0, 3.0, 4.0, 8.0, 12.0])))
+    pa, pb = pos[a], pos[b]
+    assume(math.hypot(pa.x - pb.x, pa.y - pb.y) >= s.radius_of(a) + s.radius_of(b))
+    folded = analyse(s, pos, a, b)
+    with patch.object(BoardElevation, "edge_stands_in", lambda *_: False):
+        walls = analyse(s, pos, a, b)
+    assert folded.line_of_sight == walls.line_of_sight
+    if not folded.line_of_sight:
+        # The same blockers, named alike; a piece merged with a touching one
+        # (R-LOS-1: they act as one) is named with it.
+        tol = s.rules_data.touch_tolerance
+        merged = {p.id for p in s.terrain for q in s.terrain
+                  if p is not q and p.footprint.distance(q.footprint) <= tol}
+        merged |= {f"{m}:edge" for m in merged}
+        assert set(folded.sight.blocked_by) <= set(walls.sight.blocked_by) | merged
