@@ -512,27 +512,120 @@ def _make_pair(scenario: Scenario, positions: Mapping[str, Position], attacker_i
 def _sights(board: PreparedBoard, scenario: Scenario, positions: Mapping[str, Position],
             pairs: Sequence[_Pair]) -> list[Sight]:
     """Sight for every pair, batched per set of blocking pieces."""
-    by_key: dict[frozenset[str], list[int]] = {}
     keys = [blocking_pieces(board, pair) for pair in pairs]
-    for i, key in enumerate(keys):
-        by_key.setdefault(key, []).append(i)
     extras = [sight_extras(scenario, positions, pair, key)
               for pair, key in zip(pairs, keys, strict=True)]
     out: list[Sight | None] = [None] * len(pairs)
-    for key, idx in by_key.items():
+    for key, idx in _batches(board, keys):
         found = board.sight_index(key).sight_many(
-            [(pairs[i].a, pairs[i].t) for i in idx], [extras[i] for i in idx])
+            [(pairs[i].a, pairs[i].t) for i in idx],
+            [[*extras[i], *_piece_obstacles(board, keys[i] - key)] for i in idx])
         for i, sight in zip(idx, found, strict=True):
-            out[i] = _name_edges(sight, edge_stand_ins(board, pairs[i], key))
+            out[i] = _name_blockers(board, sight, keys[i], edge_stand_ins(board, pairs[i], keys[i]))
     return [s for s in out if s is not None]
 
 
-def _name_edges(sight: Sight, stand_ins: frozenset[str]) -> Sight:
-    """Blockers that stand in for their significant edge, named as the edge."""
-    if sight.visible or not stand_ins:
+# --- batching pairs on different heights (R-ELEV-5) ---------------------------------
+#
+# Pairs on different heights have different blocking pieces, and each set has
+# its own sight index; one batched query per set would cost a query's fixed
+# overhead per height. So pairs share one batch on the index of the pieces
+# they all have, each pair passing its other pieces as per-query obstacles.
+# That gives the same answers only while those pieces would not have merged
+# with another blocking piece in an index (R-LOS-1: touching pieces act as
+# one), so a piece that touches another without one covering the other keeps
+# the batches apart.
+
+@dataclass
+class _Loose:
+    """Per board: pieces by id, their obstacles, and which pairs of pieces touch
+    (``True``: within the touch tolerance) or form a seam (touch, neither covering
+    the other)."""
+
+    pieces: dict[str, TerrainPiece]
+    obstacles: dict[str, Obstacle]
+    seams: dict[tuple[str, str], tuple[bool, bool]]
+
+
+_LOOSE: weakref.WeakKeyDictionary[PreparedBoard, _Loose] = weakref.WeakKeyDictionary()
+
+
+def _loose(board: PreparedBoard) -> _Loose:
+    data = _LOOSE.get(board)
+    if data is None:
+        data = _Loose({p.id: p for p in board.pieces}, {}, {})
+        _LOOSE[board] = data
+    return data
+
+
+def _batches(board: PreparedBoard, keys: Sequence[frozenset[str]]
+             ) -> list[tuple[frozenset[str], list[int]]]:
+    """Pairs (by index) grouped for batched sight queries, with the index key of each group."""
+    if not keys:
+        return []
+    everything = frozenset().union(*keys)
+    common = frozenset.intersection(*keys)
+    moved = everything - common
+    if all(not _seam(board, p, q) for p in moved for q in everything if q != p):
+        return [(common, list(range(len(keys))))]
+    by_key: dict[frozenset[str], list[int]] = {}
+    for i, key in enumerate(keys):
+        by_key.setdefault(key, []).append(i)
+    return list(by_key.items())
+
+
+def _contact(board: PreparedBoard, p: str, q: str) -> tuple[bool, bool]:
+    """Whether two pieces touch, and whether they touch without one covering the other."""
+    data = _loose(board)
+    key = (p, q) if p < q else (q, p)
+    hit = data.seams.get(key)
+    if hit is None:
+        fp, fq = data.pieces[p].footprint, data.pieces[q].footprint
+        touch = bool(fp.distance(fq) <= board.rules.touch_tolerance)
+        hit = (touch, touch and not fp.covers(fq) and not fq.covers(fp))
+        data.seams[key] = hit
+    return hit
+
+
+def _seam(board: PreparedBoard, p: str, q: str) -> bool:
+    """Whether two pieces touch without one covering the other (a crack they close)."""
+    return _contact(board, p, q)[1]
+
+
+def _piece_obstacles(board: PreparedBoard, ids: frozenset[str]) -> list[Obstacle]:
+    """Blocking pieces as per-query sight obstacles (the same values query after query)."""
+    if not ids:
+        return []
+    data = _loose(board)
+    out = []
+    for pid in sorted(ids):
+        ob = data.obstacles.get(pid)
+        if ob is None:
+            ob = data.obstacles[pid] = Obstacle(pid, _piece_shape(data.pieces[pid]))
+        out.append(ob)
+    return out
+
+
+def _name_blockers(board: PreparedBoard, sight: Sight, blocking: frozenset[str],
+                   stand_ins: frozenset[str]) -> Sight:
+    """The blockers named alike however the query was batched.
+
+    A blocking piece brings every blocking piece it touches (an index merges
+    them into one, R-LOS-1), and pieces that stand in for their significant
+    edge are named as the edge.
+    """
+    if sight.visible:
         return sight
-    named = sorted(edge_id(b) if b in stand_ins else b for b in sight.blocked_by)
-    return replace(sight, blocked_by=tuple(named))
+    ids = set(sight.blocked_by)
+    todo = [b for b in ids if b in blocking]
+    while todo:
+        p = todo.pop()
+        for q in blocking:
+            if q not in ids and _contact(board, p, q)[0]:
+                ids.add(q)
+                todo.append(q)
+    named = tuple(sorted(edge_id(b) if b in stand_ins else b for b in ids))
+    return sight if named == sight.blocked_by else replace(sight, blocked_by=named)
 
 
 def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attacker_id: str,

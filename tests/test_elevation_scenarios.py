@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from geometry.discs import Disc
 from geometry.elevation import EdgeMap, Surface, sight_walls, significant_edges
 from geometry.sight import Obstacle, SightIndex
+from sim import analysis
 from sim.analysis import analyse
 from sim.cli import main
 from sim.elevation_rules import BoardElevation
@@ -405,3 +406,23 @@ def test_a_piece_standing_in_for_its_edge_gives_the_same_sight(data: st.DataObje
                   if p is not q and p.footprint.distance(q.footprint) <= tol}
         merged |= {f"{m}:edge" for m in merged}
         assert set(folded.sight.blocked_by) <= set(walls.sight.blocked_by) | merged
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.data())
+def test_batched_analysis_across_heights_matches_single_queries(data: st.DataObject) -> None:
+    """``analyse_many`` batches pairs on different heights (R-ELEV-5 blocking sets)
+    over one sight index; each answer must be what ``analyse`` gives alone."""
+    s = scenario("elev-two-storey")
+    pos = dict(initial_positions(s))
+    w, h = s.board
+    for mid in data.draw(st.lists(st.sampled_from(s.model_ids), max_size=3, unique=True)):
+        pos[mid] = Position(data.draw(st.floats(1, w - 1)), data.draw(st.floats(1, h - 1)),
+                            data.draw(st.sampled_from([0.0, 3.0, 4.0, 8.0])))
+    attacker = data.draw(st.sampled_from(s.model_ids))
+    many = analysis.analyse_many(s, pos, attacker)
+    for target, shot in many.items():
+        alone = analyse(s, pos, attacker, target)
+        assert shot.line_of_sight == alone.line_of_sight, target
+        assert shot.sight.blocked_by == alone.sight.blocked_by, target
+        assert shot.cover == alone.cover, target
