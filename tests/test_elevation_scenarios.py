@@ -162,6 +162,24 @@ def test_a_longer_orange_from_rules_data_moves_the_line() -> None:
     assert analyse(longer, pos, "sniper-back", "mutant").line_of_sight
 
 
+def test_elevated_shooter_counts_an_enemy_model_only_near_the_target() -> None:
+    """R-ELEV-4 for models as cover (R-COV-5): an enemy base on the line of cover
+    counts from a roof only within Orange of the target."""
+    s = scenario("elev-crate-reach")
+    pos = dict(initial_positions(s))
+    far_target = pos["mutant-far"]  # at (20, 13); the line of cover runs along y = 13
+    pos["mutant-near"] = Position(15.0, 13.0, 0.0)  # its base 3.4 in from mutant-far's
+    shot = analyse(s, pos, "sniper", "mutant-far")
+    assert shot.cover == ()
+    assert {i.id: i.reason for i in shot.ignored_cover}["mutant-near"].endswith("(R-ELEV-4)")
+    pos["mutant-near"] = Position(far_target.x - 2.5, 13.0, 0.0)  # 0.93 in from it
+    assert analyse(s, pos, "sniper", "mutant-far").cover == ("mutant-near",)
+    # From the ground the far one counts as well (no R-ELEV-4).
+    pos["mutant-near"] = Position(15.0, 13.0, 0.0)
+    pos["sniper"] = Position(9.0, 13.0, 0.0)
+    assert set(analyse(s, pos, "sniper", "mutant-far").cover) == {"crate-far", "mutant-near"}
+
+
 def test_models_on_the_same_roof_see_each_other() -> None:
     """R-ELEV-5: both stand at the tower's top, so it does not block them; the
     line of cover never leaves it, so it is no cover either (R-COV-2)."""
