@@ -620,8 +620,9 @@ def sight_walls(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,
             walls.append((edge.id, edge.disc))
             continue
         wall, every_side = _built(edges, e, high)
+        box = edges.edge_boxes[e]
         if every_side and edge.outline is not None and not (
-                _meets(edge.outline, a) and _meets(edge.outline, b)):
+                _meets(edge.outline, box, a) and _meets(edge.outline, box, b)):
             # The whole ring joins and a sight line starts outside it: it
             # crosses the ring exactly when it enters the footprint. A
             # footprint is a cheaper obstacle than its ring of walls.
@@ -664,28 +665,42 @@ def acts_as_footprint(edges: EdgeMap, piece: str, a: Disc, z_a: float, b: Disc,
     >>> acts_as_footprint(m, "roof", Disc(9.0, 5.0, 0.6), 6.0, foot, 0.0)  # near a side
     False
     """
-    e = edges.index.get(piece)
-    if e is None:
-        return False
+    return bool(footprint_stand_ins(edges, (piece,), a, z_a, b, z_b))
+
+
+def footprint_stand_ins(edges: EdgeMap, pieces: Iterable[str], a: Disc, z_a: float, b: Disc,
+                        z_b: float) -> frozenset[str]:
+    """The ``pieces`` whose significant edge acts as their footprint for this pair
+    (:func:`acts_as_footprint`), for many pieces at once."""
     if is_elevated(z_a, z_b, edges.orange):
         high, z_low = a, z_b
     elif is_elevated(z_b, z_a, edges.orange):
         high, z_low = b, z_a
     else:
-        return False
-    edge = edges.edges[e]
-    if edge.top <= z_low + EPS:
-        return False
-    if edge.disc is not None:
-        return _as_circle(edges, e, a, b, high)
-    if edge.outline is None:
-        return False
-    return _built(edges, e, high)[1] and not (_meets(edge.outline, a) and _meets(edge.outline, b))
+        return frozenset()
+    out = []
+    for piece in pieces:
+        e = edges.index.get(piece)
+        if e is None:
+            continue
+        edge = edges.edges[e]
+        if edge.top <= z_low + EPS:
+            continue
+        if edge.disc is not None:
+            if _as_circle(edges, e, a, b, high):
+                out.append(piece)
+            continue
+        if edge.outline is None or not _built(edges, e, high)[1]:
+            continue
+        box = edges.edge_boxes[e]
+        if not (_meets(edge.outline, box, a) and _meets(edge.outline, box, b)):
+            out.append(piece)
+    return frozenset(out)
 
 
-def _meets(footprint: BaseGeometry, base: Disc) -> bool:
-    """Whether a base reaches into a footprint's inside."""
-    x0, y0, x1, y1 = footprint.bounds
+def _meets(footprint: BaseGeometry, box: tuple[float, float, float, float], base: Disc) -> bool:
+    """Whether a base reaches into a footprint's inside (``box``: its bounds)."""
+    x0, y0, x1, y1 = box
     if base.x + base.r <= x0 or base.x - base.r >= x1 or base.y + base.r <= y0 or (
             base.y - base.r >= y1):
         return False

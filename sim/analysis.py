@@ -39,13 +39,12 @@ import shapely
 
 from geometry.cover import CoverObject, LineOfCover, lines_of_cover
 from geometry.discs import Disc, gap
-from geometry.elevation import edge_id
+from geometry.elevation import blocks_at_heights, edge_id
 from geometry.ranges import RangeBands, range_bands
 from geometry.sight import Obstacle, Sight, SightIndex
 from sim.elevation_rules import (
     FAR_FROM_TARGET,
     NOT_ELEVATED,
-    BoardElevation,
     Elevated,
     board_elevation,
 )
@@ -308,38 +307,31 @@ def blocking_pieces(board: PreparedBoard, pair: _Pair) -> frozenset[str]:
     (:func:`edge_stand_ins`), and pairs on different heights share one
     sight index more often.
     """
+    return _blocking(board, pair)[0]
+
+
+def edge_stand_ins(board: PreparedBoard, pair: _Pair) -> frozenset[str]:
+    """Pieces of :func:`blocking_pieces` there only for their significant edge
+    (R-ELEV-2, R-ELEV-5)."""
+    return _blocking(board, pair)[1]
+
+
+def _blocking(board: PreparedBoard, pair: _Pair) -> tuple[frozenset[str], frozenset[str]]:
+    """:func:`blocking_pieces` and :func:`edge_stand_ins` of one pair."""
     pa, pt = board.props_of(pair.attacker), board.props_of(pair.target)
-    out = []
-    elev = board.elevation
-    elevated = elev.has_elevated(pair.z_a, pair.z_t)
+    below, lifted = [], []
     for i in board.blockers_of(pair.attacker) & board.blockers_of(pair.target):
         x, y = pa[i], pt[i]
-        blocks = (x.blocks_los and y.blocks_los) or (x.area and x.dense and y.area and y.dense)
-        if blocks and not _below_top(elev, x, y, pair):
-            blocks = elevated and elev.edge_stands_in(
-                board.pieces[i].id, pair.a, pair.z_a, pair.t, pair.z_t)
-        if blocks:
-            out.append(board.pieces[i].id)
-    return frozenset(out)
-
-
-def _below_top(elev: BoardElevation, x: TerrainProps, y: TerrainProps, pair: _Pair) -> bool:
-    """R-ELEV-5: both bases are below the piece's top (as each model sees it)."""
-    return elev.piece_blocks(x.height, pair.z_a, pair.z_t) and elev.piece_blocks(
-        y.height, pair.z_a, pair.z_t)
-
-
-def edge_stand_ins(board: PreparedBoard, pair: _Pair, blocking: frozenset[str]
-                   ) -> frozenset[str]:
-    """Pieces of ``blocking`` there only for their significant edge (R-ELEV-2, R-ELEV-5)."""
-    if not board.elevation.has_elevated(pair.z_a, pair.z_t):
-        return frozenset()
-    pa, pt = board.props_of(pair.attacker), board.props_of(pair.target)
-    return frozenset(
-        board.pieces[i].id
-        for i in board.blockers_of(pair.attacker) & board.blockers_of(pair.target)
-        if board.pieces[i].id in blocking and not _below_top(board.elevation, pa[i], pt[i], pair)
-    )
+        if not ((x.blocks_los and y.blocks_los) or (x.area and x.dense and y.area and y.dense)):
+            continue
+        # R-ELEV-5: both bases below its top (as each model sees the piece)?
+        if blocks_at_heights(x.height, pair.z_a, pair.z_t) and blocks_at_heights(
+                y.height, pair.z_a, pair.z_t):
+            below.append(board.pieces[i].id)
+        else:
+            lifted.append(board.pieces[i].id)
+    stand_ins = board.elevation.edges_standing_in(lifted, pair.a, pair.z_a, pair.t, pair.z_t)
+    return frozenset(below) | stand_ins, stand_ins
 
 
 def huge_blockers(scenario: Scenario, positions: Mapping[str, Position], pair: _Pair
@@ -512,7 +504,8 @@ def _make_pair(scenario: Scenario, positions: Mapping[str, Position], attacker_i
 def _sights(board: PreparedBoard, scenario: Scenario, positions: Mapping[str, Position],
             pairs: Sequence[_Pair]) -> list[Sight]:
     """Sight for every pair, batched per set of blocking pieces."""
-    keys = [blocking_pieces(board, pair) for pair in pairs]
+    both = [_blocking(board, pair) for pair in pairs]
+    keys = [key for key, _ in both]
     extras = [sight_extras(scenario, positions, pair, key)
               for pair, key in zip(pairs, keys, strict=True)]
     out: list[Sight | None] = [None] * len(pairs)
@@ -521,7 +514,7 @@ def _sights(board: PreparedBoard, scenario: Scenario, positions: Mapping[str, Po
             [(pairs[i].a, pairs[i].t) for i in idx],
             [[*extras[i], *_piece_obstacles(board, keys[i] - key)] for i in idx])
         for i, sight in zip(idx, found, strict=True):
-            out[i] = _name_blockers(board, sight, keys[i], edge_stand_ins(board, pairs[i], keys[i]))
+            out[i] = _name_blockers(board, sight, keys[i], both[i][1])
     return [s for s in out if s is not None]
 
 

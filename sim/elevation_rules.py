@@ -40,10 +40,10 @@ from geometry.elevation import (
     EdgeCover,
     EdgeMap,
     Surface,
-    acts_as_footprint,
     blocks_at_heights,
     cover_edges,
     cover_filter_applies,
+    footprint_stand_ins,
     is_elevated,
     is_surface,
     sight_walls,
@@ -120,10 +120,13 @@ class BoardElevation:
         return tuple(Obstacle(eid, wall)
                      for eid, wall in sight_walls(self.edges, a, z_a, b, z_b, blocking))
 
-    def edge_stands_in(self, piece: str, a: Disc, z_a: float, b: Disc, z_b: float) -> bool:
-        """Whether ``piece``'s significant edge blocks this pair exactly as the
+    def edges_standing_in(self, pieces: Collection[str], a: Disc, z_a: float, b: Disc,
+                          z_b: float) -> frozenset[str]:
+        """The ``pieces`` whose significant edge blocks this pair exactly as the
         piece itself would (:func:`geometry.elevation.acts_as_footprint`)."""
-        return acts_as_footprint(self.edges, piece, a, z_a, b, z_b)
+        if not pieces:
+            return frozenset()
+        return footprint_stand_ins(self.edges, pieces, a, z_a, b, z_b)
 
     @staticmethod
     def piece_blocks(height: float, z_a: float, z_b: float) -> bool:

@@ -399,7 +399,7 @@ def test_sight_with_edges_agrees_with_sampled_segments(
 @given(st.data())
 def test_a_piece_standing_in_for_its_edge_gives_the_same_sight(data: st.DataObject) -> None:
     """R-ELEV-2/5: keeping a piece among the blockers when its whole edge would block
-    exactly as it does (``edge_stands_in``) changes no answer: compared with
+    exactly as it does (``edges_standing_in``) changes no answer: compared with
     handing its ring of walls to the query instead, on the two-storey board."""
     s = scenario("elev-two-storey")
     ids = s.model_ids
@@ -413,7 +413,7 @@ def test_a_piece_standing_in_for_its_edge_gives_the_same_sight(data: st.DataObje
     pa, pb = pos[a], pos[b]
     assume(math.hypot(pa.x - pb.x, pa.y - pb.y) >= s.radius_of(a) + s.radius_of(b))
     folded = analyse(s, pos, a, b)
-    with patch.object(BoardElevation, "edge_stands_in", lambda *_: False):
+    with patch.object(BoardElevation, "edges_standing_in", lambda *_: frozenset()):
         walls = analyse(s, pos, a, b)
     assert folded.line_of_sight == walls.line_of_sight
     if not folded.line_of_sight:
