@@ -396,6 +396,12 @@ class _Near:
     tri: NDArray[np.bool_]
     disc: NDArray[np.bool_]
     wall: NDArray[np.bool_]
+
+
+@dataclass
+class _Features:
+    """Per open pair (row of stage 2): its vertices, and the outline pieces near each base."""
+
     vert: NDArray[np.bool_]
     edge_a: NDArray[np.bool_]
     edge_b: NDArray[np.bool_]
@@ -424,27 +430,41 @@ def _near_segment(pts: Array, ca: Array, cb: Array) -> Array:
     return result
 
 
-def _near_masks(parts: _Parts, da: Array, db: Array, allowed: NDArray[np.bool_]) -> _Near:
-    """Which elements each pair's queries must consider (a superset of the hull)."""
+def _allowed(allowed: NDArray[np.bool_] | None, groups: NDArray[np.int64]
+             ) -> NDArray[np.bool_] | bool:
+    """Which (pair, element) combinations may be used; True when every pair uses all."""
+    return True if allowed is None else allowed[:, groups]
+
+
+def _near_masks(parts: _Parts, da: Array, db: Array, allowed: NDArray[np.bool_] | None
+                ) -> _Near:
+    """Which elements each pair's lines must be tested against (a superset of the hull)."""
     x0 = np.minimum(da[:, 0] - da[:, 2], db[:, 0] - db[:, 2])
     y0 = np.minimum(da[:, 1] - da[:, 2], db[:, 1] - db[:, 2])
     x1 = np.maximum(da[:, 0] + da[:, 2], db[:, 0] + db[:, 2])
     y1 = np.maximum(da[:, 1] + da[:, 2], db[:, 1] + db[:, 2])
+    tri = _boxes_meet(parts.tri_box, x0, y0, x1, y1) & _allowed(allowed, parts.tri_g)
+    wall = _boxes_meet(_seg_box(parts.wall), x0, y0, x1, y1) & _allowed(allowed, parts.wall_g)
     radius = np.maximum(da[:, 2], db[:, 2])
-    ca, cb = da[:, :2], db[:, :2]
-    tri = _boxes_meet(parts.tri_box, x0, y0, x1, y1) & allowed[:, parts.tri_g]
-    wall = _boxes_meet(_seg_box(parts.wall), x0, y0, x1, y1) & allowed[:, parts.wall_g]
-    disc = (_near_segment(parts.disc[:, :2], ca, cb)
-            <= radius[:, None] + parts.disc[None, :, 2]) & allowed[:, parts.disc_g]
-    vert = _near_segment(parts.vert, ca, cb) <= radius[:, None] + 1e-9
-    vert &= allowed[:, parts.vert_g]
+    disc = (_near_segment(parts.disc[:, :2], da[:, :2], db[:, :2])
+            <= radius[:, None] + parts.disc[None, :, 2]) & _allowed(allowed, parts.disc_g)
+    return _Near(np.asarray(tri), np.asarray(disc), np.asarray(wall))
+
+
+def _features(parts: _Parts, da: Array, db: Array, allowed: NDArray[np.bool_] | None
+              ) -> _Features:
+    """Stage 2 masks of the given pairs: vertices near the hull, outline pieces near
+    each base (where a rim may cross an outline)."""
+    radius = np.maximum(da[:, 2], db[:, 2])
+    vert = (_near_segment(parts.vert, da[:, :2], db[:, :2]) <= radius[:, None] + 1e-9)
+    vert = vert & _allowed(allowed, parts.vert_g)
     ebox = _seg_box(parts.edge)
-    edge_ok = allowed[:, parts.edge_g]
+    edge_ok = _allowed(allowed, parts.edge_g)
     edge_a = _boxes_meet(ebox, da[:, 0] - da[:, 2], da[:, 1] - da[:, 2], da[:, 0] + da[:, 2],
                          da[:, 1] + da[:, 2]) & edge_ok
     edge_b = _boxes_meet(ebox, db[:, 0] - db[:, 2], db[:, 1] - db[:, 2], db[:, 0] + db[:, 2],
                          db[:, 1] + db[:, 2]) & edge_ok
-    return _Near(tri, disc, wall, vert, edge_a, edge_b)
+    return _Features(np.asarray(vert), np.asarray(edge_a), np.asarray(edge_b))
 
 
 def _hits(p: Array, d: Array, s: Array, e: Array, q: NDArray[np.int64], parts: _Parts,
@@ -556,7 +576,8 @@ class SightIndex:
         parts, groups, allowed = self._batch_parts(per_query)
         da = np.array([[a.x, a.y, a.r] for a, _ in pairs], dtype=np.float64)
         db = np.array([[b.x, b.y, b.r] for _, b in pairs], dtype=np.float64)
-        near = _near_masks(parts, da, db, allowed)
+        use: NDArray[np.bool_] | None = None if allowed.all() else allowed
+        near = _near_masks(parts, da, db, use)
         found: dict[int, Segment] = {}
         met: list[tuple[NDArray[np.int64], NDArray[np.int64]]] = []
         clear = np.asarray(~(near.tri.any(axis=1) | near.disc.any(axis=1)
@@ -571,12 +592,21 @@ class SightIndex:
             self._settle(p, d, q, da, db, parts, near, pairs, found, met)
         rest = np.array([i for i in range(n) if i not in found], dtype=np.int64)
         if len(rest):
-            p, d, q = _critical_lines_many(rest, da, db, parts, near)
+            feats = _features(parts, da[rest], db[rest], None if use is None else use[rest])
+            p, d, q = _critical_lines_many(rest, da, db, parts, near, feats)
             self._settle(p, d, q, da, db, parts, near, pairs, found, met)
         out: list[Sight] = []
         blockers: dict[int, set[int]] = {}
-        for lines_q, lines_g in met:
-            for qi, g in zip(lines_q.tolist(), lines_g.tolist(), strict=True):
+        if met and len(found) < n:
+            # Distinct (pair, group) hits of the pairs without sight, in one pass.
+            qq = np.concatenate([m[0] for m in met])
+            gg = np.concatenate([m[1] for m in met])
+            open_pair = np.ones(n, dtype=bool)
+            open_pair[list(found)] = False
+            keep = open_pair[qq]
+            code = np.unique(qq[keep] * len(groups) + gg[keep])
+            for qi, g in zip((code // len(groups)).tolist(), (code % len(groups)).tolist(),
+                             strict=True):
                 blockers.setdefault(qi, set()).add(g)
         for i in range(n):
             if i in found:
@@ -607,22 +637,31 @@ class SightIndex:
         """Static elements plus every pair's extra ones, and which pair may use which group."""
         groups = list(self._groups)
         n_static = len(groups)
-        # Equal obstacles of different pairs (a huge base, an edge) are built once.
+        # Equal obstacles of different pairs (a huge base, an edge) are built once;
+        # the same object is recognised by identity before its value is hashed.
         seen: dict[Obstacle, list[int]] = {}
+        by_id: dict[int, list[int]] = {}
         extra: list[_Parts] = []
+        cols: list[list[int]] = []
         for ex in per_query:
+            mine: list[int] = []
             for ob in ex:
-                if ob not in seen:
-                    built, names = self._extra_parts(ob)
-                    extra.append(_shifted(built, len(groups)))
-                    seen[ob] = list(range(len(groups), len(groups) + len(names)))
-                    groups.extend(names)
+                got = by_id.get(id(ob))
+                if got is None:
+                    got = seen.get(ob)
+                    if got is None:
+                        built, names = self._extra_parts(ob)
+                        extra.append(_shifted(built, len(groups)))
+                        got = seen[ob] = list(range(len(groups), len(groups) + len(names)))
+                        groups.extend(names)
+                    by_id[id(ob)] = got
+                mine.extend(got)
+            cols.append(mine)
         parts = _concat_all([self._parts, *extra]) if extra else self._parts
         allowed = np.zeros((len(per_query), len(groups)), dtype=bool)
         allowed[:, :n_static] = True
-        for i, ex in enumerate(per_query):
-            for ob in ex:
-                allowed[i, seen[ob]] = True
+        for i, mine in enumerate(cols):
+            allowed[i, mine] = True
         return parts, groups, allowed
 
     def _extra_parts(self, ob: Obstacle) -> tuple[_Parts, list[tuple[str, ...]]]:
@@ -752,7 +791,8 @@ def _by_owner(values: Array, owner: NDArray[np.int64], n: int
 
 
 def _critical_lines_many(rows: NDArray[np.int64], da: Array, db: Array, parts: _Parts,
-                         near: _Near) -> tuple[Array, Array, NDArray[np.int64]]:
+                         near: _Near, feats: _Features
+                         ) -> tuple[Array, Array, NDArray[np.int64]]:
     """Stage 2 lines of the given pairs: tight against two features (docs/sight.md).
 
     Features of a pair: its two bases, the blocking discs and the obstacle
@@ -765,10 +805,10 @@ def _critical_lines_many(rows: NDArray[np.int64], da: Array, db: Array, parts: _
     """
     g = len(rows)
     # Points: vertices near each pair and its rim crossings.
-    vr, vi = np.nonzero(near.vert[rows])
+    vr, vi = np.nonzero(feats.vert)
     pts, owners = [parts.vert[vi]], [vr]
-    for base, edges in ((da, near.edge_a), (db, near.edge_b)):
-        rim, of = _rim_points(rows, base[rows, :2], base[rows, 2], edges[rows],
+    for base, edges in ((da, feats.edge_a), (db, feats.edge_b)):
+        rim, of = _rim_points(rows, base[rows, :2], base[rows, 2], edges,
                               near.disc[rows], parts)
         pts.append(rim)
         owners.append(np.searchsorted(rows, of))
