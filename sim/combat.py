@@ -20,10 +20,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal
 
-from geometry.discs import Disc, gap
 from sim.actions import ActionKind, ModelAction
 from sim.analysis import ShotAnalysis, analyse
 from sim.attack import AttackOutcome, AttackProfile, resolve_attack
+from sim.contact import contact_problem as base_contact_problem
 from sim.errors import IllegalActionError
 from sim.positions import Position, initial_positions
 from sim.scenario import Scenario, Unit, Weapon
@@ -220,25 +220,11 @@ def plan_shot(sit: Situation, attacker: str, target: str, weapon_id: str,
 
 
 def contact_problem(sit: Situation, attacker: str, target: str) -> str | None:
-    """Why two models are not in base contact for close combat, or None.
-
-    Base contact: the bases touch (R-UNIT-2) at the same height; a climbing
-    target can be attacked by an enemy whose base is within Orange above or
-    below it (R-CLIMB-3).
-    """
-    rules = sit.scenario.rules_data
-    a, t = sit.positions[attacker], sit.positions[target]
-    g = gap(Disc(a.x, a.y, sit.scenario.radius_of(attacker)),
-            Disc(t.x, t.y, sit.scenario.radius_of(target)))
-    if g > rules.touch_tolerance + 1e-9:
-        return f"{attacker!r} is not in base contact with {target!r} (gap {g:.3f} in)"
-    dz = abs(a.z - t.z)
-    limit = rules.orange if target in sit.climbing else _Z_EPS
-    if dz > limit:
-        return (f"{target!r} is {dz:.2f} in above or below {attacker!r}; base contact needs "
-                + ("at most Orange for a climbing model (R-CLIMB-3)" if target in sit.climbing
-                   else "the same height"))
-    return None
+    """Why two models are not in base contact for close combat, or None (sim.contact)."""
+    return base_contact_problem(
+        sit.scenario.rules_data, attacker, sit.positions[attacker],
+        sit.scenario.radius_of(attacker), target, sit.positions[target],
+        sit.scenario.radius_of(target), target in sit.climbing)
 
 
 def melee_weapons(scenario: Scenario, unit: Unit) -> tuple[str, ...]:

@@ -8,10 +8,9 @@ file and the key path, e.g. ``skirmish.toml: models[3].unit: unknown unit
 
 Examples
 --------
->>> from importlib.resources import files
->>> s = load_scenario(files("scenarios") / "skirmish.toml")  # doctest: +SKIP
->>> s.rules
-'rulebook'
+>>> s = load_scenario("scenarios/skirmish.toml")
+>>> s.rules, s.board, len(s.models)
+('rulebook', (36.0, 36.0), 12)
 """
 
 from __future__ import annotations

@@ -36,6 +36,7 @@ from shapely.geometry.base import BaseGeometry
 from geometry.paths import Level, check_legs, edge_crossing
 from geometry.reach import Reach, contact_band, reachable_area
 from sim.actions import ActionKind, ModelAction, fmt_num, parse_num
+from sim.contact import contact_problem
 from sim.dice import roll_skill
 from sim.errors import IllegalActionError
 from sim.falls import resolve_fall
@@ -571,20 +572,11 @@ def _target_problem(state: GameState, model: str, target: str) -> str | None:
 def _contact_problem(state: GameState, model: str, end: Position, target: str) -> str | None:
     tm = state.model(target)
     t = tm.position
-    tol = state.rules.touch_tolerance
     gap = math.hypot(t.x - end.x, t.y - end.y) - state.radius(model) - state.radius(target)
-    if tm.climbing:
-        # R-CLIMB-3: a climbing model can be charged from within Orange above or below.
-        if abs(t.z - end.z) > state.rules.orange + Z_EPS:
-            return (f"{target!r} is climbing at {t.z:g} in; the charge must end within "
-                    f"{state.rules.orange:g} in above or below it (R-CLIMB-3)")
-        if gap < -tol - _EPS:
-            return f"the charge would end overlapping {target!r}'s marker"
-    elif abs(t.z - end.z) > Z_EPS:
-        return f"the charge ends at height {end.z:g} in, {target!r} stands at {t.z:g} in"
-    if gap > tol + _EPS:
-        return f"the charge must end in base contact with {target!r}; the gap is {gap:.3f} in"
-    return None
+    if tm.climbing and gap < -state.rules.touch_tolerance - _EPS:
+        return f"the charge would end overlapping {target!r}'s marker"
+    return contact_problem(state.rules, model, end, state.radius(model), target, t,
+                           state.radius(target), tm.climbing)
 
 
 class LeaveKind(ActionKind[Leave]):

@@ -68,7 +68,7 @@ def test_close_combat_needs_base_contact() -> None:
     state = at_activation(duel(5 + CONTACT + 0.05), "knight")
     why = state.why_illegal(CloseCombat("knight", "mutant", "power_fist"))
     assert why is not None and "not in base contact" in why.reason
-    assert "gap 0.050 in" in why.reason
+    assert "the gap is 0.050 in" in why.reason
 
 
 def test_contact_within_the_touch_tolerance_counts() -> None:
