@@ -25,7 +25,7 @@ from typing import Any, cast
 
 import shapely
 
-from geometry.elevation import standing_heights
+from geometry.elevation import is_surface, standing_heights
 from sim.errors import Problem, ScenarioError
 from sim.rules import (
     DAMAGE_TYPES,
@@ -625,7 +625,7 @@ class _Loader:
 def _surfaces(terrain: list[TerrainPiece]) -> list[tuple[Any, float]]:
     """Standable tops: every piece with a height that is not area terrain (R-TER-1)."""
     return [(p.footprint, p.props.height) for p in terrain
-            if p.props.height > 0 and not p.props.area]
+            if is_surface(p.props.height, p.props.area)]
 
 
 def _display(path: Path) -> str:
