@@ -52,12 +52,6 @@ from sim.errors import UsageError
 from sim.positions import Position
 from sim.scenario import Scenario, TerrainPiece, TerrainProps
 
-# R-COV-3: a shot through cover raises the target's armor by this, once
-# (rulebook), or gives it this many Armor Boosts (vts-1.5). Not yet in rules
-# data (sim/data/rules.toml has no key for it).
-COVER_ARMOR_BONUS = 1
-COVER_ARMOR_BOOST = 1
-
 # Reasons an object the line of cover meets gives no cover (``ignored_cover``).
 FRIENDLY = "friendly model (R-COV-5)"
 TOUCHES_ATTACKER = "touches the attacker's base (R-COV-2)"
@@ -661,8 +655,8 @@ def _shot(board: PreparedBoard, scenario: Scenario, pair: _Pair, sight: Sight,
         cover=cover,
         ignored_cover=ignored,
         skill_modifier=rules.cover_modifier * len(cover),
-        armor_bonus=COVER_ARMOR_BONUS if cover and rulebook else 0,
-        armor_boost=COVER_ARMOR_BOOST if cover and not rulebook else 0,
+        armor_bonus=rules.cover_armor_bonus if cover and rulebook else 0,  # R-COV-3
+        armor_boost=rules.cover_armor_boost if cover and not rulebook else 0,
         distance=gap(pair.a, pair.t),
         bands=bands.bands if bands is not None else None,
         in_range=bands.in_range if bands is not None else None,

@@ -42,6 +42,8 @@ class RulesData:
     touch_tolerance: float
     actions_per_activation: int
     cover_modifier: int
+    cover_armor_bonus: int
+    cover_armor_boost: int
     rulers: tuple[tuple[str, float], ...]
     large_mm: float
     huge_mm: float
@@ -128,6 +130,8 @@ def parse_rules(raw: Mapping[str, Any], source: str = "rules.toml") -> RulesData
     tol = need("touch_tolerance", num)
     apa = need("actions_per_activation", int)
     cov = need("cover_modifier", int)
+    cov_bonus = need("cover_armor_bonus", int)
+    cov_boost = need("cover_armor_boost", int)
     rulers_raw = need("rulers", list) or []
     rulers: list[tuple[str, float]] = []
     for i, r in enumerate(rulers_raw):
@@ -179,6 +183,8 @@ def parse_rules(raw: Mapping[str, Any], source: str = "rules.toml") -> RulesData
         touch_tolerance=float(tol),
         actions_per_activation=int(apa),
         cover_modifier=int(cov),
+        cover_armor_bonus=int(cov_bonus),
+        cover_armor_boost=int(cov_boost),
         rulers=tuple(rulers),
         large_mm=float(large),
         huge_mm=float(huge),

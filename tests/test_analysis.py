@@ -141,6 +141,17 @@ def test_cover_modifier_comes_from_rules_data() -> None:
     assert analyse(s, initial_positions(s), "t1", "t2").skill_modifier == -3
 
 
+def test_cover_armor_effects_come_from_rules_data() -> None:
+    """R-COV-3: the +1 armor (rulebook) and the one Armor Boost (vts-1.5) are rules data."""
+    models = [m("t1", "trooper", "a", 5, 10), m("t2", "trooper", "b", 15, 10),
+              m("x", "trooper", "n", 10, 10)]
+    data = replace(default_rules(), cover_armor_bonus=2, cover_armor_boost=3)
+    book = replace(scenario(models), rules_data=data)
+    vts = replace(scenario(models, rules="vts-1.5"), rules_data=data)
+    assert analyse(book, initial_positions(book), "t1", "t2").armor_bonus == 2
+    assert analyse(vts, initial_positions(vts), "t1", "t2").armor_boost == 3
+
+
 def test_dense_area_blocks_only_for_models_it_is_dense_for() -> None:
     """R-LOS-4, R-TER-2: smoke dense for troopers, thin for a behemoth."""
     smoke = TerrainPiece("smoke", TerrainProps(area=True, dense=True, cover=True),
