@@ -157,6 +157,14 @@ class PreparedBoard:
         self.side = {m.id: m.side for m in scenario.models}
         self.radius = {mid: self.rules.base_radius(u.base) for mid, u in self._units.items()}
         self.size_class = {mid: self.rules.size_class(u.base) for mid, u in self._units.items()}
+        self.base = {mid: u.base for mid, u in self._units.items()}
+        self.huge = frozenset(mid for mid, c in self.size_class.items() if c == "huge")
+        # Per (attacker, target, z_a, z_t): the blocking pieces below both bases and
+        # those lifted by R-ELEV-5 (props and heights only, so positions do not matter).
+        self._heights: dict[tuple[str, str, float, float],
+                            tuple[frozenset[str], tuple[str, ...]]] = {}
+        # Huge bases as sight obstacles, the same object while the model stands still.
+        self._huge_obstacles: dict[tuple[str, float, float], Obstacle] = {}
         self.pieces: tuple[TerrainPiece, ...] = scenario.terrain
         self._index: dict[frozenset[str], SightIndex] = {}
         self._props: dict[str, tuple[TerrainProps, ...]] = {}
@@ -312,9 +320,23 @@ def edge_stand_ins(board: PreparedBoard, pair: _Pair) -> frozenset[str]:
 
 def _blocking(board: PreparedBoard, pair: _Pair) -> tuple[frozenset[str], frozenset[str]]:
     """:func:`blocking_pieces` and :func:`edge_stand_ins` of one pair."""
+    below, lifted = _by_heights(board, pair)
+    if not lifted:
+        return below, frozenset()
+    stand_ins = board.elevation.edges_standing_in(lifted, pair.a, pair.z_a, pair.t, pair.z_t)
+    return below | stand_ins, stand_ins
+
+
+def _by_heights(board: PreparedBoard, pair: _Pair) -> tuple[frozenset[str], tuple[str, ...]]:
+    """The pieces that block both models, split into those below both bases and
+    those R-ELEV-5 lifts; kept per board (props and heights decide, not positions)."""
+    key = (pair.attacker, pair.target, pair.z_a, pair.z_t)
+    hit = board._heights.get(key)
+    if hit is not None:
+        return hit
     pa, pt = board.props_of(pair.attacker), board.props_of(pair.target)
     below, lifted = [], []
-    for i in board.blockers_of(pair.attacker) & board.blockers_of(pair.target):
+    for i in sorted(board.blockers_of(pair.attacker) & board.blockers_of(pair.target)):
         x, y = pa[i], pt[i]
         if not ((x.blocks_los and y.blocks_los) or (x.area and x.dense and y.area and y.dense)):
             continue
@@ -324,24 +346,41 @@ def _blocking(board: PreparedBoard, pair: _Pair) -> tuple[frozenset[str], frozen
             below.append(board.pieces[i].id)
         else:
             lifted.append(board.pieces[i].id)
-    stand_ins = board.elevation.edges_standing_in(lifted, pair.a, pair.z_a, pair.t, pair.z_t)
-    return frozenset(below) | stand_ins, stand_ins
+    hit = board._heights[key] = (frozenset(below), tuple(lifted))
+    return hit
 
 
 def huge_blockers(scenario: Scenario, positions: Mapping[str, Position], pair: _Pair
                   ) -> list[Obstacle]:
     """Huge bases larger than both models' bases block sight (R-LOS-3 Decision)."""
-    rules = scenario.rules_data
-    base_a = scenario.unit_of(pair.attacker).base
-    base_t = scenario.unit_of(pair.target).base
+    board = prepared_board(scenario)
+    if not board.huge:
+        return []
+    bases = board.base
+    base_a, base_t = bases[pair.attacker], bases[pair.target]
     out = []
-    for mid, pos in positions.items():
-        if mid in (pair.attacker, pair.target):
+    for mid in board.huge:
+        pos = positions.get(mid)
+        if (pos is None or mid == pair.attacker or mid == pair.target
+                or not (bases[mid] > base_a and bases[mid] > base_t)):
             continue
-        base = scenario.unit_of(mid).base
-        if rules.size_class(base) == "huge" and base > base_a and base > base_t:
-            out.append(Obstacle(mid, _disc_of(scenario, mid, pos)))
+        out.append(_huge_obstacle(board, mid, pos))
+    if len(out) > 1:  # in the order of the table, as the sight query names them
+        order = {mid: k for k, mid in enumerate(positions)}
+        out.sort(key=lambda ob: order[ob.id])
     return out
+
+
+def _huge_obstacle(board: PreparedBoard, mid: str, pos: Position) -> Obstacle:
+    """A huge base as a sight obstacle: the same object while the model stands still,
+    so the sight index recognises it at once."""
+    key = (mid, pos.x, pos.y)
+    ob = board._huge_obstacles.get(key)
+    if ob is None:
+        if len(board._huge_obstacles) >= 256:
+            board._huge_obstacles.clear()
+        ob = board._huge_obstacles[key] = Obstacle(mid, Disc(pos.x, pos.y, board.radius[mid]))
+    return ob
 
 
 def sight_extras(scenario: Scenario, positions: Mapping[str, Position], pair: _Pair,
@@ -385,6 +424,14 @@ def _enters_base(a: Disc, t: Disc, other: Disc) -> bool:
     return math.hypot(a.x + k * dx - other.x, a.y + k * dy - other.y) < other.r
 
 
+def _near_centre_line(a: Disc, t: Disc, other: Disc) -> bool:
+    """Cheap prefilter of :func:`_enters_base`: False only when the base lies wholly
+    outside the bounding box of the centre-to-centre segment."""
+    r = other.r
+    return not (other.x + r < min(a.x, t.x) or other.x - r > max(a.x, t.x)
+                or other.y + r < min(a.y, t.y) or other.y - r > max(a.y, t.y))
+
+
 def model_cover(scenario: Scenario, positions: Mapping[str, Position], pair: _Pair,
                 discs: Mapping[str, Disc] | None = None
                 ) -> tuple[list[CoverObject], list[IgnoredCover]]:
@@ -401,9 +448,9 @@ def model_cover(scenario: Scenario, positions: Mapping[str, Position], pair: _Pa
     objects: list[CoverObject] = []
     ruled_out: list[IgnoredCover] = []
     for mid, disc in discs.items():
-        if mid in (pair.attacker, pair.target):
+        if mid == pair.attacker or mid == pair.target:
             continue
-        if not _enters_base(pair.a, pair.t, disc):
+        if not _near_centre_line(pair.a, pair.t, disc) or not _enters_base(pair.a, pair.t, disc):
             continue  # the LoC does not enter this base
         if board.side[mid] == pair.side_a:
             ruled_out.append(IgnoredCover(mid, FRIENDLY))
@@ -436,6 +483,8 @@ def elevation_cover(board: PreparedBoard, pair: _Pair, objects: Sequence[CoverOb
     at an elevated target, significant edges near it count, once each.
     """
     elev = board.elevation
+    if not elev.has_elevated(pair.z_a, pair.z_t):
+        return cover, ignored  # R-ELEV-3 and R-ELEV-4 need an elevated model
     shapes = {o.id: o.shape for o in objects}
     far = set(elev.far_cover(pair.z_a, pair.z_t, pair.t, [(c, shapes[c]) for c in cover]))
     edges = elev.edge_cover(pair.a, pair.z_a, pair.t, pair.z_t)
@@ -489,10 +538,11 @@ def analyse_many(scenario: Scenario, positions: Mapping[str, Position], attacker
 
 def _make_pair(scenario: Scenario, positions: Mapping[str, Position], attacker_id: str,
                target_id: str) -> _Pair:
+    board = prepared_board(scenario)
     pa, pt = positions[attacker_id], positions[target_id]
-    return _Pair(attacker_id, target_id, _disc_of(scenario, attacker_id, pa),
-                 _disc_of(scenario, target_id, pt), pa.z, pt.z,
-                 scenario.model(attacker_id).side)
+    return _Pair(attacker_id, target_id, Disc(pa.x, pa.y, board.radius[attacker_id]),
+                 Disc(pt.x, pt.y, board.radius[target_id]), pa.z, pt.z,
+                 board.side[attacker_id])
 
 
 def _sights(board: PreparedBoard, scenario: Scenario, positions: Mapping[str, Position],
