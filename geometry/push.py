@@ -7,6 +7,12 @@ push that would carry the base over the edge by more than the touch
 tolerance is a push *into* the edge (hard edge: the model stays, the rules
 deal damage).
 
+Above the ground the base stands on a ``floor`` (the tops at its height).
+A push that carries the base centre past the floor's outline goes over the
+edge: it stops where the centre leaves the floor (``fell``), and the rules
+drop the model to the level below from there. Whatever comes first along
+the push wins: an obstacle, the edge of the top, the board edge.
+
 The stop is found by bisection on the exact clearance of the swept segment
 (monotone in the distance travelled) to 1e-9 in, so it is exact for play.
 
@@ -19,6 +25,10 @@ Examples
 (7.5, ('wall',), False)
 >>> push_back((10.0, 10.0), ObstacleSet(), 0.5, (8.0, 5.0), (7.0, 5.0), 4.0).into_edge
 True
+>>> roof = shapely.box(2, 2, 7, 8)
+>>> off = push_back((10.0, 10.0), ObstacleSet(), 0.5, (5.0, 5.0), (4.0, 5.0), 4.0, floor=roof)
+>>> off.end, off.travelled, off.fell
+((7.0, 5.0), 2.0, True)
 """
 
 from __future__ import annotations
@@ -27,6 +37,7 @@ import math
 from dataclasses import dataclass
 
 import shapely
+from shapely.geometry.base import BaseGeometry
 
 from geometry.obstacles import ObstacleSet
 from geometry.paths import Point, centre_box
@@ -42,6 +53,7 @@ class PushResult:
     travelled: float
     stopped_by: tuple[str, ...] = ()
     into_edge: bool = False
+    fell: bool = False  # the centre went over the edge of its floor at ``end``
 
 
 def _edge_distance(board: tuple[float, float], r: float, c: Point, ux: float, uy: float) -> float:
@@ -67,13 +79,19 @@ def push_back(
     source: Point,
     length: float,
     tolerance: float = 0.01,
+    *,
+    floor: BaseGeometry | None = None,
 ) -> PushResult:
     """Push a base of radius ``r`` at ``centre`` directly away from ``source`` by ``length``.
 
     ``blocking`` must not contain the pushed base itself. Obstacles the base
     already touches or overlaps stop it only if the push moves it closer.
     A source at the centre itself gives no direction: nothing moves.
+    ``floor`` (above the ground): the surface the base stands on; a centre
+    off it (a climbing model) goes over at once.
     """
+    if floor is not None and not floor.covers(shapely.Point(centre)):
+        return PushResult(centre, 0.0, fell=True)
     dx, dy = centre[0] - source[0], centre[1] - source[1]
     norm = math.hypot(dx, dy)
     if norm == 0 or length <= 0:
@@ -82,6 +100,9 @@ def push_back(
     to_edge = _edge_distance(board, r, centre, ux, uy)
     into_edge = length > to_edge + tolerance
     go = min(length, to_edge)
+    off = None if floor is None else _leaves_floor(floor, centre, ux, uy, go)
+    if off is not None:
+        go, into_edge = off, False
     start = shapely.Point(centre)
     base = blocking.clearance(start)
     # Obstacles already closer than touching stop the base only when it gets closer still.
@@ -106,6 +127,19 @@ def push_back(
         go = lo
         stoppers = hits(hi)
         into_edge = False
+        off = None
     end = (centre[0] + ux * go, centre[1] + uy * go)
     names = tuple(dict.fromkeys(blocking[i].id for i in stoppers))
-    return PushResult(end, go, names, into_edge)
+    return PushResult(end, go, names, into_edge, fell=off is not None)
+
+
+def _leaves_floor(floor: BaseGeometry, c: Point, ux: float, uy: float, go: float) -> float | None:
+    """How far the centre goes along ``(ux, uy)`` before it leaves ``floor`` (None: never)."""
+    if go <= 0:
+        return None
+    seg = shapely.LineString([c, (c[0] + ux * go, c[1] + uy * go)])
+    outside = seg.difference(floor)
+    if outside.is_empty or outside.length <= 0:
+        return None
+    pts = shapely.points(shapely.get_coordinates(outside))
+    return float(min(shapely.line_locate_point(seg, pts)))

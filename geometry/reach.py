@@ -47,7 +47,7 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from geometry.obstacles import EPS, FloatArray, Obstacle, ObstacleSet
-from geometry.paths import Level, Point, centre_box, leg_geometries
+from geometry.paths import Level, Point, centre_box, check_legs, leg_geometries
 
 # Segments per quarter circle of the disc of length left (inscribed).
 DISC_QUAD_SEGS = 24
@@ -354,10 +354,69 @@ def contact_band(center: Point, other_r: float, r: float, tol: float) -> BaseGeo
     return shapely.Point(center).buffer(d, quad_segs=_fine_quad_segs(d, tol) * 2)
 
 
+def nearest_free_spot(level: Level, r: float, p: Point) -> Point | None:
+    """The centre position nearest ``p`` where a base of radius ``r`` may stand at this level.
+
+    Where a falling model comes to rest (R-FALL-1, docs/movement.md): ``p``
+    itself when a movement could end there (:func:`geometry.paths.check_legs`
+    with the single waypoint ``p``: on the board, clear of blocking pieces and
+    bases, on the floor above the ground, not on an occupied base); else the
+    nearest point of the free configuration space: the centre box minus every
+    blocking and occupied obstacle grown by ``r`` as a circumscribed outline
+    (so the base at most touches it), above the ground intersected with the
+    floor shrunk by ``tolerance/4``. The answer is checked with the exact test;
+    None when no spot at this level is free.
+
+    Examples
+    --------
+    >>> wall = Obstacle.polygon("wall", shapely.box(4.0, 0.0, 6.0, 10.0))
+    >>> level = Level((10.0, 10.0), blocking=ObstacleSet((wall,)))
+    >>> x, y = nearest_free_spot(level, 0.5, (5.2, 5.0))
+    >>> round(x, 2), round(y, 2)
+    (6.5, 5.0)
+    >>> nearest_free_spot(level, 0.5, (8.0, 8.0))
+    (8.0, 8.0)
+    """
+    if check_legs(level, r, [p]).legal:
+        return p
+    tol = level.tolerance
+    x0, y0, x1, y1 = centre_box(level.board, r, 0.0)
+    if x0 > x1 or y0 > y1:
+        return None
+    free: BaseGeometry = shapely.box(x0, y0, x1, y1)
+    if level.floor is not None:
+        free = free.intersection(level.floor.buffer(-tol / 4))
+    obstacles = (*level.blocking, *level.occupied)
+    if obstacles:
+        # Fine outlines (at most tol/16 beyond touching): the model lands in contact.
+        taken = shapely.union_all([o.outline(r, _fine_quad_segs(o.inflate + r, tol / 4))
+                                   for o in obstacles])
+        free = free.difference(taken)
+    here = shapely.Point(p)
+    # A second, slightly shrunk try guards against a nearest point that float
+    # noise puts a hair inside an outline.
+    for margin in (0.0, tol / 4):
+        room = free if margin == 0.0 else free.buffer(-margin)
+        if room.is_empty:
+            return None
+        x, y = shapely.shortest_line(here, room).coords[-1]
+        spot = (float(x), float(y))
+        if check_legs(level, r, [spot]).legal:
+            return spot
+    return None
+
+
 def area_points_inside(area: BaseGeometry, xy: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
     """Vectorised containment of points in an area (for tests and the window)."""
     result: npt.NDArray[np.bool_] = shapely.contains_xy(area, xy[:, 0], xy[:, 1])
     return result
 
 
-__all__ = ["Obstacle", "Reach", "area_points_inside", "contact_band", "reachable_area"]
+__all__ = [
+    "Obstacle",
+    "Reach",
+    "area_points_inside",
+    "contact_band",
+    "nearest_free_spot",
+    "reachable_area",
+]

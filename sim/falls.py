@@ -4,6 +4,9 @@
 applies a fall or jump to a model through the engine's
 :class:`~sim.state.ActionContext` (black die and armor roll from
 :mod:`sim.damage`, damage and removal through the one engine path);
+:func:`fall_model` drops a model to the level below and resolves the fall
+(every fall: a failed climb, a push over the edge of a top);
+:func:`landing` is where any fall comes to rest (the one place);
 :func:`push_model` is the push back the combat rules call (R-EDGE-3).
 
 Examples
@@ -23,10 +26,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import shapely
+
+from geometry.elevation import is_surface
+from geometry.paths import Level
 from geometry.push import PushResult, push_back
+from geometry.reach import nearest_free_spot
 from sim.damage import roll_fall_damage
 from sim.gamedata import Status
-from sim.levels import level_for
+from sim.levels import Z_EPS, level_for, model_view
 from sim.positions import Position
 from sim.rules import RulesData
 
@@ -96,6 +104,70 @@ def resolve_fall(
     return FallOutcome(distance, colour, dealt)
 
 
+def landing(
+    state: GameState, model: str, xy: tuple[float, float], z_from: float, *,
+    off_top: bool = False,
+) -> Position:
+    """Where ``model`` comes to rest falling from height ``z_from`` at ``xy`` (R-FALL-1).
+
+    The level is the highest standable top under the base centre at or
+    below ``z_from`` (strictly below with ``off_top``: the model went over
+    that top's edge), else the ground. There the model lands at the free
+    spot nearest ``xy`` (:func:`geometry.reach.nearest_free_spot`: on the
+    board, clear of impassable terrain and every other base, its centre on
+    the top); a top with no free spot is passed for the level below. Every
+    fall lands through here; a jump's landing is checked with the same
+    standing test (docs/movement.md, Decisions).
+    """
+    view = model_view(state.scenario, model)
+    centre = shapely.Point(xy)
+    limit = z_from - Z_EPS if off_top else z_from + Z_EPS
+    tops = sorted({props.height for p, props in view.pieces
+                   if is_surface(props.height, props.area) and props.height <= limit
+                   and p.footprint.covers(centre)}, reverse=True)
+    r = state.radius(model)
+    for z in (*tops, 0.0):
+        spot = nearest_free_spot(level_at(state, model, z), r, xy)
+        if spot is not None:
+            return Position(spot[0], spot[1], z)
+    return Position(xy[0], xy[1], 0.0)  # a board with no room left anywhere
+
+
+def fall_model(
+    ctx: ActionContext, model: str, xy: tuple[float, float], z_from: float, *,
+    off_top: bool = False, why: str,
+) -> FallOutcome:
+    """Drop ``model`` from ``z_from`` at ``xy`` to where it lands and resolve the fall.
+
+    The model leaves any climbing state, is placed by :func:`landing`, and
+    takes fall damage for the height lost (R-FALL-1..4: power armor immune,
+    above Black removed). ``why`` says what made it fall, for the log.
+    """
+    where = landing(ctx.state, model, xy, z_from, off_top=off_top)
+    ctx.set_position(model, where)
+    ctx.set_climbing(model, False)
+    drop = max(0.0, z_from - where.z)
+    moved = ((where.x - xy[0]) ** 2 + (where.y - xy[1]) ** 2) ** 0.5
+    aside = f", {moved:.2f} in aside (the nearest free spot)" if moved > 1e-6 else ""
+    ctx.log("landed", (model,), f"{model} {why} and falls {drop:.2f} in to "
+            f"({where.x:.2f}, {where.y:.2f}, {where.z:.2f}){aside}",
+            frm=[xy[0], xy[1], z_from], to=[where.x, where.y, where.z], distance=drop,
+            aside=moved)
+    if drop <= Z_EPS:
+        return FallOutcome(0.0, None, 0)
+    return resolve_fall(ctx, model, drop, jump=False, cause="fall")
+
+
+def level_at(state: GameState, model: str, z: float) -> Level:
+    """What ``model`` meets at height ``z`` now (every other model in play at ``z``)."""
+    positions = state.positions()
+    sides = {i: state.model(i).side for i in positions}
+    radii = {i: state.radius(i) for i in positions}
+    return level_for(state.scenario, model, z, positions, sides, radii,
+                     state.rules.touch_tolerance,
+                     climbing=frozenset(i for i in positions if state.model(i).climbing))
+
+
 def push_model(
     ctx: ActionContext, model: str, source: tuple[float, float], colour: str, *, by: str
 ) -> PushResult:
@@ -105,17 +177,24 @@ def push_model(
     height); the board edge is a hard edge: the model stays on the table
     and takes 1 damage, with no armor roll, for each push into it. ``by``
     names the pushing model for the log. The combat rules call this.
+
+    Above the ground, a push that carries the base centre over the edge of
+    the top it stands on ends there: the model falls to the level below
+    (:func:`fall_model`; a climbing model is knocked off its face at once).
     """
     state = ctx.state
     res = push_geometry(state, model, source, ctx.rules.ruler(colour))
     pos = state.model(model).position
     ctx.set_position(model, Position(res.end[0], res.end[1], pos.z))
     stop = f", stopped by {', '.join(res.stopped_by)}" if res.stopped_by else ""
+    over = ", over the edge" if res.fell else ""
     ctx.log("pushed", (model, by), f"{model} is pushed back {res.travelled:.2f} in by {by}"
-            f"{stop}", to=list(res.end), travelled=res.travelled,
-            stopped_by=list(res.stopped_by), into_edge=res.into_edge)
+            f"{stop}{over}", to=list(res.end), travelled=res.travelled,
+            stopped_by=list(res.stopped_by), into_edge=res.into_edge, fell=res.fell)
     if res.into_edge:
         ctx.damage(model, 1, "pushed against the board edge")
+    if res.fell:
+        fall_model(ctx, model, res.end, pos.z, off_top=True, why=f"is pushed off by {by}")
     return res
 
 
@@ -124,13 +203,9 @@ def push_geometry(
 ) -> PushResult:
     """Where a push of ``length`` would leave ``model`` (read only)."""
     ms = state.model(model)
-    positions = state.positions()
-    sides = {i: state.model(i).side for i in positions}
-    radii = {i: state.radius(i) for i in positions}
-    level = level_for(state.scenario, model, ms.position.z, positions, sides, radii,
-                      state.rules.touch_tolerance,
-                      climbing=frozenset(i for i in positions if state.model(i).climbing))
+    level = level_at(state, model, ms.position.z)
     # Every other base stops a push, friend or foe (R-EDGE-3).
     stoppers = type(level.blocking)(tuple(level.blocking) + tuple(level.occupied))
+    floor = level.floor if ms.position.z > Z_EPS else None
     return push_back(state.scenario.board, stoppers, state.radius(model), ms.position.xy,
-                     source, length, state.rules.touch_tolerance)
+                     source, length, state.rules.touch_tolerance, floor=floor)

@@ -39,9 +39,9 @@ from sim.actions import ActionKind, ModelAction, fmt_num, parse_num
 from sim.contact import contact_problem
 from sim.dice import roll_skill
 from sim.errors import IllegalActionError
-from sim.falls import resolve_fall
+from sim.falls import fall_model, resolve_fall
 from sim.gamedata import Status
-from sim.levels import Z_EPS, climbable_faces, is_level, level_for, level_heights, model_view
+from sim.levels import Z_EPS, climbable_faces, is_level, level_for, model_view
 from sim.positions import Position
 from sim.scenario import Scenario
 from sim.state import ActionContext, GameState
@@ -288,6 +288,14 @@ def plan_movement(state: GameState, model: str, steps: Sequence[Step], *,
         checked = _vertical(state, model, step, here, z, level(z).floor)
         if isinstance(checked, str):
             return refuse(f"step {n}: {checked}")
+        if checked.kind == "jump":
+            # The landing spot must be one the model could end its movement on:
+            # a hurt jumper stops there (R-FALL-3); no landing on a base.
+            rep = check_legs(level(step.z), r, [here])
+            if not rep.legal:
+                blocked.extend(rep.blocked_by or rep.ends_on)
+                return refuse(f"step {n}: the jump cannot land at ({here[0]:.2f}, "
+                              f"{here[1]:.2f}, {step.z:g}): {rep.reason}")
         route.append(checked)
         climbed = climbed or checked.kind == "climb"
         jump_last = checked.kind == "jump"
@@ -374,13 +382,6 @@ def _length_before_last_jump(route: Sequence[Position | Vertical]) -> float:
 # --- applying -------------------------------------------------------------------------
 
 
-def _landing(state: GameState, model: str, xy: Xy, below: float) -> float:
-    """The highest height under ``xy`` below ``below``: where a falling model lands."""
-    view = model_view(state.scenario, model)
-    heights = level_heights(view, xy, state.radius(model), state.rules.touch_tolerance)
-    return max(h for h in heights if h < below - Z_EPS) if below > Z_EPS else 0.0
-
-
 def agi_test(ctx: ActionContext, model: str) -> bool:
     """The AGI test at the start of a vertical movement (R-CLIMB-2): d20 at most A."""
     unit = ctx.scenario.unit_of(model)
@@ -408,16 +409,11 @@ def carry_out(ctx: ActionContext, model: str, plan: Plan, verb: str) -> Position
             where = item
             continue
         if item.kind == "climb" and not vts and not agi_test(ctx, model):
-            land = _landing(state, model, item.at, item.z0)
-            where = Position(item.at[0], item.at[1], land)
-            ctx.set_position(model, where)
-            ctx.set_climbing(model, False)
             ctx.log("climb-failed", (model,), f"{model} fails to climb at "
-                    f"({item.at[0]:.2f}, {item.at[1]:.2f}) and falls {item.z0 - land:.2f} in",
-                    at=list(item.at), z=item.z0, landed=land)
-            if item.z0 - land > Z_EPS:
-                resolve_fall(ctx, model, item.z0 - land, jump=False, cause="fall")
-            return where
+                    f"({item.at[0]:.2f}, {item.at[1]:.2f}, {item.z0:.2f})",
+                    at=list(item.at), z=item.z0)
+            fall_model(ctx, model, item.at, item.z0, why="fails to climb")
+            return ctx.model(model).position
         if item.kind == "jump":
             where = Position(item.at[0], item.at[1], item.z1)
             ctx.set_position(model, where)
