@@ -551,6 +551,10 @@ class SightIndex:
         self._groups: list[tuple[str, ...]] = []
         self._parts = _build_parts(self.obstacles, merge_gap, self._groups)
         self._extra_cache: dict[Obstacle, tuple[_Parts, list[tuple[str, ...]]]] = {}
+        # Batches with the same per-query obstacle objects share their stacked arrays
+        # (the window asks again and again while nothing moves). Keyed by identity;
+        # the entry holds the obstacles, so no id is reused while it lives.
+        self._batch_cache: dict[tuple[int, ...], _Batch] = {}
 
     def sight(self, a: Disc, b: Disc, extra: Sequence[Obstacle] = ()) -> Sight:
         """Line of sight from base ``a`` to base ``b`` (R-LOS-1).
@@ -635,34 +639,49 @@ class SightIndex:
     def _batch_parts(self, per_query: Sequence[Sequence[Obstacle]]
                      ) -> tuple[_Parts, list[tuple[str, ...]], NDArray[np.bool_]]:
         """Static elements plus every pair's extra ones, and which pair may use which group."""
-        groups = list(self._groups)
-        n_static = len(groups)
-        # Equal obstacles of different pairs (a huge base, an edge) are built once;
-        # the same object is recognised by identity before its value is hashed.
-        seen: dict[Obstacle, list[int]] = {}
-        by_id: dict[int, list[int]] = {}
-        extra: list[_Parts] = []
-        cols: list[list[int]] = []
+        order: dict[int, int] = {}
+        uniq: list[Obstacle] = []
         for ex in per_query:
-            mine: list[int] = []
             for ob in ex:
-                got = by_id.get(id(ob))
-                if got is None:
-                    got = seen.get(ob)
-                    if got is None:
-                        built, names = self._extra_parts(ob)
-                        extra.append(_shifted(built, len(groups)))
-                        got = seen[ob] = list(range(len(groups), len(groups) + len(names)))
-                        groups.extend(names)
-                    by_id[id(ob)] = got
-                mine.extend(got)
-            cols.append(mine)
-        parts = _concat_all([self._parts, *extra]) if extra else self._parts
-        allowed = np.zeros((len(per_query), len(groups)), dtype=bool)
+                if id(ob) not in order:
+                    order[id(ob)] = len(uniq)
+                    uniq.append(ob)
+        n_static = len(self._groups)
+        if not uniq:
+            return self._parts, self._groups, np.ones((len(per_query), n_static), dtype=bool)
+        key = tuple(order)
+        batch = self._batch_cache.get(key)
+        if batch is None:
+            parts, groups, spans = self._stack_extras(uniq)
+            if len(self._batch_cache) >= _EXTRA_CACHE:
+                self._batch_cache.clear()
+            batch = self._batch_cache[key] = _Batch(tuple(uniq), parts, groups, spans)
+        allowed = np.zeros((len(per_query), len(batch.groups)), dtype=bool)
         allowed[:, :n_static] = True
-        for i, mine in enumerate(cols):
-            allowed[i, mine] = True
-        return parts, groups, allowed
+        spans = batch.spans
+        for i, ex in enumerate(per_query):
+            for ob in ex:
+                lo, hi = spans[order[id(ob)]]
+                allowed[i, lo:hi] = True
+        return batch.parts, batch.groups, allowed
+
+    def _stack_extras(self, uniq: Sequence[Obstacle]
+                      ) -> tuple[_Parts, list[tuple[str, ...]], list[tuple[int, int]]]:
+        """Static elements plus these per-query obstacles (equal ones built once), and
+        the span of group ids of each obstacle."""
+        groups = list(self._groups)
+        seen: dict[Obstacle, tuple[int, int]] = {}
+        extra: list[_Parts] = []
+        spans: list[tuple[int, int]] = []
+        for ob in uniq:
+            span = seen.get(ob)
+            if span is None:
+                built, names = self._extra_parts(ob)
+                extra.append(_shifted(built, len(groups)))
+                span = seen[ob] = (len(groups), len(groups) + len(names))
+                groups.extend(names)
+            spans.append(span)
+        return _concat_all([self._parts, *extra]), groups, spans
 
     def _extra_parts(self, ob: Obstacle) -> tuple[_Parts, list[tuple[str, ...]]]:
         """One per-query obstacle as elements (group ids from 0), remembered by value:
@@ -675,6 +694,16 @@ class SightIndex:
                 self._extra_cache.clear()
             self._extra_cache[ob] = hit
         return hit
+
+
+@dataclass(frozen=True)
+class _Batch:
+    """Stacked elements of the static board and some per-query obstacles."""
+
+    obstacles: tuple[Obstacle, ...]  # held so that their ids stay theirs
+    parts: _Parts
+    groups: list[tuple[str, ...]]
+    spans: list[tuple[int, int]]  # group ids [lo, hi) of each obstacle
 
 
 def _shifted(parts: _Parts, offset: int) -> _Parts:
