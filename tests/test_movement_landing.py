@@ -1,0 +1,141 @@
+"""Where falls and jumps land (R-FALL-1, R-CLIMB-2, R-CLIMB-3, R-JUMP-1, R-FALL-3;
+docs/movement.md, Decisions), in ``scenarios/move-landing.toml``, scripted dice.
+
+Every fall lands through ``sim.falls.landing``: on the highest top under the
+base centre (at or below where it fell from), else the ground, at the free spot
+nearest where it would have landed. A jump must land where a movement could end."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import pytest
+import shapely
+
+from sim.dice import ScriptedRng, armor_face, effect_face, skill_face
+from sim.falls import landing, push_model
+from sim.rules import default_rules
+from sim.state import ActionContext
+from tests.movement_util import RULE_SETS, activated, do, scenario, why
+
+RULES = default_rules()
+R30, R40 = 15 / 25.4, 20 / 25.4
+NEAR = 2e-3  # landing outlines are circumscribed: a landed base touches, at most a hair off
+
+
+def dice(*rolls: object) -> ScriptedRng:
+    return ScriptedRng(rolls)  # type: ignore[arg-type]
+
+
+def test_a_fall_onto_a_base_lands_at_the_nearest_free_spot() -> None:
+    """The survivor fails its AGI test at the lip (9.41, 8) and falls 5 in (Red, +4;
+    blank black die, armor 3 rolls 2: 2 damage). The mutant stands there, 0.2 in
+    south: it lands against the wall, in contact with the mutant, north of it."""
+    rng = dice(skill_face(RULES, 15), effect_face(RULES, "damage", ()), armor_face(RULES, 2))
+    state = activated("move-landing", "survivor", rng=rng)
+    do(state, "move survivor 9.409448818897637 8.0 climb 3.65")
+    s = state.model("survivor")
+    mutant = state.model("mutant").position
+    wall_x = 10 - R30
+    expected_y = mutant.y + math.sqrt((R30 + R40) ** 2 - (wall_x - mutant.x) ** 2)
+    assert s.position.z == 0.0 and not s.climbing
+    assert s.position.x == pytest.approx(wall_x, abs=NEAR) and s.position.x <= wall_x + 1e-9
+    assert s.position.y == pytest.approx(expected_y, abs=NEAR)
+    assert math.dist(s.position.xy, mutant.xy) >= R30 + R40 - 1e-9
+    assert s.health == 4 - 2 and rng.remaining == 0
+    fell = next(e for e in state.events if e.kind == "fell")
+    assert fell.data["distance"] == pytest.approx(5.0) and fell.data["colour"] == "red"
+
+
+def test_the_landing_point_is_kept_when_it_is_free() -> None:
+    """Without the mutant in the way the survivor lands right under the lip."""
+    base = scenario("move-landing")
+    moved = tuple(replace(m, at=(25.0, 17.0)) if m.id == "mutant" else m for m in base.models)
+    state = activated(replace(base, models=moved), "survivor")
+    spot = landing(state, "survivor", (10 - R30, 8.0), 5.0)
+    assert (spot.x, spot.y, spot.z) == (10 - R30, 8.0, 0.0)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_a_fall_never_lands_inside_impassable_terrain_or_off_the_board(rules: str) -> None:
+    """Falling onto the middle of the platform's footprint from above its top would
+    land on its top; falling at a point on the house's footprint but off its top
+    (below it) lands outside the house; a point past the board edge lands on it."""
+    state = activated("move-landing", "survivor", rules)
+    on_top = landing(state, "survivor", (23.0, 7.0), 5.0)
+    assert (on_top.x, on_top.y, on_top.z) == (23.0, 7.0, 2.0)
+    inside = landing(state, "survivor", (10.5, 6.0), 1.0)  # under the roof: the ground
+    assert inside.z == 0.0 and inside.x == pytest.approx(10 - R30, abs=NEAR)
+    house = shapely.box(10, 4, 16, 12)
+    assert house.distance(shapely.Point(inside.x, inside.y)) >= R30 - 1e-9
+    edge = landing(state, "survivor", (29.9, 19.9), 3.0)
+    assert edge.z == 0.0
+    assert edge.x == pytest.approx(30 - R30, abs=NEAR)
+    assert edge.y == pytest.approx(20 - R30, abs=NEAR)
+    assert edge.x <= 30 - R30 and edge.y <= 20 - R30
+
+
+def test_a_failed_climb_from_a_shelf_stays_on_the_shelf() -> None:
+    """R-CLIMB-2: standing on the 2 in shelf, the settler fails the test climbing the
+    tower: it falls 0 in (the shelf is under it) and stays, the action over."""
+    rng = dice(skill_face(RULES, 6))
+    state = activated("move-landing", "shelfer", rng=rng)
+    before = state.model("shelfer").position
+    do(state, "move shelfer climb 4.0")
+    m = state.model("shelfer")
+    assert m.position == before and not m.climbing and m.health == 2
+    assert "fell" not in [e.kind for e in state.events]
+    assert state.activation is not None and state.activation.actions_left == 1
+
+
+def test_a_fall_from_part_way_up_lands_on_the_shelf() -> None:
+    """Part-way up the tower (4 in) the second test fails: a 2 in fall (Orange, no
+    dice) onto the shelf, not 4 in to the ground."""
+    rng = dice(skill_face(RULES, 1), skill_face(RULES, 20))
+    state = activated("move-landing", "shelfer", rng=rng)
+    do(state, "move shelfer climb 4.0")
+    assert state.model("shelfer").climbing
+    do(state, "move shelfer climb 6.0")
+    m = state.model("shelfer")
+    assert m.position.z == 2.0 and not m.climbing and m.health == 2
+    assert m.position.xy == pytest.approx((6 - R30, 15.0))
+    fell = next(e for e in state.events if e.kind == "fell")
+    assert fell.data["distance"] == pytest.approx(2.0) and fell.data["dealt"] == 0
+
+
+def test_a_jump_cannot_land_on_a_base() -> None:
+    """R-JUMP-1 with R-MOV-4: a friend stands below the lip; the jump is refused with
+    the base named; a jump beside it is legal and harmless (2 in)."""
+    state = activated("move-landing", "jumper", rng=dice())
+    reason = why(state, "move jumper 19.409448818897637 7.0 jump 0.0")
+    assert reason is not None and "jump cannot land" in reason and "'buddy'" in reason
+    do(state, "move jumper 19.409448818897637 8.6 jump 0.0")
+    m = state.model("jumper")
+    assert (m.position.x, m.position.y, m.position.z) == (19.409448818897637, 8.6, 0.0)
+
+
+def test_a_jump_cannot_land_on_a_base_even_to_walk_on() -> None:
+    """A movement may cross a friend, but a jump that lands on one is refused even
+    when more steps follow: a jump that hurts ends the movement where it lands
+    (R-FALL-3), and no model may end on another base (R-MOV-4)."""
+    state = activated("move-landing", "jumper")
+    reason = why(state, "move jumper 19.409448818897637 7.0 jump 0.0 18.0 7.0")
+    assert reason is not None and "'buddy'" in reason
+    # Beside buddy: 1.72 in to the lip, 2 in down, 0.2 in on: 3.92 in of Yellow's 4.
+    assert why(state, "move jumper 19.409448818897637 8.6 jump 0.0 19.2 8.6") is None
+
+
+def test_a_pushed_climbing_model_is_knocked_off() -> None:
+    """R-CLIMB-3 with R-EDGE-3 (rulebook: only it has climbing models, R-CLIMB-5): a
+    push knocks a climbing model off its face; it falls from its marker to the ground."""
+    rng = dice(skill_face(RULES, 1))
+    state = activated("move-climb", "cliffer", rng=rng)
+    do(state, "move cliffer climb 2.0")
+    marker = state.model("cliffer").position
+    res = push_model(ActionContext(state), "cliffer", (marker.x - 1.0, marker.y), "orange",
+                     by="claw")
+    m = state.model("cliffer")
+    assert res.fell and res.travelled == 0.0
+    assert not m.climbing and m.position == marker.__class__(marker.x, marker.y, 0.0)
+    assert next(e for e in state.events if e.kind == "fell").data["distance"] == 2.0

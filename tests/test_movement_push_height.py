@@ -1,0 +1,144 @@
+"""Push back at height (R-EDGE-3, R-FALL-1..4; docs/movement.md, Decisions), through the
+engine: a knight on a top hits its target with the power fist (push back Orange)
+in ``scenarios/move-push-height.toml``, scripted dice, both rule sets.
+
+A push that carries the base centre over the edge of the top it stands on ends
+there; the model falls to the level below and lands at the nearest free spot."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import pytest
+
+from sim.actions import parse_action
+from sim.dice import ScriptedRoll
+from sim.gamedata import Status
+from sim.positions import Position
+from sim.state import GameState
+from tests.combat_util import armor, at_activation, face, scenario, skill, variant
+from tests.movement_util import RULE_SETS
+
+R40 = 20 / 25.4  # radius of a 40 mm base
+# The landing outlines are circumscribed: a landed base touches, at most a hair away.
+NEAR = 2e-3
+
+# The power fist hits: skill 6 against S 6, blank damage and armor-reduction dice,
+# armor roll 1 against physical armor 1: 3 - 1 = 2 damage (docs/combat.md).
+HIT: tuple[ScriptedRoll, ...] = (skill(6), face("damage"), face("armor-reduction"), armor(1))
+
+
+def blow(rules: str, knight: str, target: str, *fall: ScriptedRoll) -> GameState:
+    """``knight`` hits ``target`` with the power fist; ``fall`` dice are scripted after the hit."""
+    sc = variant(scenario("move-push-height"), rules=rules)
+    state = at_activation(sc, knight, [*HIT, *fall])
+    state.apply(parse_action(f"close-combat {knight} {target} power_fist"))
+    assert state.rng.remaining == 0  # type: ignore[attr-defined]
+    return state
+
+
+def kinds(state: GameState) -> list[str]:
+    return [e.kind for e in state.events]
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_pushed_off_a_roof_falls_to_the_foot_of_the_wall(rules: str) -> None:
+    """4 in roof, pushed east: over the edge at x = 10 (0.43 in), a Yellow fall (+2):
+    blank black die, armor roll 1 blocks 1: 1 damage on top of the blow's 2."""
+    state = blow(rules, "knight-a", "mutant-a", face("damage"), armor(1))
+    m = state.model("mutant-a")
+    assert m.in_play and m.health == 4 - 2 - 1
+    # At the foot of the east wall, on the ground, where it went over.
+    assert m.position.z == 0.0 and m.position.y == pytest.approx(5.0, abs=1e-9)
+    assert m.position.x == pytest.approx(10 + R40, abs=NEAR) and m.position.x >= 10 + R40
+    pushed = next(e for e in state.events if e.kind == "pushed")
+    assert pushed.data["fell"] and pushed.data["travelled"] == pytest.approx(10 - (8 + 2 * R40))
+    fell = next(e for e in state.events if e.kind == "fell")
+    assert fell.data["distance"] == pytest.approx(4.0) and fell.data["colour"] == "yellow"
+    assert fell.data["dealt"] == 1
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_power_armor_pushed_off_a_tower_is_unhurt(rules: str) -> None:
+    """R-FALL-4: 13 in, no fall dice, still on the table, on the ground."""
+    state = blow(rules, "knight-b", "paladin-b")
+    p = state.model("paladin-b")
+    assert p.in_play and p.position.z == 0.0
+    assert p.position.x == pytest.approx(20 + R40, abs=NEAR)
+    hit = next(e for e in state.events if e.kind == "hit")
+    assert p.health == 5 - hit.data["dealt"]
+    assert next(e for e in state.events if e.kind == "fell").data["ignored"]
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_pushed_off_above_black_is_removed(rules: str) -> None:
+    """R-FALL-1: a fall of 13 in (above Black) removes the mutant; no dice."""
+    state = blow(rules, "knight-b", "mutant-b")
+    assert state.model("mutant-b").status is Status.ELIMINATED
+    assert "removed" in kinds(state)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_pushed_down_onto_a_lower_top_stays_on_it(rules: str) -> None:
+    """6 in roof beside a 4 in shelf: a 2 in drop (Orange, no dice) onto the shelf;
+    the roof's wall rises above the shelf, so the base lands clear of it."""
+    state = blow(rules, "knight-c", "mutant-c")
+    m = state.model("mutant-c")
+    assert m.in_play and m.health == 4 - 2 and m.position.z == 4.0
+    assert m.position.x == pytest.approx(8 + R40, abs=NEAR)
+    assert 8 < m.position.x < 12 and m.position.y == pytest.approx(15.0, abs=1e-9)
+    fell = next(e for e in state.events if e.kind == "fell")
+    assert fell.data["distance"] == pytest.approx(2.0) and fell.data["dealt"] == 0
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_an_obstacle_on_the_roof_stops_the_push_first(rules: str) -> None:
+    """The chimney (5 in, in the way at 3 in) stops the base in contact, on the roof."""
+    state = blow(rules, "knight-d", "mutant-d")
+    m = state.model("mutant-d")
+    assert m.position.z == 3.0 and m.position.x == pytest.approx(22.5 - R40, abs=1e-8)
+    assert "fell" not in kinds(state) and "landed" not in kinds(state)
+    assert next(e for e in state.events if e.kind == "pushed").data["stopped_by"] == [
+        "chimney-d"]
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_a_roof_at_the_board_edge_is_a_hard_edge(rules: str) -> None:
+    """R-EDGE-3 at height: the board edge comes before the roof's edge: 1 damage, no fall."""
+    state = blow(rules, "knight-e", "mutant-e")
+    m = state.model("mutant-e")
+    assert m.in_play and m.health == 4 - 2 - 1
+    assert m.position == Position(pytest.approx(48 - R40), 5.0, 3.0)  # type: ignore[arg-type]
+    assert "fell" not in kinds(state)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_pushed_off_onto_another_base_lands_beside_it(rules: str) -> None:
+    """The hound stands at the foot of the wall where the mutant would land (34, 5):
+    the mutant lands at the nearest free spot: against the wall (x = 34 + r) and in
+    contact with the hound, south of it (the hound stands 0.3 in north)."""
+    state = blow(rules, "knight-f", "mutant-f", face("damage"), armor(1))
+    m = state.model("mutant-f")
+    hound = state.model("hound-f").position
+    assert m.in_play and m.position.z == 0.0
+    expected_y = hound.y - math.sqrt((2 * R40) ** 2 - (34 + R40 - hound.x) ** 2)
+    assert m.position.x == pytest.approx(34 + R40, abs=NEAR)
+    assert m.position.y == pytest.approx(expected_y, abs=NEAR)
+    assert math.dist(m.position.xy, hound.xy) >= 2 * R40 - 1e-9
+    landed = next(e for e in state.events if e.kind == "landed")
+    assert landed.data["aside"] == pytest.approx(math.dist((34, 5), (34 + R40, expected_y)),
+                                                 abs=NEAR)
+
+
+def test_a_push_on_the_ground_never_falls() -> None:
+    """The old behaviour is kept on the ground: the push goes its whole length."""
+    base = variant(scenario("move-push-height"), at={"knight-a": (2.0, 20.0),
+                                                     "mutant-a": (2 + 2 * R40, 20.0)})
+    sc = replace(base, models=tuple(replace(m, z=0.0) if m.id in ("knight-a", "mutant-a")
+                                    else m for m in base.models))
+    state = at_activation(sc, "knight-a", list(HIT))
+    state.apply(parse_action("close-combat knight-a mutant-a power_fist"))
+    m = state.model("mutant-a")
+    assert m.position.x == pytest.approx(2 + 2 * R40 + 2.0) and m.position.z == 0.0
+    assert kinds(state)[-1] == "pushed"
