@@ -35,9 +35,6 @@ from sim.damage import DamageResult, count, roll_damage
 from sim.dice import DiceRng, roll_effects, roll_skill
 from sim.rules import RulesData
 
-# Lowest modified skill value (R-SHOOT-2: "a modified value never drops below 1").
-MIN_SKILL_VALUE = 1
-
 
 @dataclass(frozen=True)
 class AttackProfile:
@@ -58,19 +55,20 @@ class AttackProfile:
     armor: int
     cover_bonus: int = 0
     armor_boost: int = 0
+    min_value: int = 1  # rules data min_skill_value (R-SHOOT-2)
 
     @property
     def target(self) -> int:
         """Modified skill value: succeed on a result at most this (R-SHOOT-2)."""
-        return max(MIN_SKILL_VALUE, self.attribute + self.modifier)
+        return max(self.min_value, self.attribute + self.modifier)
 
     def describe(self) -> str:
         """One line: the skill value with its modifiers, the dice and the damage."""
         value = f"{self.skill} ({self.attribute_letter} {self.attribute}"
         if self.modifier:
             value += f" {self.modifier:+d}"
-            if self.attribute + self.modifier < MIN_SKILL_VALUE:
-                value += f", never below {MIN_SKILL_VALUE}"
+            if self.attribute + self.modifier < self.min_value:
+                value += f", never below {self.min_value}"
         value += f") needs {self.target} or less"
         dice = ", ".join(self.dice) or "no effect dice"
         armor = f"{self.damage_type} armor {self.armor}"

@@ -38,7 +38,6 @@ BANDS: tuple[Band, ...] = ("short", "long")
 MELEE_SKILL = "melee"
 
 # Heights closer than this are the same level (inches).
-_Z_EPS = 1e-6
 
 
 # --- who is where ---------------------------------------------------------------------
@@ -145,6 +144,7 @@ def _profile(sit: Situation, attacker: str, target: str, weapon: Weapon,
         modifier=modifier, dice=tuple(dice), damage=weapon.damage,
         damage_type=weapon.damage_type, armor=_armor(sit, target, weapon),
         cover_bonus=cover_bonus, armor_boost=armor_boost,
+        min_value=sit.scenario.rules_data.min_skill_value,
     )
 
 

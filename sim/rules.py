@@ -17,8 +17,9 @@ Examples
 
 from __future__ import annotations
 
+import math
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -44,6 +45,7 @@ class RulesData:
     cover_modifier: int
     cover_armor_bonus: int
     cover_armor_boost: int
+    min_skill_value: int
     rulers: tuple[tuple[str, float], ...]
     large_mm: float
     huge_mm: float
@@ -102,82 +104,88 @@ class RulesData:
         return base_mm / self.mm_per_inch / 2.0
 
 
-def _problem(path: str, message: str) -> Problem:
-    return Problem("rules", path, message)
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
 
 
-def parse_rules(raw: Mapping[str, Any], source: str = "rules.toml") -> RulesData:
-    """Build :class:`RulesData` from a rules table, reporting every problem."""
-    problems: list[Problem] = []
+def _is_num(v: Any) -> bool:
+    return isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
 
-    def need(key: str, kind: type | tuple[type, ...], table: Mapping[str, Any] = raw,
-             prefix: str = "") -> Any:
+
+def _is_list(v: Any) -> bool:
+    return isinstance(v, list)
+
+
+def _is_table(v: Any) -> bool:
+    return isinstance(v, dict)
+
+
+class _Checker:
+    """Reads keys of a rules table, recording every problem with its key path."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.problems: list[Problem] = []
+
+    def bad(self, path: str, message: str) -> None:
+        self.problems.append(Problem(self.source, path, message))
+
+    def need(self, table: Mapping[str, Any], key: str, ok: Callable[[Any], bool],
+             expected: str, prefix: str = "") -> Any:
+        """``table[key]`` when ``ok`` accepts it; else None and a problem saying ``expected``."""
         path = f"{prefix}{key}"
         if key not in table:
-            problems.append(Problem(source, path, "missing key"))
+            self.bad(path, f"missing key (expected {expected})")
             return None
         value = table[key]
-        if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
-            problems.append(Problem(source, path, f"expected a number, got {value!r}"))
-            return None
-        if not isinstance(value, kind):
-            problems.append(Problem(source, path, f"wrong type {type(value).__name__}: {value!r}"))
+        if not ok(value):
+            self.bad(path, f"expected {expected}, got {value!r}")
             return None
         return value
 
-    num = (int, float)
-    mm = need("mm_per_inch", num)
-    tol = need("touch_tolerance", num)
-    apa = need("actions_per_activation", int)
-    cov = need("cover_modifier", int)
-    cov_bonus = need("cover_armor_bonus", int)
-    cov_boost = need("cover_armor_boost", int)
-    rulers_raw = need("rulers", list) or []
-    rulers: list[tuple[str, float]] = []
-    for i, r in enumerate(rulers_raw):
-        if not isinstance(r, dict) or not isinstance(r.get("colour"), str) or not isinstance(
-            r.get("length"), num
-        ):
-            problems.append(
-                Problem(source, f"rulers[{i}]", "expected {colour = str, length = number}"))
-            continue
-        rulers.append((r["colour"], float(r["length"])))
-    lengths = [length for _, length in rulers]
-    if lengths != sorted(lengths):
-        problems.append(Problem(source, "rulers", "rulers must be listed shortest first"))
-    sizes = need("base_sizes", dict) or {}
-    large = need("large_mm", num, sizes, "base_sizes.")
-    huge = need("huge_mm", num, sizes, "base_sizes.")
-    fall = need("fall_damage", dict) or {}
+
+def parse_rules(raw: Mapping[str, Any], source: str = "rules.toml") -> RulesData:
+    """Build :class:`RulesData` from a rules table, reporting every problem.
+
+    Values are checked for type and range (a d0 or a negative tolerance
+    would break the game later, far from the bad key).
+    """
+    c = _Checker(source)
+    mm = c.need(raw, "mm_per_inch", lambda v: _is_num(v) and v > 0, "a positive number")
+    tol = c.need(raw, "touch_tolerance", lambda v: _is_num(v) and v >= 0,
+                 "a number >= 0 (inches)")
+    apa = c.need(raw, "actions_per_activation", lambda v: _is_int(v) and v >= 1,
+                 "an integer >= 1")
+    cov = c.need(raw, "cover_modifier", lambda v: _is_int(v) and v <= 0, "an integer <= 0")
+    cov_bonus = c.need(raw, "cover_armor_bonus", lambda v: _is_int(v) and v >= 0,
+                       "an integer >= 0")
+    cov_boost = c.need(raw, "cover_armor_boost", lambda v: _is_int(v) and v >= 0,
+                       "an integer >= 0")
+    min_skill = c.need(raw, "min_skill_value", lambda v: _is_int(v) and v >= 1,
+                       "an integer >= 1")
+    rulers = _rulers(c, raw)
+    sizes = c.need(raw, "base_sizes", _is_table, "a table {large_mm, huge_mm}") or {}
+    large = c.need(sizes, "large_mm", lambda v: _is_num(v) and v > 0, "a positive number (mm)",
+                   "base_sizes.")
+    huge = c.need(sizes, "huge_mm", lambda v: _is_num(v) and v > 0, "a positive number (mm)",
+                  "base_sizes.")
+    if large is not None and huge is not None and large >= huge:
+        c.bad("base_sizes", f"expected large_mm < huge_mm, got {large!r} and {huge!r}")
+    fall = c.need(raw, "fall_damage", _is_table, "a table colour -> damage") or {}
     for colour, _ in rulers:
-        if not isinstance(fall.get(colour), int):
-            problems.append(Problem(source, f"fall_damage.{colour}", "expected an integer"))
-    dice = need("dice", dict) or {}
-    sides = need("skill_sides", int, dice, "dice.")
-    armor = need("armor_faces", list, dice, "dice.") or []
-    if not all(isinstance(f, int) and not isinstance(f, bool) for f in armor):
-        problems.append(Problem(source, "dice.armor_faces", "expected a list of integers"))
-    effect = need("effect", dict, dice, "dice.") or {}
-    faces: dict[str, tuple[tuple[str, ...], ...]] = {}
-    for kind in EFFECT_DICE:
-        fl = effect.get(kind)
-        if not isinstance(fl, list) or not fl:
-            problems.append(Problem(source, f"dice.effect.{kind}", "expected a list of faces"))
-            continue
-        ok: list[tuple[str, ...]] = []
-        for j, face in enumerate(fl):
-            if not isinstance(face, list) or any(s not in SYMBOLS for s in face):
-                problems.append(Problem(
-                    source, f"dice.effect.{kind}[{j}]",
-                    f"expected a list of symbols from {', '.join(SYMBOLS)}; got {face!r}"))
-                continue
-            ok.append(tuple(face))
-        faces[kind] = tuple(ok)
-    keywords = need("keywords", list) or []
-    if not all(isinstance(k, str) for k in keywords):
-        problems.append(Problem(source, "keywords", "expected a list of strings"))
-    if problems:
-        raise ScenarioError(problems)
+        c.need(fall, colour, lambda v: _is_int(v) and v >= 0, "an integer >= 0", "fall_damage.")
+    dice = c.need(raw, "dice", _is_table, "a table") or {}
+    sides = c.need(dice, "skill_sides", lambda v: _is_int(v) and v >= 2, "an integer >= 2",
+                   "dice.")
+    armor = c.need(dice, "armor_faces",
+                   lambda v: _is_list(v) and bool(v) and all(_is_int(f) and f >= 1 for f in v),
+                   "a non-empty list of integers >= 1", "dice.") or []
+    faces = _effect_faces(c, c.need(dice, "effect", _is_table, "a table", "dice.") or {})
+    keywords = c.need(raw, "keywords",
+                      lambda v: _is_list(v) and all(isinstance(k, str) for k in v),
+                      "a list of strings") or []
+    if c.problems:
+        raise ScenarioError(c.problems)
     return RulesData(
         mm_per_inch=float(mm),
         touch_tolerance=float(tol),
@@ -185,16 +193,57 @@ def parse_rules(raw: Mapping[str, Any], source: str = "rules.toml") -> RulesData
         cover_modifier=int(cov),
         cover_armor_bonus=int(cov_bonus),
         cover_armor_boost=int(cov_boost),
+        min_skill_value=int(min_skill),
         rulers=tuple(rulers),
         large_mm=float(large),
         huge_mm=float(huge),
-        fall_damage=MappingProxyType({c: int(fall[c]) for c, _ in rulers}),
+        fall_damage=MappingProxyType({col: int(fall[col]) for col, _ in rulers}),
         skill_sides=int(sides),
         armor_faces=tuple(int(f) for f in armor),
         effect_faces=MappingProxyType(faces),
         dice_house_defaults=bool(dice.get("house_defaults", False)),
         keywords=tuple(str(k) for k in keywords),
     )
+
+
+def _rulers(c: _Checker, raw: Mapping[str, Any]) -> list[tuple[str, float]]:
+    """R-RULER-1: at least one ruler, distinct colours, positive lengths, shortest first."""
+    rulers_raw = c.need(raw, "rulers", lambda v: _is_list(v) and bool(v),
+                        "a non-empty list of {colour, length}") or []
+    rulers: list[tuple[str, float]] = []
+    for i, r in enumerate(rulers_raw):
+        if (not isinstance(r, dict) or not isinstance(r.get("colour"), str)
+                or not _is_num(r.get("length")) or r["length"] <= 0):
+            c.bad(f"rulers[{i}]", f"expected {{colour = name, length = positive number}}, "
+                  f"got {r!r}")
+            continue
+        if any(r["colour"] == colour for colour, _ in rulers):
+            c.bad(f"rulers[{i}]", f"duplicate ruler colour {r['colour']!r}")
+            continue
+        rulers.append((r["colour"], float(r["length"])))
+    lengths = [length for _, length in rulers]
+    if lengths != sorted(lengths):
+        c.bad("rulers", "expected the rulers listed shortest first")
+    return rulers
+
+
+def _effect_faces(c: _Checker, effect: Mapping[str, Any]) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """R-DICE-1: each effect die a non-empty list of faces, a face a list of symbols."""
+    faces: dict[str, tuple[tuple[str, ...], ...]] = {}
+    for kind in EFFECT_DICE:
+        fl = effect.get(kind)
+        if not isinstance(fl, list) or not fl:
+            c.bad(f"dice.effect.{kind}", f"expected a non-empty list of faces, got {fl!r}")
+            continue
+        ok: list[tuple[str, ...]] = []
+        for j, face in enumerate(fl):
+            if not isinstance(face, list) or any(s not in SYMBOLS for s in face):
+                c.bad(f"dice.effect.{kind}[{j}]",
+                      f"expected a list of symbols from {', '.join(SYMBOLS)}; got {face!r}")
+                continue
+            ok.append(tuple(face))
+        faces[kind] = tuple(ok)
+    return faces
 
 
 @cache
