@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from sim.attack import AttackProfile
@@ -53,7 +55,7 @@ def test_the_modified_skill_floor_is_rules_data() -> None:
     ({"dice": {"armor_faces": []}}, "dice.armor_faces"),
     ({"fall_damage": {"red": -1}}, "fall_damage.red"),
 ])
-def test_out_of_range_rules_data_is_refused_at_its_key(override: dict, path: str) -> None:
+def test_out_of_range_rules_data_is_refused_at_its_key(override: dict[str, Any], path: str) -> None:
     with pytest.raises(ScenarioError) as info:
         parse_rules(merge_tables(default_rules_table(), override))
     assert path in {p.path for p in info.value.problems}
