@@ -28,6 +28,7 @@ Examples
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -43,6 +44,11 @@ from geometry.discs import Disc, gap
 # enter it, so grazing a corner or running along an edge never counts. The same
 # value as the sight module's erosion (docs/sight.md, tolerance policy).
 EPS = 1e-7
+# The plain-float polygon test (:func:`_fast_polygon_hit`) defers to Shapely when a
+# vertex lies closer than this (inches) to the LoC's line, or the LoC crosses an
+# outline closer than ``_NEAR_END`` to a centre: there rounding could decide.
+_DEGENERATE = 1e-9
+_NEAR_END = 4 * EPS
 
 
 @dataclass(frozen=True)
@@ -65,6 +71,124 @@ class CoverObject:
         core = self.shape.buffer(-EPS, join_style="mitre")
         shapely.prepare(core)
         return core
+
+    @cached_property
+    def outlines(self) -> tuple[_Outline, _Outline] | None:
+        """The shape's and the core's outlines as plain floats (None for a disc)."""
+        if isinstance(self.shape, Disc):
+            return None
+        return _Outline.of(self.shape), _Outline.of(self.core)
+
+
+_Edge = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class _Outline:
+    """A polygonal shape's rings as plain-float edges, per polygon, and its bounds."""
+
+    polygons: tuple[tuple[_Edge, ...], ...]  # exterior and holes of each polygon
+    edges: tuple[_Edge, ...]  # all of them
+    box: tuple[float, float, float, float]
+
+    @staticmethod
+    def of(geom: BaseGeometry) -> _Outline:
+        polys = []
+        for part in shapely.get_parts(geom):
+            if part.geom_type != "Polygon" or part.is_empty:
+                continue
+            edges: list[_Edge] = []
+            for ring in (part.exterior, *part.interiors):
+                cs = shapely.get_coordinates(ring).tolist()
+                for (x0, y0), (x1, y1) in itertools.pairwise(cs):
+                    if x0 != x1 or y0 != y1:
+                        edges.append((x0, y0, x1, y1))
+            polys.append(tuple(edges))
+        box = (tuple(float(v) for v in geom.bounds) if polys
+               else (math.inf, math.inf, -math.inf, -math.inf))
+        return _Outline(tuple(polys), tuple(e for p in polys for e in p),
+                        (box[0], box[1], box[2], box[3]))
+
+    def contains(self, px: float, py: float) -> bool:
+        """Whether a point lies inside some polygon (even-odd over its rings)."""
+        for edges in self.polygons:
+            inside = False
+            for x0, y0, x1, y1 in edges:
+                if (y0 > py) != (y1 > py) and px < x0 + (py - y0) * (x1 - x0) / (y1 - y0):
+                    inside = not inside
+            if inside:
+                return True
+        return False
+
+    def distance(self, px: float, py: float) -> float:
+        """Distance from a point to the shape (0 inside)."""
+        if self.contains(px, py):
+            return 0.0
+        best = math.inf
+        for x0, y0, x1, y1 in self.edges:
+            dx, dy = x1 - x0, y1 - y0
+            t = max(0.0, min(1.0, ((px - x0) * dx + (py - y0) * dy) / (dx * dx + dy * dy)))
+            best = min(best, math.hypot(x0 + t * dx - px, y0 + t * dy - py))
+        return best
+
+
+def _touches(ax: float, ay: float, r: float, shape: _Outline, touch_tolerance: float) -> bool:
+    """Whether the attacker's base (centre, radius) is within the tolerance of the shape."""
+    x0, y0, x1, y1 = shape.box
+    reach = r + touch_tolerance
+    if ax < x0 - reach or ax > x1 + reach or ay < y0 - reach or ay > y1 + reach:
+        return False
+    return shape.distance(ax, ay) - r <= touch_tolerance
+
+
+def _fast_polygon_hit(ax: float, ay: float, bx: float, by: float, core: _Outline
+                      ) -> tuple[bool, bool] | None:
+    """(enters, passes through) of the LoC and a shrunk polygon, in plain floats.
+
+    The LoC is cut at its crossings with the core's outline; stretches alternate
+    inside and outside from the attacker's centre. None (ask Shapely) when a
+    vertex lies on the line within :data:`_DEGENERATE`, or a crossing falls near
+    a centre: the cases where rounding could decide.
+    """
+    x0, y0, x1, y1 = core.box
+    if max(ax, bx) < x0 or min(ax, bx) > x1 or max(ay, by) < y0 or min(ay, by) > y1:
+        return False, False
+    dx, dy = bx - ax, by - ay
+    length = math.hypot(dx, dy)
+    if length < _DEGENERATE:
+        return None
+    tol = _DEGENERATE * length  # on the cross-product scale
+    near = _NEAR_END / length  # on the parameter scale
+    cuts: list[float] = []
+    for ex0, ey0, ex1, ey1 in core.edges:
+        d0 = dx * (ey0 - ay) - dy * (ex0 - ax)
+        d1 = dx * (ey1 - ay) - dy * (ex1 - ax)
+        on0, on1 = abs(d0) <= tol, abs(d1) <= tol
+        if on0 or on1:
+            if on0 and on1:
+                return None  # an edge along the line
+            vx, vy = (ex0, ey0) if on0 else (ex1, ey1)
+            t = ((vx - ax) * dx + (vy - ay) * dy) / (length * length)
+            if -near <= t <= 1.0 + near:
+                return None  # a vertex on the LoC
+            continue  # the edge meets the line only there, off the LoC
+        if (d0 > 0.0) == (d1 > 0.0):
+            continue
+        ux, uy = ex1 - ex0, ey1 - ey0
+        t = ((ex0 - ax) * uy - (ey0 - ay) * ux) / (dx * uy - dy * ux)
+        if -near <= t <= near or 1.0 - near <= t <= 1.0 + near:
+            return None  # the outline crosses near a centre
+        if 0.0 < t < 1.0:
+            cuts.append(t)
+    inside = enters = core.contains(ax, ay)  # the stretch from the attacker's centre
+    passes = False
+    last = len(cuts) - 1
+    for k in range(len(cuts)):  # the stretch from crossing k to the next one or the end
+        inside = not inside
+        if inside:
+            enters = True
+            passes = passes or k < last  # from crossing to crossing: enters and exits
+    return enters, passes
 
 
 @dataclass(frozen=True)
@@ -170,6 +294,10 @@ def _polygon_hits(lines: Sequence[tuple[Disc, Disc]], combos: list[tuple[int, Co
     if len(which):
         inside = shapely.intersection(segs[which], cores[which])
         parts, owner = shapely.get_parts(inside, return_index=True)
+        # Only stretches can pass through; a lone touching point (a vertex of a
+        # piece that also has a stretch on the LoC) has no first and last point.
+        line = (shapely.get_type_id(parts) == 1) & ~shapely.is_empty(parts)
+        parts, owner = parts[line], owner[line]
         if len(parts):
             first = shapely.get_coordinates(shapely.get_point(parts, 0))
             last = shapely.get_coordinates(shapely.get_point(parts, -1))
@@ -204,10 +332,30 @@ def lines_of_cover(lines: Sequence[tuple[Disc, Disc]],
                    objects: Sequence[Sequence[CoverObject]],
                    touch_tolerance: float) -> list[LineOfCover]:
     """:func:`line_of_cover` for many (attacker, target) lines at once, ``objects[i]``
-    offered to line ``i``; the polygon tests run as vectorised Shapely calls."""
-    polygon_combos = [(i, obj) for i, objs in enumerate(objects) for obj in objs
-                      if not isinstance(obj.shape, Disc)]
-    polygon_hits = iter(_polygon_hits(lines, polygon_combos, touch_tolerance))
+    offered to line ``i``.
+
+    Polygons are tested in plain floats against their outlines
+    (:func:`_fast_polygon_hit`); the rare near-degenerate combinations go to
+    Shapely's predicates in one vectorised call (:func:`_polygon_hits`).
+    """
+    fast: list[tuple[bool, bool, bool] | None] = []
+    slow: list[tuple[int, CoverObject]] = []
+    for i, objs in enumerate(objects):
+        attacker, target = lines[i]
+        for obj in objs:
+            outlines = obj.outlines
+            if outlines is None:
+                continue
+            hit = _fast_polygon_hit(attacker.x, attacker.y, target.x, target.y, outlines[1])
+            if hit is None:
+                slow.append((i, obj))
+                fast.append(None)
+            else:
+                touches = _touches(attacker.x, attacker.y, attacker.r, outlines[0],
+                                   touch_tolerance)
+                fast.append((*hit, touches))
+    slow_hits = iter(_polygon_hits(lines, slow, touch_tolerance))
+    polygon_hits = iter([h if h is not None else next(slow_hits) for h in fast])
     out: list[LineOfCover] = []
     for (attacker, target), objs in zip(lines, objects, strict=True):
         ax, ay, bx, by = attacker.x, attacker.y, target.x, target.y

@@ -1,0 +1,91 @@
+"""The plain-float line-of-cover test against Shapely's predicates (R-COV-1, R-COV-2, R-COV-4).
+
+:func:`geometry.cover.lines_of_cover` answers most (line, polygon) combinations
+in plain floats and hands near-degenerate ones to Shapely. Both must give the
+same enters / passes-through / touches-the-attacker answers; Shapely's path
+(:func:`geometry.cover._polygon_hits`, the former implementation) is the oracle.
+Coordinates on a coarse grid make lines through vertices, along edges and
+centres on outlines common, where a wrong fast answer would show.
+"""
+
+from __future__ import annotations
+
+import math
+
+import shapely
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from geometry.cover import CoverObject, _fast_polygon_hit, _polygon_hits, lines_of_cover
+from geometry.discs import Disc
+
+TOL = 0.01  # R-UNIT-2 touch tolerance
+
+grid = st.integers(0, 24).map(lambda v: v / 2)  # 0, 0.5, ... 12: many exact coincidences
+fine = st.floats(0, 12, allow_nan=False, allow_infinity=False)
+coord = st.one_of(grid, fine)
+
+
+@st.composite
+def polygons(draw: st.DrawFn) -> shapely.Geometry:
+    """Boxes, star-shaped (non-convex) polygons, rings with a hole, two-part multipolygons."""
+    kind = draw(st.sampled_from(["box", "star", "hole", "multi"]))
+    x, y = draw(grid), draw(grid)
+    if kind == "box":
+        return shapely.box(x, y, x + draw(st.integers(1, 8)) / 2, y + draw(st.integers(1, 8)) / 2)
+    if kind == "hole":
+        w = draw(st.integers(3, 10)) / 2
+        return shapely.Polygon([(x, y), (x + w, y), (x + w, y + w), (x, y + w)],
+                               holes=[[(x + 0.5, y + 0.5), (x + w - 0.5, y + 0.5),
+                                       (x + w - 0.5, y + w - 0.5), (x + 0.5, y + w - 0.5)]])
+    if kind == "multi":
+        return shapely.MultiPolygon([shapely.box(x, y, x + 1, y + 2),
+                                     shapely.box(x + 2, y, x + 3.5, y + 1)])
+    n = draw(st.integers(3, 8))
+    radii = draw(st.lists(st.integers(1, 8), min_size=n, max_size=n))
+    pts = [(round(x + r / 2 * math.cos(2 * math.pi * k / n), 1),
+            round(y + r / 2 * math.sin(2 * math.pi * k / n), 1)) for k, r in enumerate(radii)]
+    poly = shapely.Polygon(pts)
+    return poly if poly.is_valid and poly.area > 0 else shapely.box(x, y, x + 1, y + 1)
+
+
+@settings(max_examples=400, deadline=None)
+@given(coord, coord, coord, coord, st.sampled_from([0.5, 0.6, 1.0, 2.0]),
+       st.lists(polygons(), min_size=1, max_size=3))
+def test_plain_float_cover_matches_shapely(ax: float, ay: float, bx: float, by: float,
+                                           r: float, shapes: list[shapely.Geometry]) -> None:
+    """R-COV-2, R-COV-4: enters, passes through and touches-the-attacker agree with the
+    Shapely oracle for every object, degenerate lines included."""
+    a, b = Disc(ax, ay, r), Disc(bx, by, r)
+    objs = [CoverObject(f"o{k}", g) for k, g in enumerate(shapes)]
+    got = lines_of_cover([(a, b)], [objs], TOL)[0]
+    expect = _polygon_hits([(a, b)], [(0, o) for o in objs], TOL)
+    for hit, (enters, passes, touches) in zip(got.hits, expect, strict=True):
+        assert (hit.enters, hit.passes_through, hit.touches_attacker) == (enters, passes, touches)
+
+
+@settings(max_examples=300, deadline=None)
+@given(coord, coord, coord, coord, polygons())
+def test_fast_answer_when_given_is_shapely_answer(ax: float, ay: float, bx: float, by: float,
+                                                  shape: shapely.Geometry) -> None:
+    """When the plain-float test answers at all, it is Shapely's answer (R-COV-2)."""
+    obj = CoverObject("o", shape)
+    assert obj.outlines is not None
+    fast = _fast_polygon_hit(ax, ay, bx, by, obj.outlines[1])
+    if fast is not None:
+        a, b = Disc(ax, ay, 0.5), Disc(bx, by, 0.5)
+        assert fast == _polygon_hits([(a, b)], [(0, obj)], TOL)[0][:2]
+
+
+def test_degenerate_lines_go_to_shapely() -> None:
+    """A LoC through a corner of the shrunk piece, along its edge, or starting on its
+    outline is left to Shapely (R-COV-2 grazing)."""
+    crate = CoverObject("crate", shapely.box(10, 10, 12, 12))
+    assert crate.outlines is not None
+    core = crate.outlines[1]
+    cx, cy, _, _ = core.box  # the shrunk corner lies exactly on the diagonal
+    assert _fast_polygon_hit(0.0, 0.0, 2 * cx, 2 * cy, core) is None
+    assert _fast_polygon_hit(0.0, cy, 20.0, cy, core) is None
+    assert _fast_polygon_hit(cx, 11.0, 20.0, 11.0, core) is None
+    # ... and a plain crossing is answered directly.
+    assert _fast_polygon_hit(0.0, 11.0, 20.0, 11.3, core) == (True, True)
