@@ -30,8 +30,8 @@ from render.theme import (
 )
 from render.view import TextLine
 from sim.actions import Action
-from sim.analysis import analyse
-from sim.combat import Situation, plan_shot
+from sim.analysis import analyse, analyse_many
+from sim.combat import Situation, contact_problem, plan_close_combat, plan_shot
 from sim.elevation_rules import board_elevation
 from sim.errors import WastelandError
 from sim.levels import level_heights, model_view
@@ -148,7 +148,8 @@ def sight_web(scenario: Scenario, positions: Mapping[str, Position],
               climbing: frozenset[str] = frozenset()) -> tuple[tuple[Segment, bool], ...]:
     """Every model's sight to every enemy: the witness, or centre to centre when blocked.
 
-    Each pair of opposing models is asked once (attacker first in scenario order).
+    Each pair of opposing models is asked once (attacker first in scenario order),
+    all of one attacker's targets in one :func:`sim.analysis.analyse_many` call.
     """
     key = (id(scenario), tuple(sorted(positions.items())))
     if key not in _WEBS:
@@ -157,10 +158,14 @@ def sight_web(scenario: Scenario, positions: Mapping[str, Position],
         ids = [m.id for m in scenario.models if m.id in positions]
         out: list[tuple[Segment, bool]] = []
         for i, a in enumerate(ids):
-            for t in ids[i + 1:]:
-                if scenario.model(a).side == scenario.model(t).side:
-                    continue
-                sight = analyse(scenario, positions, a, t).sight
+            side = scenario.model(a).side
+            targets = [t for t in ids[i + 1:] if scenario.model(t).side != side]
+            if not targets:
+                continue
+            # One batched query per attacker (sim.analysis.analyse_many): same answers.
+            found = analyse_many(scenario, positions, a, targets)
+            for t in targets:
+                sight = found[t].sight
                 if sight.visible and sight.witness is not None:
                     out.append((sight.witness, True))
                 else:
@@ -177,12 +182,19 @@ def significant_edge_lines(scenario: Scenario) -> tuple[BaseGeometry, ...]:
     return tuple(e.geometry for e in board_elevation(scenario).edges.edges)
 
 
+def state_key(state: GameState) -> object:
+    """Changes whenever the engine state does (an action, an undo, another game)."""
+    hist, events = state.history, state.events
+    return (id(state), len(hist), hist[-1] if hist else None, len(events),
+            events[-1].text if events else None)
+
+
 def reach_area(state: GameState | None, model: str, charge: bool = False
                ) -> BaseGeometry | None:
     """Where ``model`` can end a Move (or Charge) now, from the movement rules."""
     if state is None or not state.model(model).in_play:
         return None
-    key = (id(state), len(state.history), model, charge)
+    key = (state_key(state), model, charge)
     if key not in _REACH:
         if len(_REACH) > 64:
             _REACH.clear()
@@ -190,7 +202,13 @@ def reach_area(state: GameState | None, model: str, charge: bool = False
     return _REACH[key]
 
 
-_REACH: dict[tuple[int, int, str, bool], BaseGeometry] = {}
+def reach_known(state: GameState | None, model: str, charge: bool = False) -> bool:
+    """Whether :func:`reach_area` has the answer already (it costs nothing then)."""
+    return (state is None or not state.model(model).in_play
+            or (state_key(state), model, charge) in _REACH)
+
+
+_REACH: dict[tuple[object, str, bool], BaseGeometry] = {}
 
 
 def levels_at(state: GameState, model: str, xy: Point) -> list[float]:
@@ -212,6 +230,33 @@ def odds_lines(state: GameState, attacker: str, target: str, weapon: str | None,
         return [TextLine(f"cannot shoot: {reason}", TEXT_BAD)]
     odds = attack_odds(plan.profile, state.rules)
     out = [TextLine(f"shot preview ({plan.band} range): {plan.profile.describe()}", TEXT_WARN)]
+    out += [TextLine(f"  {line}", TEXT_WARN) for line in odds.lines(plan.target_health)]
+    return out
+
+
+def close_combat_lines(state: GameState, attacker: str, target: str, weapon: str | None
+                       ) -> list[TextLine]:
+    """The close-combat preview: base contact and the odds (sim.combat, sim.odds).
+
+    No sight line, cover or range rings: close combat asks for base contact
+    (R-UNIT-2) and takes no cover (the engine's close-combat plan).
+    """
+    name = state.scenario.weapons[weapon].name if weapon else "no weapon"
+    out = [TextLine(f"{attacker} -> {target} in close combat with {name}")]
+    sit = Situation.of_state(state)
+    why = contact_problem(sit, attacker, target)
+    out.append(TextLine("base contact: yes (R-UNIT-2)", TEXT_GOOD) if why is None
+               else TextLine(f"base contact: NO, {why}", TEXT_BAD))
+    if weapon is None:
+        return [*out, TextLine("no close-combat weapon", TEXT_BAD)]
+    try:
+        plan = plan_close_combat(sit, attacker, target, weapon)
+    except WastelandError as exc:
+        reason = getattr(exc, "reason", str(exc))
+        return [*out, TextLine(f"cannot attack: {reason}", TEXT_BAD)]
+    odds = attack_odds(plan.profile, state.rules)
+    out.append(TextLine(f"preview: {plan.profile.describe()}; no cover in close combat",
+                        TEXT_WARN))
     out += [TextLine(f"  {line}", TEXT_WARN) for line in odds.lines(plan.target_health)]
     return out
 

@@ -17,7 +17,8 @@ from render import theme
 from render.controller import Controller
 from render.frame import board_transform, draw_frame
 from render.layout import MIN_WINDOW, Layout, compute_layout
-from render.panels import button_rects
+from render.panels import BUTTON_TOP, button_rects, max_scroll
+from render.view import TextLine
 from sim.errors import WastelandError
 
 DEFAULT_SIZE = (1280, 800)
@@ -36,7 +37,9 @@ KEYS: dict[int, str] = {
     pygame.K_SPACE: "confirm",
     pygame.K_BACKSPACE: "backspace",
     pygame.K_ESCAPE: "escape",
+    pygame.K_l: "legend",
 }
+WHEEL_ROWS = 3  # text rows per notch of the mouse wheel
 CTRL_KEYS: dict[int, str] = {pygame.K_z: "undo", pygame.K_s: "save", pygame.K_q: "quit"}
 DIGITS = {getattr(pygame, f"K_{i}"): i for i in range(1, 10)}
 
@@ -74,6 +77,19 @@ class App:
             self._motion(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._release(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
+            self._wheel(event)
+
+    def _wheel(self, event: Any) -> None:
+        """The wheel scrolls the Details or the event log box under the pointer."""
+        pos = getattr(event, "pos", None) or pygame.mouse.get_pos()
+        lay, view = self.layout, self.controller.view()
+        if lay.details.contains(*pos):
+            limit = max_scroll(lay.details, view.details)
+            self.controller.scroll_by("details", -event.y * WHEEL_ROWS, limit)
+        elif lay.log.contains(*pos) and not (lay.legend_shares_log and view.show_legend):
+            limit = max_scroll(lay.log, [TextLine(s) for s in view.log])
+            self.controller.scroll_by("log", event.y * WHEEL_ROWS, limit)
 
     def _resize(self, event: Any) -> None:
         size = getattr(event, "size", None) or (getattr(event, "x", 0), getattr(event, "y", 0))
@@ -116,7 +132,7 @@ class App:
                 return
         p = self._board_point(pos)
         self.controller.hover(p)
-        rects = button_rects(self.layout.buttons, len(self.controller.view().buttons))
+        rects = button_rects(self.layout.buttons, [b.label for b in self.controller.view().buttons])
         hover = next((i for i, r in enumerate(rects) if r.contains(*pos)), None)
         self.controller.hover_button(hover)
 
@@ -133,11 +149,15 @@ class App:
 
     def click(self, pos: tuple[int, int]) -> None:
         """A left click at ``pos``: a button, a model or the board."""
-        rects = button_rects(self.layout.buttons, len(self.controller.view().buttons))
+        rects = button_rects(self.layout.buttons, [b.label for b in self.controller.view().buttons])
         for i, r in enumerate(rects):
             if r.contains(*pos):
                 self.controller.press_button(i)
                 return
+        log = self.layout.log
+        if self.layout.legend_shares_log and log.contains(*pos) and pos[1] < log.y + BUTTON_TOP:
+            self.controller.command("legend")  # the shared box's title switches it
+            return
         p = self._board_point(pos)
         if p is not None:
             self.controller.click(*p)
@@ -149,6 +169,7 @@ class App:
             self.handle(event)
         if self.controller.quit_requested:
             self.running = False
+        self.controller.tick()
         self.draw()
 
     def draw(self) -> None:

@@ -17,6 +17,8 @@ other words are offered as the engine's listed samples.
 from __future__ import annotations
 
 import math
+import re
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -39,6 +41,7 @@ from sim.actions import (
     action_kinds,
     parse_action,
 )
+from sim.combat import melee_weapons
 from sim.errors import WastelandError
 from sim.gamedata import Phase, Status
 from sim.scenario import Scenario
@@ -102,6 +105,11 @@ class Setup:
         return out
 
 
+def readable(text: str) -> str:
+    """Action text with long decimals cut to two places (``9.478723404`` -> ``9.48``)."""
+    return re.sub(r"-?\d+\.\d{3,}", lambda m: f"{float(m.group()):.2f}", text)
+
+
 def action_label(scene_sides: dict[str, str], action: Action) -> str:
     """A button label for a turn-structure action."""
     if isinstance(action, ChooseFirst):
@@ -151,6 +159,11 @@ class Controller:
         self.setup: Setup | None = None
         self.last_outcome: tuple[TextLine, ...] = ()
         self.saves = 0
+        self.show_legend = False  # a short window's shared box: legend (True) or log
+        self.scroll = {"details": 0, "log": 0}  # rows scrolled by the mouse wheel
+        self._details_seen: tuple[TextLine, ...] = ()
+        self.reach_budget = 0.03  # seconds of F4 area work per frame (see tick)
+        self._reach_work = 0  # areas worked out so far: part of the view's key
         try:
             self.state: GameState | None = state or GameState(scenario)
         except WastelandError as exc:
@@ -287,7 +300,8 @@ class Controller:
         return (self._state_key(), setup, self.hovered, path_hover, self.hover_index,
                 self.debug, self.debug_sight, self.debug_reach, tuple(self.debug_picks),
                 self.show_help, self.status, self.status_error, self.selected,
-                self.last_outcome)
+                self.last_outcome, self._reach_work, self.show_legend,
+                tuple(self.scroll.values()))
 
     def view(self) -> ViewState:
         """Everything the frame draws besides the scene (recomputed only on a change)."""
@@ -301,9 +315,16 @@ class Controller:
         title = "Choices"
         if self.state is not None:
             title = f"Choices: {scene.phase}"
+            act = self.state.activation
+            if act is not None:
+                n = act.actions_left
+                title = f"{act.model}: {n} action{'' if n == 1 else 's'} left"
             if self.setup is not None:
                 title = f"{self.setup.form.keyword} with {self.setup.model}"
         overlays, details = self._overlays_and_details(scene)
+        if details != self._details_seen:  # new text starts at its top
+            self._details_seen = details
+            self.scroll["details"] = 0
         return ViewState(
             buttons=tuple(self.buttons()),
             buttons_title=title,
@@ -318,6 +339,9 @@ class Controller:
             hover_button=self.hover_index,
             game_over=scene.result,
             legend="overlays" if overlays else "terrain",
+            show_legend=self.show_legend,
+            details_scroll=self.scroll["details"],
+            log_scroll=self.scroll["log"],
         )
 
     def _highlight(self) -> frozenset[str]:
@@ -336,13 +360,21 @@ class Controller:
             if self.debug_sight:
                 overlays.append(SightWeb(analysis_view.sight_web(self.scenario, positions,
                                                                  self._climbing(scene))))
+            if self.debug_sight:
+                lines.append(TextLine("F3: every model's sight to every enemy: green, the "
+                                      "sight line found; dashed red, none (R-LOS-1)", TEXT_DIM))
             if self.debug_reach:
                 overlays.append(EdgesOverlay(analysis_view.significant_edge_lines(self.scenario)))
-                for m in scene.models:
-                    if m.on_board:
-                        area = analysis_view.reach_area(self.state, m.id)
-                        if area is not None:
-                            overlays.append(AreaOverlay(area))
+                ids = self._reach_models()
+                done = [i for i in ids if analysis_view.reach_known(self.state, i)]
+                for i in done:  # only areas already worked out: tick() adds the rest
+                    area = analysis_view.reach_area(self.state, i)
+                    if area is not None:
+                        overlays.append(AreaOverlay(area))
+                more = f", working out {len(ids) - len(done)} more" if len(done) < len(ids) else ""
+                lines.append(TextLine(f"F4: significant edges (R-ELEV-2) and where each model "
+                                      f"can end a Move: {len(done)}/{len(ids)} areas{more}",
+                                      TEXT_DIM))
             if len(self.debug_picks) == 2 and all(p in positions for p in self.debug_picks):
                 a, t = self.debug_picks
                 carried = self.scenario.unit_of(a).weapons  # rings of its first weapon
@@ -368,6 +400,11 @@ class Controller:
             attack = s.form.target and not s.form.points  # a charge shows its path instead
             if attack and target is not None and target != s.model:
                 weapon = self._current_weapon(s)
+                if s.form.keyword == "close-combat" and self.state is not None:
+                    # Base contact and odds; sight, cover and range do not apply.
+                    lines += analysis_view.close_combat_lines(self.state, s.model, target,
+                                                              weapon)
+                    return overlays, tuple(lines)
                 shot, text = analysis_view.shot(self.scenario, positions, s.model, target,
                                                 weapon, self._climbing(scene))
                 overlays.append(shot)
@@ -383,8 +420,15 @@ class Controller:
                 lines.append(TextLine("hover an enemy model to preview, click to choose", TEXT_DIM))
             elif s.target is not None:
                 lines.append(TextLine(f"target: {s.target}"))
-        if not lines:
+        if s is None:
+            lines += self._next_step()
             lines += self.last_outcome
+            enemy = self._hovered_enemy()
+            if enemy is not None:
+                overlay, text = self._could_shoot(scene, enemy)
+                if overlay is not None:
+                    overlays.append(overlay)
+                lines += text
         shown = self.hovered or self.selected
         if shown is not None and (s is None or not s.form.target):
             lines += self._card(shown)
@@ -393,6 +437,76 @@ class Controller:
         if out:  # not drawn on the board (R-EDGE-2, R-TURN-10): say where they went
             lines.append(TextLine("out of play: " + ", ".join(out), TEXT_DIM))
         return overlays, tuple(lines)
+
+    def _next_step(self) -> list[TextLine]:
+        """What the side to act does now, in words (R-TURN-3..7); the buttons hold the choices."""
+        st = self.state
+        if st is None or st.is_over:
+            return []
+        acting = st.acting
+        side = self.scenario.sides[acting].name if acting is not None else "-"
+        phase, act = st.phase, st.activation
+        if phase is Phase.CHOOSE_FIRST:
+            text = f"{side} holds the advantage: choose who takes the first turn (R-TURN-3)"
+        elif phase is Phase.READY:
+            text = f"{side}: ready one of your Unready models: click it or its button (R-TURN-4)"
+        elif phase is Phase.CHOOSE_OPTION:
+            text = (f"{side}: A activates none and ends the turn at once; B activates every "
+                    "Ready model, one at a time (R-TURN-4)")
+        elif phase is Phase.ACTIVATE:
+            text = (f"{side}: activate a Ready model (click it or its button); End turn makes "
+                    "the rest Used (R-TURN-6)")
+        elif phase is Phase.ACTIVATION and act is not None:
+            n = act.actions_left
+            text = (f"{act.model}: {n} action{'' if n == 1 else 's'} left: choose one, or End "
+                    "activation (R-TURN-7); hover an enemy to see if it can be shot")
+        else:
+            return []
+        return [TextLine(text, TEXT_DIM)]
+
+    def _hovered_enemy(self) -> str | None:
+        """The hovered model when it is an enemy of the model being activated."""
+        st, h = self.state, self.hovered
+        if st is None or h is None or st.activation is None or not st.model(h).in_play:
+            return None
+        me = st.activation.model
+        return h if st.model(me).side != st.model(h).side else None
+
+    def _could_shoot(self, scene: Scene, target: str) -> tuple[Overlay | None, list[TextLine]]:
+        """Why the active model can or cannot shoot ``target`` (issue 8): the
+        analysis with its first ranged weapon and the engine's own verdict."""
+        st = self.state
+        assert st is not None and st.activation is not None
+        me = st.activation.model
+        unit = self.scenario.unit_of(me)
+        melee = set(melee_weapons(self.scenario, unit))
+        ranged = [w for w in unit.weapons if w not in melee]
+        if not ranged or not st.model(me).in_play:
+            return None, []
+        shot, text = analysis_view.shot(self.scenario, scene.positions(), me, target, ranged[0],
+                                        self._climbing(scene))
+        return shot, [*text, *analysis_view.odds_lines(st, me, target, ranged[0])]
+
+    def _reach_models(self) -> list[str]:
+        """The models whose reachable areas F4 shows: those on the table."""
+        return [m.id for m in self.scene().models if m.on_board]
+
+    def tick(self) -> None:
+        """Work that would freeze one frame, spread over frames (the window calls it).
+
+        F4's reachable areas take 0.1 to 0.3 s each: they are worked out for as
+        many models as fit in :attr:`reach_budget` seconds per frame (at least
+        one), so the window keeps drawing and answering input meanwhile.
+        """
+        if not (self.debug and self.debug_reach) or self.state is None:
+            return
+        start = time.perf_counter()
+        for i in self._reach_models():
+            if not analysis_view.reach_known(self.state, i):
+                analysis_view.reach_area(self.state, i)
+                self._reach_work += 1
+                if time.perf_counter() - start >= self.reach_budget:
+                    return
 
     def _climbing(self, scene: Scene) -> frozenset[str]:
         return frozenset(m.id for m in scene.models if m.climbing)
@@ -422,6 +536,8 @@ class Controller:
         return tuple(lines)
 
     def _path_preview(self, s: Setup) -> PathOverlay | None:
+        if s.form.target and s.target is None:
+            return None  # a charge's path starts once its target is picked
         start = self.scene().model(s.model)
         steps = list(s.steps)
         if self.hover_point is not None and (not steps or s.form.many_points):
@@ -524,6 +640,8 @@ class Controller:
         """A named key command (render.app maps keys to these names)."""
         if name == "help":
             self.show_help = not self.show_help
+        elif name == "legend":
+            self.show_legend = not self.show_legend
         elif name == "escape":
             if self.show_help:
                 self.show_help = False
@@ -552,6 +670,10 @@ class Controller:
         elif name == "next_weapon" and self.setup is not None and self.setup.form.weapon:
             self.setup.weapon += 1
 
+    def scroll_by(self, box: str, rows: int, limit: int) -> None:
+        """Scroll the text of ``box`` ("details" or "log") by ``rows``, within 0..limit."""
+        self.scroll[box] = max(0, min(limit, self.scroll[box] + rows))
+
     def undo(self) -> None:
         if self.state is None:
             return
@@ -561,7 +683,9 @@ class Controller:
         except WastelandError as exc:
             self._say(str(exc), error=True)
         else:
-            self._say(f"undone: {action}")
+            text = f"undone: {readable(str(action))}"
+            self._say(text)
+            self.last_outcome = (TextLine(text, TEXT_WARN),)
 
     def save(self) -> Path | None:
         """Write the game to a new file in ``save_dir`` and name it in the status bar."""

@@ -23,6 +23,8 @@ CONTROLS: tuple[Control, ...] = (
     Control("1 .. 9", "press the button with that number"),
     Control("Left click a model", "ready it, activate it, or pick it as the target; else its card"),
     Control("Hover a model", "its card; while shooting: sight, cover, range and the odds on it"),
+    Control("Hover an enemy (activation)",
+            "whether the active model can see it, its cover and range, and why"),
     Control("Left click the board (path)", "add a waypoint to the path of a Move or Charge"),
     Control("Left drag (path)", "draw the path: a waypoint every half inch"),
     Control("Climb to / Jump to buttons", "add a climb or jump step at the path's end"),
@@ -36,6 +38,8 @@ CONTROLS: tuple[Control, ...] = (
     Control("F2", "debug view on/off: click any two models for sight, cover and range"),
     Control("F3 (debug view)", "every model's sight lines to every enemy at once"),
     Control("F4 (debug view)", "significant edges and every model's reachable area"),
+    Control("Mouse wheel", "scroll the Details or the event log box under the pointer"),
+    Control("L", "a short window: switch its last box between the event log and the legend"),
     Control("Resize the window", "the board rescales and keeps its aspect"),
     Control("Ctrl+Q / close the window", "quit (no autosave: Ctrl+S first)"),
 )

@@ -298,12 +298,16 @@ def draw_legend(surface: Any, rect: Rect, entries: Sequence[LegendEntry], title:
     surface.blit(
         theme.text(title, 18, theme.TEXT, bold=True), (rect.x + 4, rect.y + 2)
     )
-    row_h, col_w = 18, rect.w // 2
+    col_w = rect.w // 2
+    # Rows shrink (to 14 px) before any entry is left out of a short box.
+    need = -(-len(entries) // 2)
+    row_h = max(14, min(18, (rect.h - 22) // max(1, need)))
+    size = 17 if row_h >= 18 else 15
     rows = max(1, (rect.h - 22) // row_h)
     for i, entry in enumerate(entries):
         col, row = divmod(i, rows)
         if col > 1:
             break
         x, y = rect.x + 4 + col * col_w, rect.y + 22 + row * row_h
-        draw_swatch(surface, entry, pygame.Rect(x, y + 2, 22, 12))
-        surface.blit(theme.text(entry.label, 17, theme.TEXT), (x + 28, y))
+        draw_swatch(surface, entry, pygame.Rect(x, y + (row_h - 12) // 2, 22, 12))
+        surface.blit(theme.text(entry.label, size, theme.TEXT), (x + 28, y))

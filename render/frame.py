@@ -16,6 +16,7 @@ from render.draw_board import board_layer, draw_legend
 from render.draw_models import draw_models
 from render.layout import Layout
 from render.panels import (
+    draw_box,
     draw_buttons,
     draw_game_over,
     draw_header,
@@ -53,12 +54,20 @@ def draw_frame(surface: Any, layout: Layout, scene: Scene, view: ViewState) -> N
     if layout.buttons.h > 20:
         draw_buttons(surface, layout.buttons, view.buttons_title, view.buttons,
                      view.hover_button)
-    draw_lines(surface, layout.details, "Details", view.details)
-    if view.legend == "overlays":
-        draw_legend(surface, layout.legend, theme.OVERLAY_LEGEND, "Legend: overlays")
+    draw_lines(surface, layout.details, "Details", view.details, scroll=view.details_scroll)
+    legend = (theme.OVERLAY_LEGEND, "Legend: overlays") if view.legend == "overlays" else (
+        theme.TERRAIN_LEGEND, "Legend: terrain")
+    log = [TextLine(s) for s in view.log]
+    if not layout.legend_shares_log:
+        draw_legend(surface, layout.legend, *legend)
+        draw_lines(surface, layout.log, "Event log", log, newest_last=True,
+                   scroll=view.log_scroll)
+    elif view.show_legend:  # a short window: one box, L switches (render.controls)
+        draw_box(surface, layout.log)
+        draw_legend(surface, layout.log, legend[0], f"{legend[1]} (L: log)")
     else:
-        draw_legend(surface, layout.legend, theme.TERRAIN_LEGEND, "Legend: terrain")
-    draw_lines(surface, layout.log, "Event log", [TextLine(s) for s in view.log], newest_last=True)
+        draw_lines(surface, layout.log, "Event log (L: legend)", log, newest_last=True,
+                   scroll=view.log_scroll)
     if layout.status is not None:
         draw_status(surface, layout.status, view.status, view.status_error)
     if view.game_over:

@@ -69,6 +69,11 @@ class Layout:
     log: Rect
     status: Rect | None
 
+    @property
+    def legend_shares_log(self) -> bool:
+        """In a short window the legend and the event log take turns in one box (L)."""
+        return self.legend == self.log
+
     def areas(self) -> dict[str, Rect]:
         """The areas that must not overlap one another."""
         out = {
@@ -76,9 +81,10 @@ class Layout:
             "header": self.header,
             "buttons": self.buttons,
             "details": self.details,
-            "legend": self.legend,
             "log": self.log,
         }
+        if not self.legend_shares_log:
+            out["legend"] = self.legend
         if self.status is not None:
             out["status"] = self.status
         return out
@@ -116,6 +122,8 @@ def compute_layout(
         rects.append(Rect(inner_x, y, inner_w, ph - 4))
         y += ph
     header, choices, details, legend, log = rects
+    if legend.h <= 0:  # no room for both: they share the log's box (Layout.legend_shares_log)
+        legend = log
     return Layout(
         window=window,
         board=_fit(board_area, board),

@@ -19,6 +19,11 @@ BUTTON_GAP = 4
 BUTTON_TOP = 22
 
 
+def draw_box(surface: Any, rect: Rect) -> None:
+    """An empty panel box (under a legend drawn in the event log's place)."""
+    _panel_box(surface, rect)
+
+
 def _panel_box(surface: Any, rect: Rect, title: str | None = None) -> None:
     pygame.draw.rect(surface, theme.PANEL, rect.as_tuple(), border_radius=4)
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect.as_tuple(), 1, border_radius=4)
@@ -83,23 +88,36 @@ def draw_header(surface: Any, rect: Rect, scene: Scene) -> None:
               max_w=rect.w - 30)
 
 
-def button_rects(rect: Rect, count: int) -> list[Rect]:
-    """Where the buttons go: two columns under the title, as many as fit."""
+def _fits_half(label: str, col_w: int) -> bool:
+    """Whether a numbered button label fits a half-width button uncut."""
+    return bool(theme.font(17).size(f"9. {label}")[0] <= col_w - 10)
+
+
+def button_rects(rect: Rect, buttons: int | Sequence[str]) -> list[Rect]:
+    """Where the buttons go: two columns under the title, as many as fit.
+
+    Given the labels, a label too long for half the width gets a whole row,
+    so no choice is shown cut off (``Commonwealth Settlers goes first``).
+    """
+    labels = [""] * buttons if isinstance(buttons, int) else list(buttons)
     col_w = (rect.w - 3 * BUTTON_GAP) // 2
-    per_col = max(1, (rect.h - BUTTON_TOP - BUTTON_GAP) // (BUTTON_H + BUTTON_GAP))
-    out = []
-    for i in range(min(count, per_col * 2)):
-        col, row = (i % 2, i // 2)
-        if row >= per_col:
+    rows = max(1, (rect.h - BUTTON_TOP - BUTTON_GAP) // (BUTTON_H + BUTTON_GAP))
+    out: list[Rect] = []
+    row, col = 0, 0
+    for label in labels:
+        wide = bool(label) and not _fits_half(label, col_w)
+        if wide and col == 1:
+            row, col = row + 1, 0
+        if row >= rows:
             break
-        out.append(
-            Rect(
-                rect.x + BUTTON_GAP + col * (col_w + BUTTON_GAP),
-                rect.y + BUTTON_TOP + row * (BUTTON_H + BUTTON_GAP),
-                col_w,
-                BUTTON_H,
-            )
-        )
+        y = rect.y + BUTTON_TOP + row * (BUTTON_H + BUTTON_GAP)
+        if wide:
+            out.append(Rect(rect.x + BUTTON_GAP, y, rect.w - 2 * BUTTON_GAP, BUTTON_H))
+            row += 1
+        else:
+            out.append(Rect(rect.x + BUTTON_GAP + col * (col_w + BUTTON_GAP), y, col_w,
+                            BUTTON_H))
+            row, col = (row + 1, 0) if col == 1 else (row, 1)
     return out
 
 
@@ -107,7 +125,8 @@ def draw_buttons(
     surface: Any, rect: Rect, title: str, buttons: Sequence[Button], hover: int | None
 ) -> None:
     _panel_box(surface, rect, title)
-    for i, (b, r) in enumerate(zip(buttons, button_rects(rect, len(buttons)), strict=False)):
+    rects = button_rects(rect, [b.label for b in buttons])
+    for i, (b, r) in enumerate(zip(buttons, rects, strict=False)):
         fill = (70, 90, 120) if b.enabled else (55, 55, 58)
         if hover == i and b.enabled:
             fill = (95, 125, 170)
@@ -135,15 +154,49 @@ def wrap(text: str, size: int, max_w: int) -> tuple[str, ...]:
     return tuple(out)
 
 
+def text_rows(rect: Rect, lines: Sequence[TextLine]) -> list[tuple[str, theme.Colour]]:
+    """``lines`` wrapped to the width of a text box: the rows it has to show."""
+    return [(part, line.colour) for line in lines for part in wrap(line.text, 16, rect.w - 14)]
+
+
+def rows_that_fit(rect: Rect) -> int:
+    """How many text rows a titled box of ``rect`` shows."""
+    return max(1, (rect.h - 26) // int(theme.font(16).get_linesize()))
+
+
+def max_scroll(rect: Rect, lines: Sequence[TextLine]) -> int:
+    """How far the text of a box can scroll (0: it all fits)."""
+    return max(0, len(text_rows(rect, lines)) - rows_that_fit(rect))
+
+
 def draw_lines(surface: Any, rect: Rect, title: str, lines: Sequence[TextLine],
-               newest_last: bool = False) -> None:
-    """A titled box of text lines, wrapped; with ``newest_last`` the last lines that fit."""
+               newest_last: bool = False, scroll: int = 0) -> None:
+    """A titled box of text lines, wrapped, scrolled by ``scroll`` rows.
+
+    Without ``newest_last`` the box shows the first rows (scrolling moves
+    down); with it the last rows (scrolling moves back in time). Rows that do
+    not fit are never cut silently: a dim last (or first) row says how many
+    more there are and that the mouse wheel shows them.
+    """
     _panel_box(surface, rect, title)
-    f = theme.font(16)
-    step = int(f.get_linesize())
-    fit = max(0, (rect.h - 26) // step)
-    rows = [(part, line.colour) for line in lines for part in wrap(line.text, 16, rect.w - 14)]
-    shown = rows[-fit:] if newest_last else rows[:fit]
+    step = int(theme.font(16).get_linesize())
+    fit = rows_that_fit(rect)
+    rows = text_rows(rect, lines)
+    hidden = max(0, len(rows) - fit)
+    scroll = max(0, min(scroll, hidden))
+    if newest_last:
+        shown = rows[len(rows) - fit - scroll: len(rows) - scroll] if hidden else rows
+        before, after = len(rows) - fit - scroll, scroll
+    else:
+        shown = rows[scroll: scroll + fit]
+        before, after = scroll, max(0, len(rows) - scroll - fit)
+    if hidden:
+        if before > 0:
+            what = "earlier" if newest_last else "more"
+            shown = [(f"^ {before + 1} {what} rows: mouse wheel", theme.TEXT_DIM), *shown[1:]]
+        if after > 0:
+            more = "newer" if newest_last else "more"
+            shown = [*shown[:-1], (f"v {after + 1} {more} rows: mouse wheel", theme.TEXT_DIM)]
     y = rect.y + 24
     for text, colour in shown:
         _text(surface, text, (rect.x + 6, y), colour, 16, rect.w - 12)

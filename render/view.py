@@ -52,3 +52,6 @@ class ViewState:
     hover_button: int | None = None
     game_over: str | None = None
     legend: str = "terrain"  # which legend: "terrain" or "overlays"
+    show_legend: bool = False  # a short window's shared box shows the legend, not the log
+    details_scroll: int = 0  # rows scrolled (mouse wheel) in Details
+    log_scroll: int = 0  # rows scrolled back in the event log

@@ -28,6 +28,6 @@ def test_every_bound_key_is_in_the_help() -> None:
     inputs = " ".join(c.input for c in CONTROLS)
     names = {"help": "F1", "debug": "F2", "all_sight": "F3", "edges_reach": "F4",
              "next_weapon": "Tab", "confirm": "Enter", "backspace": "Backspace",
-             "escape": "Esc", "undo": "Ctrl+Z", "save": "Ctrl+S", "quit": "Ctrl+Q"}
+             "escape": "Esc", "legend": "L", "undo": "Ctrl+Z", "save": "Ctrl+S", "quit": "Ctrl+Q"}
     for command in {*KEYS.values(), *CTRL_KEYS.values()}:
         assert names[command] in inputs, command
