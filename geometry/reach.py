@@ -45,6 +45,7 @@ import numpy as np
 import numpy.typing as npt
 import shapely
 from shapely.geometry.base import BaseGeometry
+from shapely.geometry.polygon import orient
 
 from geometry.obstacles import EPS, FloatArray, Obstacle, ObstacleSet
 from geometry.paths import Level, Point, centre_box, check_legs, leg_geometries
@@ -234,8 +235,10 @@ def reachable_area(
     box = shapely.box(x0, y0, x1, y1)
     if level.floor is not None:
         inner = level.floor.buffer(-tol / 4)
-        outside = box.buffer(2 * SHADOW_SLACK + length).difference(inner)
-        floor_parts = _convex_parts(outside)
+        if not _is_convex(inner):
+            # From inside a convex top all of it is in sight: no shadows needed.
+            outside = box.buffer(2 * SHADOW_SLACK + length).difference(inner)
+            floor_parts = _convex_parts(outside)
         box = box.intersection(inner)
     empty = Reach(shapely.Polygon(), start, length, (start,), (0.0,), (-1,), ())
     thr = r - tol
@@ -290,8 +293,9 @@ def _nodes(
     """The start then the coarse outline vertices that could lie on a shortest path."""
     coords: list[FloatArray] = list(candidates)
     if floor is not None:
+        # A shortest path on a top bends only at its reflex corners (and around holes).
         for poly in shapely.get_parts(floor.buffer(-tol / 4, join_style="mitre")):
-            coords.append(np.asarray(poly.exterior.coords)[:-1])
+            coords.append(_reflex_vertices(poly))
             coords.extend(np.asarray(ring.coords)[:-1] for ring in poly.interiors)
     if not coords:
         return [src]
@@ -304,6 +308,26 @@ def _nodes(
         pts = pts[_outside_outlines(blocking, pts, grow, tol)]
     uniq = np.unique(np.round(pts, 9), axis=0) if len(pts) else pts
     return [src, *((float(x), float(y)) for x, y in uniq)]
+
+
+def _is_convex(geom: BaseGeometry) -> bool:
+    """Whether ``geom`` is one convex polygon without holes."""
+    if geom.geom_type != "Polygon" or geom.is_empty or len(geom.interiors):
+        return False
+    hull = geom.convex_hull
+    return bool(hull.area - geom.area <= 1e-9 * max(1.0, hull.area))
+
+
+def _reflex_vertices(poly: BaseGeometry) -> FloatArray:
+    """The vertices of a polygon's outer ring where its inside angle exceeds 180 degrees."""
+    ring = np.asarray(orient(poly, 1.0).exterior.coords)[:-1]
+    if len(ring) < 4:
+        return np.zeros((0, 2))
+    prev, nxt = np.roll(ring, 1, axis=0), np.roll(ring, -1, axis=0)
+    a, b = ring - prev, nxt - ring
+    cross = a[:, 0] * b[:, 1] - a[:, 1] * b[:, 0]
+    reflex: FloatArray = ring[cross < 0]
+    return reflex
 
 
 def _dijkstra(
