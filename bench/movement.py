@@ -9,6 +9,10 @@
   process: a sampling oracle that tests a 0.25 in grid of end points with
   the straight-move check (no detours, so it even does less).
 
+- At height: the same query for every model of
+  ``scenarios/move-reach-height.toml`` (an L-shaped roof, a round rock shelf,
+  rubble), against the same grid oracle for its worst model.
+
 The window computes the area once when a model is picked up and redraws the
 cached polygon every frame while the player drags (render/analysis_view.py),
 so "fast enough to redraw while dragging" means one query well below the
@@ -39,8 +43,8 @@ FRAME_MS = 1000 / 60
 CLICK_MS = 100.0
 
 
-def _state() -> GameState:
-    with resources.as_file(resources.files("scenarios").joinpath("skirmish.toml")) as path:
+def _state(name: str = "skirmish") -> GameState:
+    with resources.as_file(resources.files("scenarios").joinpath(f"{name}.toml")) as path:
         return GameState(load_scenario(path), seed=1)
 
 
@@ -122,3 +126,17 @@ def run() -> None:
     print(f"  fast enough to redraw while dragging: {verdict} (computed once on pick-up, "
           f"worst {per_model[worst]:.0f} ms < {CLICK_MS:.0f} ms; cached polygon redrawn each "
           f"frame; recomputing every frame would take {frames:.1f} frames at 60 fps)")
+
+    _at_height()
+
+
+def _at_height() -> None:
+    state = _state("move-reach-height")
+    per_model = {m: _median_ms(functools.partial(reachable, state, m), 5)
+                 for m in state.positions()}
+    worst = max(per_model, key=lambda m: per_model[m])
+    oracle = _median_ms(lambda: _grid_oracle(state, worst), 1)
+    high = [t for m, t in per_model.items() if state.model(m).position.z > 0]
+    print(f"reachable area on tops (move-reach-height): median {statistics.median(high):.1f} ms "
+          f"over {len(high)} models on a roof or shelf, worst of all {per_model[worst]:.1f} ms "
+          f"({worst}); 0.25 in grid oracle {oracle:.0f} ms")
