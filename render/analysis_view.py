@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import shapely
 from shapely.geometry.base import BaseGeometry
+from shapely.ops import nearest_points
 
 from geometry.discs import Disc
+from geometry.elevation import is_surface
 from geometry.paths import path_length
 from render.overlays import CoverMark, Segment, Shape, ShotOverlay
 from render.theme import (
@@ -195,20 +198,54 @@ def reach_area(state: GameState | None, model: str, charge: bool = False
     if state is None or not state.model(model).in_play:
         return None
     key = (state_key(state), model, charge)
-    if key not in _REACH:
+    hit = _REACH.get(key)
+    if hit is None or hit[0] is not state:  # the state is held, so its id is not reused
         if len(_REACH) > 64:
             _REACH.clear()
-        _REACH[key] = reachable(state, model, charge=charge).area
-    return _REACH[key]
+        hit = (state, reachable(state, model, charge=charge).area)
+        _REACH[key] = hit
+    return hit[1]
 
 
 def reach_known(state: GameState | None, model: str, charge: bool = False) -> bool:
     """Whether :func:`reach_area` has the answer already (it costs nothing then)."""
-    return (state is None or not state.model(model).in_play
-            or (state_key(state), model, charge) in _REACH)
+    if state is None or not state.model(model).in_play:
+        return True
+    hit = _REACH.get((state_key(state), model, charge))
+    return hit is not None and hit[0] is state
 
 
-_REACH: dict[tuple[object, str, bool], BaseGeometry] = {}
+_REACH: dict[tuple[object, str, bool], tuple[GameState, BaseGeometry]] = {}
+
+
+FACE_SNAP = 0.15  # inches: a base this near a taller piece is put against it
+
+
+def against_face(state: GameState, model: str, z: float, xy: Point) -> Point:
+    """``xy`` moved so the base touches the nearest taller piece it overlaps or nearly touches.
+
+    A climb starts from base contact with a face (R-CLIMB-1), which no click
+    hits: a base that overlaps a piece taller than ``z`` (or misses touching
+    it by under :data:`FACE_SNAP`) is put against it, half the touch
+    tolerance off. A centre inside the piece is left alone (that is a click
+    on its top). The movement rules still judge the path.
+    """
+    view = model_view(state.scenario, model)
+    r, tol = state.radius(model), state.rules.touch_tolerance
+    pt = shapely.Point(xy)
+    best: tuple[float, Point] | None = None
+    for piece, props in view.pieces:
+        if not is_surface(props.height, props.area) or props.height <= z + 1e-9:
+            continue
+        d = piece.footprint.distance(pt)
+        if d <= 0 or d >= r + FACE_SNAP or r <= d <= r + tol:
+            continue
+        near = nearest_points(piece.footprint, pt)[0]
+        ux, uy = (xy[0] - near.x) / d, (xy[1] - near.y) / d
+        spot = (near.x + ux * (r + tol / 2), near.y + uy * (r + tol / 2))
+        if best is None or d < best[0]:
+            best = (d, spot)
+    return xy if best is None else best[1]
 
 
 def levels_at(state: GameState, model: str, xy: Point) -> list[float]:

@@ -520,6 +520,7 @@ class Controller:
         unit = self.scenario.unit_of(model_id)
         state = "" if m.readiness == "unready" else f", {m.readiness}"
         where = " (climbing)" if m.climbing else ""
+        where += f", standing {m.z:g} in up" if m.z > 0 and not m.climbing else ""
         where += " (off the table)" if m.off_table else " (eliminated)" if m.removed else ""
         lines = [
             TextLine(f"{m.id}: {unit.name}, {self.scenario.sides[m.side].name}{state}{where}"),
@@ -564,8 +565,10 @@ class Controller:
         :data:`SNAP` of the contact circle lands on it (bases touching, gap 0,
         R-DIST-1). The engine still checks the path.
         """
-        if s.target is None or not s.form.points:
+        if not s.form.points:
             return (x, y)
+        if s.target is None:  # a Move: a base near a taller piece goes against its face
+            return self._against_face(s, x, y)
         me, tgt = self.scene().model(s.model), self.scene().model(s.target)
         dx, dy = x - tgt.x, y - tgt.y
         d = math.hypot(dx, dy)
@@ -573,6 +576,16 @@ class Controller:
         if d == 0 or d > contact + SNAP:
             return (x, y)
         return (tgt.x + dx / d * contact, tgt.y + dy / d * contact)
+
+    def _against_face(self, s: Setup, x: float, y: float) -> tuple[float, float]:
+        """A waypoint that overlaps or nearly touches a taller piece, put against it."""
+        if self.state is None or not s.form.vertical:
+            return (x, y)
+        z = self.scene().model(s.model).z
+        for kind, a, _ in s.steps:
+            if kind != "walk":
+                z = a
+        return analysis_view.against_face(self.state, s.model, z, (x, y))
 
     def _vertical_choices(self, s: Setup) -> list[tuple[str, float]]:
         """Climb/jump heights to offer at the path's end: the levels its base touches."""
@@ -856,4 +869,4 @@ class Controller:
     def drag_end(self, x: float | None, y: float | None) -> None:
         s = self.setup
         if s is not None and x is not None and y is not None:
-            s.steps.append(("walk", x, y))
+            s.steps.append(("walk", *self._snap(s, x, y)))

@@ -34,10 +34,17 @@ def _tag(surface: Any, text: str, colour: theme.Colour, centre: tuple[int, int],
     surface.blit(img, img.get_rect(center=box.center))
 
 
+def label_size(t: BoardTransform) -> int:
+    """Font size of the model labels at this scale."""
+    return max(13, min(20, int(t.scale * 0.6)))
+
+
 def draw_model(
-    surface: Any, scene: Scene, m: ModelView, t: BoardTransform, selected: bool = False
+    surface: Any, scene: Scene, m: ModelView, t: BoardTransform, selected: bool = False,
+    label_at: tuple[int, int] | None = None,
 ) -> None:
-    """One model; ``selected`` adds a white ring (the active or picked model)."""
+    """One model; ``selected`` adds a white ring (the active or picked model);
+    ``label_at`` moves its id label (see :func:`label_spots`)."""
     if not m.on_board:
         return
     cx, cy = t.to_screen(m.x, m.y)
@@ -54,9 +61,9 @@ def draw_model(
         pygame.draw.circle(surface, (10, 10, 10), (cx, cy), r, 2)
     if selected:
         pygame.draw.circle(surface, theme.SELECTED, (cx, cy), r + 4, 2)
-    size = max(13, min(20, int(t.scale * 0.6)))
+    size = label_size(t)
     label = theme.text(m.id, size, (255, 255, 255), bold=True)
-    box = label.get_rect(center=(cx, cy))
+    box = label.get_rect(center=label_at if label_at is not None else (cx, cy))
     shadow = theme.text(m.id, size, (0, 0, 0), bold=True)
     surface.blit(shadow, box.move(1, 1))
     surface.blit(label, box)
@@ -65,7 +72,7 @@ def draw_model(
     elif m.readiness == "used":
         _tag(surface, "U", theme.USED_MARK, (cx + r, cy - r), size)
     if m.z > 0:
-        _tag(surface, f'^{m.z:g}"', (240, 240, 240), (cx - r, cy - r), max(12, size - 2))
+        _tag(surface, f'^{m.z:g}"', (240, 240, 240), (cx - r, cy - r), max(14, size))
     _draw_health(surface, m, cx, cy + r + 5)
     if m.climbing:
         _tag(surface, "climbing", (240, 200, 120), (cx, cy + r + 16), max(12, size - 2))
@@ -86,8 +93,38 @@ def draw_models(
     surface: Any, scene: Scene, t: BoardTransform, highlight: frozenset[str] = frozenset()
 ) -> None:
     """Every model on the board, the active one and ``highlight`` ringed."""
+    spots = label_spots(scene, t)
     for m in scene.models:
-        draw_model(surface, scene, m, t, m.id == scene.active_model or m.id in highlight)
+        draw_model(surface, scene, m, t, m.id == scene.active_model or m.id in highlight,
+                   spots.get(m.id))
+
+
+def label_spots(scene: Scene, t: BoardTransform) -> dict[str, tuple[int, int]]:
+    """Label centres: on the base, or under it when that would overlap an earlier label.
+
+    Close bases (a sniper at a roof's edge and the mutant below) would print
+    their ids over one another; a later label drops under its base, then
+    further down, until it is clear.
+    """
+    size = label_size(t)
+    placed: list[Any] = []
+    out: dict[str, tuple[int, int]] = {}
+    for m in scene.models:
+        if not m.on_board:
+            continue
+        cx, cy = t.to_screen(m.x, m.y)
+        r = max(3, round(t.length(m.radius)))
+        w, h = theme.font(size, bold=True).size(m.id)
+        spot = (cx, cy)
+        for k in range(4):
+            box = pygame.Rect(0, 0, w, h)
+            box.center = spot
+            if box.collidelist(placed) < 0:
+                break
+            spot = (cx, cy + r + 8 + h // 2 + k * h)
+        placed.append(pygame.Rect(0, 0, w, h).move(spot[0] - w // 2, spot[1] - h // 2))
+        out[m.id] = spot
+    return out
 
 
 def model_at(scene: Scene, x: float, y: float, slack: float = 0.0) -> str | None:

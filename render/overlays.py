@@ -41,10 +41,20 @@ def draw_shape_outline(
         outline_geometry(surface, colour, shape, t, width)
 
 
+def label_box(size: tuple[int, int], pos: tuple[float, float], clip: Any) -> Any:
+    """Where a label of ``size`` centred on ``pos`` goes: moved inside ``clip`` (the
+    board) when it would stick out, so no label is cut at the board's edge."""
+    box = pygame.Rect(0, 0, *size)
+    box.center = (round(pos[0]), round(pos[1]))
+    if clip is not None and clip.w > box.w + 6 and clip.h > box.h + 2:
+        box = box.clamp(pygame.Rect(clip).inflate(-6, -2))
+    return box
+
+
 def _label(surface: Any, text: str, pos: tuple[float, float], colour: Sequence[int],
            size: int = 16) -> None:
     img = theme.text(text, size, colour, bold=True)
-    box = img.get_rect(center=(round(pos[0]), round(pos[1])))
+    box = label_box(img.get_size(), pos, surface.get_clip())
     bg = pygame.Surface(box.inflate(6, 2).size, pygame.SRCALPHA)
     bg.fill((0, 0, 0, 170))
     surface.blit(bg, box.inflate(6, 2))
