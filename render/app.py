@@ -81,10 +81,14 @@ class App:
             self._wheel(event)
 
     def _wheel(self, event: Any) -> None:
-        """The wheel scrolls the Details or the event log box under the pointer."""
+        """The wheel scrolls the event log under the pointer, else Details.
+
+        Over the board it scrolls Details too: a shot preview lasts only while
+        the pointer stays on its target, so it must be readable from there.
+        """
         pos = getattr(event, "pos", None) or pygame.mouse.get_pos()
         lay, view = self.layout, self.controller.view()
-        if lay.details.contains(*pos):
+        if lay.details.contains(*pos) or lay.board_area.contains(*pos):
             limit = max_scroll(lay.details, view.details)
             self.controller.scroll_by("details", -event.y * WHEEL_ROWS, limit)
         elif lay.log.contains(*pos) and not (lay.legend_shares_log and view.show_legend):

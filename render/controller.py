@@ -421,14 +421,15 @@ class Controller:
             elif s.target is not None:
                 lines.append(TextLine(f"target: {s.target}"))
         if s is None:
-            lines += self._next_step()
-            lines += self.last_outcome
             enemy = self._hovered_enemy()
-            if enemy is not None:
+            if enemy is not None:  # what the pointer asks about comes first
                 overlay, text = self._could_shoot(scene, enemy)
                 if overlay is not None:
                     overlays.append(overlay)
                 lines += text
+            lines += self._next_step()
+            if enemy is None:
+                lines += self.last_outcome
         shown = self.hovered or self.selected
         if shown is not None and (s is None or not s.form.target):
             lines += self._card(shown)

@@ -277,7 +277,7 @@ def test_short_window_shows_legend_on_l_and_scrolls_details(tmp_path: Path) -> N
         view = d.controller.view()
         limit = max_scroll(lay.details, view.details)
         assert limit > 0
-        inside = (lay.details.x + 20, lay.details.y + 40)
+        inside = d.board_px(p.x, p.y)  # still on the target: the preview stays
         for _ in range(limit):
             d.post(pygame.MOUSEWHEEL, x=0, y=-1, pos=inside, flipped=False,
                    precise_x=0.0, precise_y=-1.0, touch=False, which=0)
