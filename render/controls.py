@@ -38,9 +38,8 @@ CONTROLS: tuple[Control, ...] = (
     Control("F2", "debug view on/off: click any two models for sight, cover and range"),
     Control("F3 (debug view)", "every model's sight lines to every enemy at once"),
     Control("F4 (debug view)", "significant edges and every model's reachable area"),
-    Control("Mouse wheel", "scroll the event log under the pointer, else Details (also over "
-            "the board, so a preview can be read while hovering its target)"),
-    Control("L", "a short window: switch its last box between the event log and the legend"),
+    Control("Mouse wheel", "scroll Details (also over the board) or the event log"),
+    Control("L", "short window: switch the last box between event log and legend"),
     Control("Resize the window", "the board rescales and keeps its aspect"),
     Control("Ctrl+Q / close the window", "quit (no autosave: Ctrl+S first)"),
 )

@@ -210,23 +210,45 @@ def draw_status(surface: Any, rect: Rect, text: str, error: bool) -> None:
     _text(surface, text, (rect.x + 8, rect.y + 6), colour, 18, rect.w - 16)
 
 
+def help_column(box: Rect) -> int:
+    """Where the help's second column (what an input does) starts, from the box's left."""
+    return int(box.w * 0.34)
+
+
+def help_layout(window: Rect) -> tuple[int, list[tuple[str, ...]], Rect]:
+    """The help's font size, each control's wrapped rows, and its box.
+
+    The largest font at which every control fits the window, wrapped, so no
+    line is cut off even at the minimum window size.
+    """
+    w = min(window.w - 40, 900)
+    col = help_column(Rect(0, 0, w, 0))
+    size, rows, h = 13, [], 0
+    for size in (19, 17, 15, 13):
+        step = int(theme.font(size).get_linesize()) + 3
+        rows = [wrap(c.action, size, w - col - 12) for c in CONTROLS]
+        h = 50 + step * sum(len(r) for r in rows)
+        if h <= window.h - 20:
+            break
+    h = min(window.h - 20, h)
+    return size, rows, Rect((window.w - w) // 2, (window.h - h) // 2, w, h)
+
+
 def draw_help(surface: Any, window: Rect) -> None:
     """The F1 overlay: every control from :data:`render.controls.CONTROLS`."""
     shade = pygame.Surface((window.w, window.h), pygame.SRCALPHA)
     shade.fill((0, 0, 0, 190))
     surface.blit(shade, (0, 0))
-    f = theme.font(19)
-    step = int(f.get_linesize()) + 3
-    w = min(window.w - 40, 900)
-    h = min(window.h - 40, 60 + step * len(CONTROLS))
-    box = Rect((window.w - w) // 2, (window.h - h) // 2, w, h)
+    size, rows, box = help_layout(window)
+    step = int(theme.font(size).get_linesize()) + 3
+    w, col = box.w, help_column(box)
     _panel_box(surface, box, "Help (F1 or Esc to close)")
-    col = int(w * 0.34)
     y = box.y + 34
-    for c in CONTROLS:
-        _text(surface, c.input, (box.x + 12, y), theme.READY_MARK, 19, col - 16)
-        _text(surface, c.action, (box.x + col, y), theme.TEXT, 19, w - col - 12)
-        y += step
+    for c, parts in zip(CONTROLS, rows, strict=True):
+        _text(surface, c.input, (box.x + 12, y), theme.READY_MARK, size, col - 16)
+        for part in parts:
+            _text(surface, part, (box.x + col, y), theme.TEXT, size, w - col - 12)
+            y += step
 
 
 def draw_game_over(surface: Any, board: Rect, text: str) -> None:

@@ -323,3 +323,30 @@ def test_close_labels_do_not_print_over_each_other(tmp_path: Path) -> None:
         assert math.hypot(e.x - m.x, e.y - m.y) < 2.5
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1280, 800)])
+def test_help_fits_uncut(tmp_path: Path, size: tuple[int, int]) -> None:
+    """F1 at 800 x 560 cut two descriptions ('... also over the boa...')."""
+    from render.controls import CONTROLS
+    from render.panels import help_column, help_layout
+
+    d = Driver(load_scenario(ARENA), save_dir=tmp_path, size=size)
+    try:
+        d.key(pygame.K_F1)
+        assert d.controller.view().show_help
+        lay = d.app.layout
+        font_size, rows, box = help_layout(lay.window)
+        assert box.x >= 0 and box.y >= 0 and box.right <= lay.window.w
+        step = int(theme.font(font_size).get_linesize()) + 3
+        assert box.y + 34 + step * sum(len(r) for r in rows) <= box.bottom + 3
+        col = help_column(box)
+        f = theme.font(font_size)
+        for c, parts in zip(CONTROLS, rows, strict=True):
+            assert " ".join(p.strip() for p in parts) == c.action
+            assert all(f.size(p)[0] <= box.w - col - 12 for p in parts), parts
+            assert f.size(c.input)[0] <= col - 16, c.input
+        d.key(pygame.K_ESCAPE)
+        assert not d.controller.view().show_help
+    finally:
+        d.close()
