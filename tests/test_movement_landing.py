@@ -10,11 +10,15 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+import numpy as np
 import pytest
 import shapely
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from geometry.paths import check_legs
 from sim.dice import ScriptedRng, armor_face, effect_face, skill_face
-from sim.falls import landing, push_model
+from sim.falls import landing, level_at, push_model
 from sim.rules import default_rules
 from sim.state import ActionContext
 from tests.movement_util import RULE_SETS, activated, do, scenario, why
@@ -139,3 +143,47 @@ def test_a_pushed_climbing_model_is_knocked_off() -> None:
     assert res.fell and res.travelled == 0.0
     assert not m.climbing and m.position == marker.__class__(marker.x, marker.y, 0.0)
     assert next(e for e in state.events if e.kind == "fell").data["distance"] == 2.0
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(["move-landing", "move-push-height"]), st.floats(0, 1),
+       st.floats(0, 1), st.sampled_from([0.0, 2.0, 3.0, 4.0, 6.0, 13.0]), st.integers(0, 99))
+def test_property_a_fall_lands_on_the_nearest_free_spot(
+    name: str, fx: float, fy: float, z_from: float, seed: int
+) -> None:
+    """Wherever a fall comes down, it lands where a movement could end (the exact
+    check), and no clearly free spot at that level (judged by an independent
+    sampler: on the board, on the top, clear of impassable pieces rising above it
+    and of every base) is nearer the point of impact."""
+    state = activated(name, next(iter(scenario(name).models)).id)
+    model = next(iter(state.positions()))
+    w, h = state.scenario.board
+    p = (fx * w, fy * h)
+    spot = landing(state, model, p, z_from)
+    r, tol = state.radius(model), state.rules.touch_tolerance
+    level = level_at(state, model, spot.z)
+    assert check_legs(level, r, [spot.xy]).legal
+    assert spot.z <= z_from
+    d = math.dist(p, spot.xy)
+    if d < 1e-9:
+        return
+    rng = np.random.default_rng(seed)
+    ang = rng.uniform(0, 2 * math.pi, 3000)
+    rad = d * np.sqrt(rng.uniform(0, 1, 3000))
+    pts = np.column_stack([p[0] + rad * np.cos(ang), p[1] + rad * np.sin(ang)])
+    margin = 0.003
+    ok = ((pts[:, 0] >= r + margin) & (pts[:, 0] <= w - r - margin)
+          & (pts[:, 1] >= r + margin) & (pts[:, 1] <= h - r - margin))
+    if spot.z > 0:
+        tops = shapely.union_all([t.footprint for t in state.scenario.terrain
+                                  if abs(t.props.height - spot.z) < 1e-9])
+        ok &= shapely.contains_xy(tops.buffer(-margin), pts[:, 0], pts[:, 1])
+    walls = [t.footprint for t in state.scenario.terrain
+             if t.props.movement == "impassable" and t.props.height > spot.z]
+    for wall in walls:
+        ok &= shapely.distance(wall, shapely.points(pts)) >= r + margin
+    for o, q in state.positions().items():
+        if o != model and abs(q.z - spot.z) < 1e-9:
+            ok &= np.hypot(pts[:, 0] - q.x, pts[:, 1] - q.y) >= state.radius(o) + r + margin
+    nearer = np.hypot(pts[ok, 0] - p[0], pts[ok, 1] - p[1])
+    assert not len(nearer) or nearer.min() >= d - 2 * margin - tol / 8
