@@ -252,13 +252,24 @@ def draw_help(surface: Any, window: Rect) -> None:
 
 
 def draw_game_over(surface: Any, board: Rect, text: str) -> None:
-    """The result over the board."""
+    """The result over the board, wrapped to its width, and what can be done now."""
     shade = pygame.Surface((board.w, board.h), pygame.SRCALPHA)
     shade.fill((0, 0, 0, 150))
     surface.blit(shade, (board.x, board.y))
+    cx, cy = board.x + board.w // 2, board.y + board.h // 2
     big = theme.font(48, bold=True).render("Game over", True, (255, 255, 255))
-    surface.blit(big, big.get_rect(center=(board.x + board.w // 2, board.y + board.h // 2 - 30)))
-    small = theme.font(26).render(text, True, theme.READY_MARK)
-    surface.blit(
-        small, small.get_rect(center=(board.x + board.w // 2, board.y + board.h // 2 + 20))
-    )
+    surface.blit(big, big.get_rect(center=(cx, cy - 40)))
+    y = cy
+    for line in game_over_rows(board, text):
+        img = theme.text(line.strip(), 26, theme.READY_MARK)
+        surface.blit(img, img.get_rect(midtop=(cx, y)))
+        y += int(theme.font(26).get_linesize())
+    hint = theme.text("Ctrl+Z takes the last action back, Ctrl+S saves, Ctrl+Q quits",
+                      16, theme.TEXT)
+    if hint.get_width() <= board.w - 20:
+        surface.blit(hint, hint.get_rect(midtop=(cx, y + 12)))
+
+
+def game_over_rows(board: Rect, text: str) -> tuple[str, ...]:
+    """The result wrapped to the board's width (a long result is never cut)."""
+    return wrap(text, 26, board.w - 40)

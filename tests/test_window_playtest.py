@@ -350,3 +350,39 @@ def test_help_fits_uncut(tmp_path: Path, size: tuple[int, int]) -> None:
         assert not d.controller.view().show_help
     finally:
         d.close()
+
+
+def test_game_over_in_a_small_window_shows_the_whole_result(tmp_path: Path) -> None:
+    """R-TURN-10: the result is wrapped to the board; a continued game says so."""
+    from render.panels import game_over_rows
+    from sim.actions import ChooseFirst, OptionA, ReadyModel
+    from sim.gamedata import Readiness
+    from sim.state import GameState
+
+    scenario = load_scenario(ARENA)
+    st = GameState(scenario, seed=3, rounds=1)
+    st.apply(ChooseFirst(st.acting or ""))
+    while st.phase is not Phase.ACTIVATE:  # every turn: ready one, option A
+        if st.phase is Phase.READY:
+            side = st.acting or ""
+            st.apply(ReadyModel(next(m.id for m in st.side_models(side)
+                                     if m.readiness is Readiness.UNREADY)))
+        else:
+            st.apply(OptionA())
+    d = Driver(scenario, save_dir=tmp_path, size=(800, 560), state=st)
+    try:
+        assert d.controller.status.startswith("Saved game continued: round 1")
+        for _ in range(6):
+            if d.state.is_over:
+                break
+            d.click_button(d.labels()[-1] if d.state.phase is Phase.ACTIVATE
+                           else d.labels()[0])
+        assert d.state.is_over
+        result = d.controller.view().game_over
+        assert result is not None
+        board = d.app.layout.board
+        rows = game_over_rows(board, result)
+        assert " ".join(r.strip() for r in rows) == result
+        assert all(theme.font(26).size(r.strip())[0] <= board.w - 40 for r in rows)
+    finally:
+        d.close()
