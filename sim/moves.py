@@ -33,6 +33,7 @@ from typing import ClassVar, Literal
 import shapely
 from shapely.geometry.base import BaseGeometry
 
+from geometry.obstacles import Obstacle
 from geometry.paths import Level, check_legs, edge_crossing
 from geometry.reach import Reach, contact_band, reachable_area
 from sim.actions import ActionKind, ModelAction, fmt_num, parse_num
@@ -656,7 +657,8 @@ def reachable(state: GameState, model: str, *, charge: bool = False) -> MoveArea
     The union of the area kept by the full ruler without touching difficult
     ground and the area of the next shorter ruler through it (R-MOV-1).
     For a charge, only places in base contact with an enemy at the same
-    height. Horizontal movement only (climbs and jumps are not drawn).
+    height, or with a climbing enemy's marker within Orange (R-CLIMB-3).
+    Horizontal movement only (climbs and jumps are not drawn).
     Conservative: never contains an illegal end point (geometry.reach).
     """
     me = state.model(model)
@@ -674,12 +676,29 @@ def reachable(state: GameState, model: str, *, charge: bool = False) -> MoveArea
         reaches.append(reachable_area(level, r, start, short))
     area = shapely.union_all([x.area for x in reaches])
     if charge:
-        tol = state.rules.touch_tolerance
-        # Climbing enemies are left out: their markers are no obstacles, so the
-        # band would need its overlap side cut too (conservative, docs/movement.md).
-        bands = [contact_band(p.xy, state.radius(o), r, tol)
-                 for o, p in state.positions().items()
-                 if _target_problem(state, model, o) is None and not state.model(o).climbing
-                 and abs(p.z - me.position.z) <= Z_EPS]
-        area = area.intersection(shapely.union_all(bands)) if bands else shapely.Polygon()
+        bands = [_charge_band(state, model, o, p) for o, p in state.positions().items()
+                 if _target_problem(state, model, o) is None]
+        kept = [b for b in bands if b is not None]
+        area = area.intersection(shapely.union_all(kept)) if kept else shapely.Polygon()
     return MoveArea(area, tuple(reaches))
+
+
+def _charge_band(state: GameState, model: str, target: str, at: Position) -> BaseGeometry | None:
+    """Where ``model``'s centre is in base contact with ``target`` at its own height.
+
+    A target at the same height: the contact band (its base is an obstacle of
+    the level, which cuts the overlap side). A climbing target within Orange
+    above or below (R-CLIMB-3): its marker is no obstacle, so the band loses a
+    circumscribed disc where the bases would overlap by more than half the
+    tolerance (the check allows the whole tolerance).
+    """
+    me = state.model(model).position
+    tol = state.rules.touch_tolerance
+    r, tr = state.radius(model), state.radius(target)
+    dz = abs(at.z - me.z)
+    if not state.model(target).climbing:
+        return contact_band(at.xy, tr, r, tol) if dz <= Z_EPS else None
+    if dz > state.rules.orange + Z_EPS:
+        return None
+    inner = Obstacle.circle(target, at.xy, r + tr - tol / 2).outline(0.0, 32)
+    return contact_band(at.xy, tr, r, tol).difference(inner)

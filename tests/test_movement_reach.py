@@ -122,3 +122,37 @@ def test_climbing_model_has_no_area() -> None:
     state = activated(scenario("move-climb"), "cliffer", rng=rng)
     state.apply(Move.from_args("move cliffer climb 2.0", ["cliffer", "climb", "2.0"]))
     assert reachable(state, "cliffer").area.is_empty
+
+
+def test_charge_area_holds_contact_with_a_climbing_enemy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """R-CLIMB-3: the cliffer hangs 2 in up the cliff; the deathclaw (ground, within
+    Orange below it) sees a charge area round the marker: every point is a legal
+    Charge along its witness path, none overlaps the marker by more than the
+    tolerance, and there is no area for a climbing enemy more than Orange away."""
+    import sim.moves
+    from sim.actions import parse_action
+    from sim.dice import ScriptedRng, skill_face
+    from sim.rules import default_rules
+
+    monkeypatch.setattr(sim.moves, "CHARGE_ATTACK", [])
+    rng = ScriptedRng([skill_face(default_rules(), 1)])
+    state = activated(scenario("move-climb"), "cliffer", rng=rng)
+    for text in ("move cliffer climb 2.0", "end-activation", "ready claw", "option-b",
+                 "activate claw"):
+        state.apply(parse_action(text))
+    area = reachable(state, "claw", charge=True)
+    assert not area.area.is_empty
+    marker = state.model("cliffer").position
+    reach = state.radius("claw") + state.radius("cliffer")
+    # Points across the thin band round the marker (other targets have bands too).
+    ang = np.linspace(0, 2 * math.pi, 720, endpoint=False)
+    pts = np.concatenate([np.column_stack([marker.x + d * np.cos(ang), marker.y + d * np.sin(ang)])
+                          for d in np.linspace(reach - 0.012, reach + 0.012, 9)])
+    inside = pts[shapely.contains_xy(area.area, pts[:, 0], pts[:, 1])]
+    assert len(inside) > 20
+    for x, y in inside[::max(1, len(inside) // 25)].tolist():
+        assert math.dist((x, y), marker.xy) >= reach - 0.01
+        path = area.path_to((x, y))
+        assert path is not None
+        reason = state.why_illegal(Charge("claw", "cliffer", walk(*path[1:])))
+        assert reason is None, reason
