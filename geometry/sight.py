@@ -62,6 +62,10 @@ _SEAM = 1e-9
 _TOUCH = 1e-9
 # Per-query obstacles remembered per index (huge bases, edges), at most this many.
 _EXTRA_CACHE = 512
+# Up to this many pairs, sight_many runs each pair in plain floats: on the default
+# board one pair costs about 0.1 ms that way, a numpy batch about 1.3 ms plus
+# 25 us a pair (docs/sight.md, speed).
+_PLAIN_PAIRS = 16
 # Mitre limit used when offsetting polygons: keeps corners sharp.
 _MITRE = 20.0
 
@@ -555,6 +559,7 @@ class SightIndex:
         # (the window asks again and again while nothing moves). Keyed by identity;
         # the entry holds the obstacles, so no id is reused while it lives.
         self._batch_cache: dict[tuple[int, ...], _Batch] = {}
+        self._flat_cache: dict[int, tuple[_Parts, _Flat]] = {}
 
     def sight(self, a: Disc, b: Disc, extra: Sequence[Obstacle] = ()) -> Sight:
         """Line of sight from base ``a`` to base ``b`` (R-LOS-1).
@@ -577,7 +582,35 @@ class SightIndex:
         if n == 0:
             return []
         per_query: Sequence[Sequence[Obstacle]] = extras if extras is not None else [()] * n
+        if n <= _PLAIN_PAIRS:  # few pairs: plain floats beat numpy's per-call overhead
+            parts, groups, cols = self._batch(per_query)
+            flat = self._flat(parts)
+            out = []
+            for (a, b), mine in zip(pairs, cols, strict=True):
+                ok = None
+                if len(groups) > len(self._groups):  # per-query obstacles: each pair its own
+                    ok = [True] * len(self._groups) + [False] * (len(groups) - len(self._groups))
+                    for g in mine:
+                        ok[g] = True
+                out.append(_sight_one(flat, a, b, ok, groups))
+            return out
         parts, groups, allowed = self._batch_parts(per_query)
+        return self._sight_arrays(pairs, parts, groups, allowed)
+
+    def _flat(self, parts: _Parts) -> _Flat:
+        """The plain-float elements of these parts, made once per parts object."""
+        hit = self._flat_cache.get(id(parts))
+        if hit is None or hit[0] is not parts:
+            if len(self._flat_cache) >= _EXTRA_CACHE:
+                self._flat_cache.clear()
+            hit = self._flat_cache[id(parts)] = (parts, _Flat.of(parts))
+        return hit[1]
+
+    def _sight_arrays(self, pairs: Sequence[tuple[Disc, Disc]], parts: _Parts,
+                      groups: Sequence[tuple[str, ...]], allowed: NDArray[np.bool_]
+                      ) -> list[Sight]:
+        """:meth:`sight_many` on numpy arrays, all pairs in one pass per stage."""
+        n = len(pairs)
         da = np.array([[a.x, a.y, a.r] for a, _ in pairs], dtype=np.float64)
         db = np.array([[b.x, b.y, b.r] for _, b in pairs], dtype=np.float64)
         use: NDArray[np.bool_] | None = None if allowed.all() else allowed
@@ -639,6 +672,16 @@ class SightIndex:
     def _batch_parts(self, per_query: Sequence[Sequence[Obstacle]]
                      ) -> tuple[_Parts, list[tuple[str, ...]], NDArray[np.bool_]]:
         """Static elements plus every pair's extra ones, and which pair may use which group."""
+        parts, groups, cols = self._batch(per_query)
+        allowed = np.zeros((len(per_query), len(groups)), dtype=bool)
+        allowed[:, :len(self._groups)] = True
+        for i, mine in enumerate(cols):
+            allowed[i, mine] = True
+        return parts, groups, allowed
+
+    def _batch(self, per_query: Sequence[Sequence[Obstacle]]
+               ) -> tuple[_Parts, list[tuple[str, ...]], list[list[int]]]:
+        """Static elements plus every pair's extra ones, and each pair's extra groups."""
         order: dict[int, int] = {}
         uniq: list[Obstacle] = []
         for ex in per_query:
@@ -646,9 +689,8 @@ class SightIndex:
                 if id(ob) not in order:
                     order[id(ob)] = len(uniq)
                     uniq.append(ob)
-        n_static = len(self._groups)
         if not uniq:
-            return self._parts, self._groups, np.ones((len(per_query), n_static), dtype=bool)
+            return self._parts, self._groups, [[] for _ in per_query]
         key = tuple(order)
         batch = self._batch_cache.get(key)
         if batch is None:
@@ -656,14 +698,9 @@ class SightIndex:
             if len(self._batch_cache) >= _EXTRA_CACHE:
                 self._batch_cache.clear()
             batch = self._batch_cache[key] = _Batch(tuple(uniq), parts, groups, spans)
-        allowed = np.zeros((len(per_query), len(batch.groups)), dtype=bool)
-        allowed[:, :n_static] = True
         spans = batch.spans
-        for i, ex in enumerate(per_query):
-            for ob in ex:
-                lo, hi = spans[order[id(ob)]]
-                allowed[i, lo:hi] = True
-        return batch.parts, batch.groups, allowed
+        cols = [[g for ob in ex for g in range(*spans[order[id(ob)]])] for ex in per_query]
+        return batch.parts, batch.groups, cols
 
     def _stack_extras(self, uniq: Sequence[Obstacle]
                       ) -> tuple[_Parts, list[tuple[str, ...]], list[tuple[int, int]]]:
@@ -895,3 +932,346 @@ def line_of_sight(a: Disc, b: Disc, obstacles: Iterable[Obstacle], merge_gap: fl
                   ) -> Sight:
     """One-off line of sight; build a :class:`SightIndex` for many queries."""
     return SightIndex(obstacles, merge_gap).sight(a, b)
+
+
+# --- one pair in plain floats ---------------------------------------------------
+#
+# A single query pays numpy's per-call overhead a few hundred times over on
+# arrays of a handful of rows. So one pair runs the same method, step for step
+# and in the same order (the same lines, tested the same way, so the same
+# answer and witness), in plain Python floats. tests/test_sight_fast.py checks
+# it against the array path.
+
+_Tri = tuple[float, float, float, float, float, float, float, float, float, float, float,
+             float, float, int, float, float, float, float]
+_Line = tuple[float, float, float, float]  # point and unit direction
+
+
+@dataclass(frozen=True)
+class _Flat:
+    """The elements of a :class:`_Parts` as lists of plain floats (same order)."""
+
+    # box (4), three inward normals (6), three offsets (3), group, box of what the
+    # closed test accepts (the triangle grown by _SEAM, and then some, 4)
+    tri: list[_Tri]
+    vert: list[tuple[float, float, int]]
+    edge: list[tuple[float, float, float, float, int]]
+    disc: list[tuple[float, float, float, int]]
+    wall: list[tuple[float, float, float, float, int]]
+
+    @staticmethod
+    def of(parts: _Parts) -> _Flat:
+        tri = [(*box, *n[0], *n[1], *n[2], *h, g, *grown) for box, n, h, g, grown in zip(
+            parts.tri_box.tolist(), parts.tri_n.tolist(), parts.tri_h.tolist(),
+            parts.tri_g.tolist(), _accepted_boxes(parts).tolist(), strict=True)]
+        return _Flat(
+            tri,  # type: ignore[arg-type]
+            [(x, y, g) for (x, y), g in zip(parts.vert.tolist(), parts.vert_g.tolist(),
+                                            strict=True)],
+            [(x0, y0, x1, y1, g) for ((x0, y0), (x1, y1)), g in zip(
+                parts.edge.tolist(), parts.edge_g.tolist(), strict=True)],
+            [(x, y, r, g) for (x, y, r), g in zip(parts.disc.tolist(), parts.disc_g.tolist(),
+                                                  strict=True)],
+            [(x0, y0, x1, y1, g) for ((x0, y0), (x1, y1)), g in zip(
+                parts.wall.tolist(), parts.wall_g.tolist(), strict=True)],
+        )
+
+
+def _accepted_boxes(parts: _Parts) -> Array:
+    """Per triangle, a box holding every point its closed test accepts.
+
+    The test accepts the triangle's three half-planes grown by _SEAM: a
+    triangle whose corners are those of the half-planes' boundary lines. The
+    box is grown by far more than rounding, so a gap segment whose box misses
+    it cannot meet the triangle (a prefilter, never a decision).
+    """
+    n, h = parts.tri_n, parts.tri_h
+    if not len(n):
+        return np.zeros((0, 4))
+    m, k = n, np.roll(n, -1, axis=1)
+    hm, hk = h, np.roll(h, -1, axis=1)
+    det = m[..., 0] * k[..., 1] - m[..., 1] * k[..., 0]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        x = (hm * k[..., 1] - hk * m[..., 1]) / det
+        y = (m[..., 0] * hk - k[..., 0] * hm) / det
+    bad = ~(np.isfinite(x) & np.isfinite(y)).all(axis=1)
+    slack = 1e-7 + 1e-12 * np.maximum(np.abs(x).max(axis=1), np.abs(y).max(axis=1))
+    box = np.stack([x.min(axis=1) - slack, y.min(axis=1) - slack,
+                    x.max(axis=1) + slack, y.max(axis=1) + slack], axis=1)
+    box[bad] = (-np.inf, -np.inf, np.inf, np.inf)
+    result: Array = box
+    return result
+
+
+def _gap_one(px: float, py: float, dx: float, dy: float, a: Disc, b: Disc
+             ) -> tuple[float, float] | None:
+    """:func:`_gap_segments` for one line: ``(s, e)``, or None when it misses a base."""
+    bounds = []
+    for c in (a, b):
+        mx, my = c.x - px, c.y - py
+        along = mx * dx + my * dy
+        across = mx * dy - my * dx
+        r = c.r
+        if not abs(across) <= r + _TOUCH * max(1.0, r):
+            return None
+        h = math.sqrt(max(r * r - across * across, 0.0))
+        bounds.append((along - h, along + h))
+    (a0, a1), (b0, b1) = bounds
+    if a1 < b0:
+        return a1, b0
+    if b1 < a0:
+        return b1, a0
+    mid = (max(a0, b0) + min(a1, b1)) / 2.0
+    return mid, mid
+
+
+def _tri_hit(t: _Tri, px: float, py: float, dx: float, dy: float, s: float, e: float) -> bool:
+    """The closed test of :func:`_hits` for one line and one triangle."""
+    lo, hi = s, e
+    for j in (4, 6, 8):
+        nx, ny = t[j], t[j + 1]
+        nd = nx * dx + ny * dy
+        gap = t[10 + (j - 4) // 2] - (nx * px + ny * py)
+        if nd > 0:
+            lo = max(lo, gap / nd)
+        elif nd < 0:
+            hi = min(hi, gap / nd)
+        elif gap > 0:
+            return False
+    return lo <= hi
+
+
+def _disc_hit(x: float, y: float, rad: float, px: float, py: float, dx: float, dy: float,
+              s: float, e: float) -> bool:
+    mx, my = x - px, y - py
+    along = mx * dx + my * dy
+    across = mx * dy - my * dx
+    r = rad - EPS
+    h2 = r * r - across * across
+    if h2 < 0:
+        return False
+    h = math.sqrt(h2)
+    return along - h <= e and along + h >= s
+
+
+def _wall_hit(w: tuple[float, float, float, float, int], px: float, py: float, dx: float,
+              dy: float, s: float, e: float) -> bool:
+    ux, uy, vx, vy = w[0] - px, w[1] - py, w[2] - px, w[3] - py
+    su = ux * dy - uy * dx
+    sw = vx * dy - vy * dx
+    if not ((su > EPS and sw < -EPS) or (su < -EPS and sw > EPS)):
+        return False
+    frac = su / (su - sw)
+    tu = ux * dx + uy * dy
+    tw = vx * dx + vy * dy
+    t = tu + frac * (tw - tu)
+    return s + EPS < t < e - EPS
+
+
+@dataclass
+class _One:
+    """One pair's query state: its bases, nearby elements, and groups hit so far."""
+
+    a: Disc
+    b: Disc
+    tri: list[_Tri]
+    disc: list[tuple[float, float, float, int]]
+    wall: list[tuple[float, float, float, float, int]]
+    hit: set[int] = field(default_factory=set)
+
+    def first_free(self, lines: Iterable[_Line]) -> Segment | None:
+        """The witness of the first line that meets both bases and is free, recording
+        every group a blocked line meets (for ``blocked_by``)."""
+        hit = self.hit
+        for px, py, dx, dy in lines:
+            gap = _gap_one(px, py, dx, dy, self.a, self.b)
+            if gap is None:
+                continue
+            s, e = gap
+            x0, y0, x1, y1 = px + s * dx, py + s * dy, px + e * dx, py + e * dy
+            if x0 > x1:
+                x0, x1 = x1, x0
+            if y0 > y1:
+                y0, y1 = y1, y0
+            blocked = False
+            for t in self.tri:
+                if (t[14] > x1 or t[16] < x0 or t[15] > y1 or t[17] < y0
+                        or (blocked and t[13] in hit) or not _tri_hit(t, px, py, dx, dy, s, e)):
+                    continue
+                blocked = True
+                hit.add(t[13])
+            for x, y, r, g in self.disc:
+                if (blocked and g in hit) or not _disc_hit(x, y, r, px, py, dx, dy, s, e):
+                    continue
+                blocked = True
+                hit.add(g)
+            for w in self.wall:
+                if (blocked and w[4] in hit) or not _wall_hit(w, px, py, dx, dy, s, e):
+                    continue
+                blocked = True
+                hit.add(w[4])
+            if not blocked:
+                return _witness_one(px, py, dx, dy, s, e, self.a)
+        return None
+
+
+def _witness_one(px: float, py: float, dx: float, dy: float, s: float, e: float, a: Disc
+                 ) -> Segment:
+    x0, y0, x1, y1 = px + s * dx, py + s * dy, px + e * dx, py + e * dy
+    if math.hypot(x0 - a.x, y0 - a.y) > math.hypot(x1 - a.x, y1 - a.y):
+        x0, y0, x1, y1 = x1, y1, x0, y0
+    return ((x0, y0), (x1, y1))
+
+
+def _to_segment(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> float:
+    """:func:`_near_segment` for one point and one centre segment."""
+    abx, aby = bx - ax, by - ay
+    ll = abx * abx + aby * aby
+    apx, apy = px - ax, py - ay
+    t = min(max((apx * abx + apy * aby) / (ll if ll > 0 else 1.0), 0.0), 1.0)
+    return math.hypot(apx - t * abx, apy - t * aby)
+
+
+def _sight_one(flat: _Flat, a: Disc, b: Disc, ok: Sequence[bool] | None,
+               groups: Sequence[tuple[str, ...]]) -> Sight:
+    """:meth:`SightIndex.sight_many` for one pair, in plain floats.
+
+    ``ok[g]``: whether group ``g`` takes part (None: all do).
+    """
+    x0, y0 = min(a.x - a.r, b.x - b.r), min(a.y - a.r, b.y - b.r)
+    x1, y1 = max(a.x + a.r, b.x + b.r), max(a.y + a.r, b.y + b.r)
+    radius = max(a.r, b.r)
+    one = _One(
+        a, b,
+        [t for t in flat.tri if t[0] <= x1 and t[2] >= x0 and t[1] <= y1 and t[3] >= y0
+         and (ok is None or ok[t[13]])],
+        [c for c in flat.disc if (ok is None or ok[c[3]])
+         and _to_segment(c[0], c[1], a.x, a.y, b.x, b.y) <= radius + c[2]],
+        [w for w in flat.wall if min(w[0], w[2]) <= x1 and max(w[0], w[2]) >= x0
+         and min(w[1], w[3]) <= y1 and max(w[1], w[3]) >= y0 and (ok is None or ok[w[4]])])
+    if not (one.tri or one.disc or one.wall):
+        return Sight(True, _centre_gap(a, b))  # nothing near: the centre line is free
+    found = one.first_free(_base_lines_py(a, b))
+    if found is None:
+        found = one.first_free(_critical_lines_py(flat, one, ok))
+    if found is not None:
+        return Sight(True, found)
+    return Sight(False, None, tuple(sorted({pid for g in one.hit for pid in groups[g]})))
+
+
+def _base_lines_py(a: Disc, b: Disc) -> list[_Line]:
+    """Stage 1 lines (:func:`_base_lines_many`): centre line, outer and inner tangents."""
+    dx, dy = b.x - a.x, b.y - a.y
+    dist = math.hypot(dx, dy)
+    ux, uy = (dx / dist, dy / dist) if dist > 0 else (1.0, 0.0)
+    out = [(a.x, a.y, ux, uy)]
+    for sgn in (1.0, -1.0):
+        cos = (a.r - sgn * b.r) / dist if dist > 0 else 2.0
+        if abs(cos) > 1.0:
+            continue
+        sin = math.sqrt(max(1.0 - cos * cos, 0.0))
+        for sg in (1.0, -1.0):
+            nx, ny = ux * cos - sg * uy * sin, uy * cos + sg * ux * sin
+            out.append((a.x + a.r * nx, a.y + a.r * ny, -ny, nx))
+    return out
+
+
+def _tangent_py(x1: float, y1: float, r1: float, x2: float, y2: float, r2: float, sgn: float,
+                sg: float) -> _Line | None:
+    """One line of :func:`_tangents`: circle 1, circle 2, side sign and rotation."""
+    wx, wy = x2 - x1, y2 - y1
+    dist = math.hypot(wx, wy)
+    if not dist > 0:
+        return None
+    ux, uy = wx / dist, wy / dist
+    cos = (r1 - sgn * r2) / dist
+    if not abs(cos) <= 1.0 + 1e-12:
+        return None
+    c = min(max(cos, -1.0), 1.0)
+    sin = math.sqrt(1.0 - c * c)
+    nx, ny = ux * c - sg * uy * sin, uy * c + sg * ux * sin
+    return (x1 + r1 * nx, y1 + r1 * ny, -ny, nx)
+
+
+def _rim_py(c: Disc, edges: Iterable[tuple[float, float, float, float, int]],
+            discs: Sequence[tuple[float, float, float, int]]) -> list[tuple[float, float]]:
+    """:func:`_rim_points` for one base, in the same order."""
+    cx, cy, rad = c.x, c.y, c.r
+    roots: list[tuple[float, float, float, float, float, float, float]] = []
+    for ex0, ey0, ex1, ey1, _ in edges:
+        dx, dy = ex1 - ex0, ey1 - ey0
+        fx, fy = ex0 - cx, ey0 - cy
+        qa = dx * dx + dy * dy
+        qb = 2 * (fx * dx + fy * dy)
+        qc = (fx * fx + fy * fy) - rad * rad
+        disc = qb * qb - 4 * qa * qc
+        if disc >= 0 and qa > 0:
+            roots.append((ex0, ey0, dx, dy, qa, qb, math.sqrt(disc)))
+    out: list[tuple[float, float]] = []
+    for sgn in (-1.0, 1.0):
+        for ex0, ey0, dx, dy, qa, qb, sq in roots:
+            t = (-qb + sgn * sq) / (2 * qa)
+            if 0 <= t <= 1:
+                out.append((ex0 + t * dx, ey0 + t * dy))
+    crossings = []
+    for x, y, rr, _ in discs:
+        wx, wy = x - cx, y - cy
+        dd = math.hypot(wx, wy)
+        if not (dd > 0 and dd <= rad + rr and dd >= abs(rad - rr)):
+            continue
+        along = (dd * dd + rad * rad - rr * rr) / (2 * dd)
+        h = math.sqrt(max(rad * rad - along * along, 0.0))
+        wwx, wwy = wx / dd, wy / dd
+        crossings.append((cx + along * wwx, cy + along * wwy, -wwy, wwx, h))
+    for sgn in (1.0, -1.0):
+        for bx, by, perpx, perpy, h in crossings:
+            out.append((bx + sgn * h * perpx, by + sgn * h * perpy))
+    return out
+
+
+def _critical_lines_py(flat: _Flat, one: _One, ok: Sequence[bool] | None) -> Iterable[_Line]:
+    """Stage 2 lines of one pair (:func:`_critical_lines_many`), in the same order,
+    made lazily: the first free one ends the search."""
+    a, b = one.a, one.b
+    radius = max(a.r, b.r)
+    f = [(x, y) for x, y, g in flat.vert if (ok is None or ok[g])
+         and _to_segment(x, y, a.x, a.y, b.x, b.y) <= radius + 1e-9]
+    for c in (a, b):
+        x0, y0, x1, y1 = c.x - c.r, c.y - c.r, c.x + c.r, c.y + c.r
+        edges = (e for e in flat.edge if min(e[0], e[2]) <= x1 and max(e[0], e[2]) >= x0
+                 and min(e[1], e[3]) <= y1 and max(e[1], e[3]) >= y0 and (ok is None or ok[e[4]]))
+        f.extend(_rim_py(c, edges, one.disc))
+    circles = [(a.x, a.y, a.r), (b.x, b.y, b.r), *((x, y, r) for x, y, r, _ in one.disc)]
+    # Lines through two points.
+    for i, (xi, yi) in enumerate(f):
+        for xj, yj in f[i + 1:]:
+            wx, wy = xj - xi, yj - yi
+            ln = math.hypot(wx, wy)
+            if ln > 0:
+                yield (xi, yi, wx / ln, wy / ln)
+    # Tangents from a point to a circle.
+    for sg in (1.0, -1.0):
+        for x, y in f:
+            for cx, cy, cr in circles:
+                line = _tangent_py(cx, cy, cr, x, y, 0.0, 1.0, sg)
+                if line is not None:
+                    yield line
+    # Common tangents of two circles, not both bases.
+    combos = [(circles[i], circles[j]) for i in range(len(circles))
+              for j in range(i + 1, len(circles)) if j >= 2]
+    for sgn in (1.0, -1.0):
+        for sg in (1.0, -1.0):
+            for (x1, y1, r1), (x2, y2, r2) in combos:
+                line = _tangent_py(x1, y1, r1, x2, y2, r2, sgn, sg)
+                if line is not None:
+                    yield line
+    # Parallels to the centre line through every feature.
+    ax, ay = b.x - a.x, b.y - a.y
+    alen = math.hypot(ax, ay)
+    ux, uy = (ax / alen, ay / alen) if alen > 0 else (1.0, 0.0)
+    nx, ny = -uy, ux
+    for x, y in f:
+        yield (x, y, ux, uy)
+    for sgn in (1.0, -1.0):
+        for cx, cy, cr in circles:
+            yield (cx + sgn * (cr * nx), cy + sgn * (cr * ny), ux, uy)
