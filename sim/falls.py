@@ -149,7 +149,8 @@ def fall_model(
     drop = max(0.0, z_from - where.z)
     moved = ((where.x - xy[0]) ** 2 + (where.y - xy[1]) ** 2) ** 0.5
     aside = f", {moved:.2f} in aside (the nearest free spot)" if moved > 1e-6 else ""
-    ctx.log("landed", (model,), f"{model} {why} and falls {drop:.2f} in to "
+    how = f"falls {drop:.2f} in to" if drop > Z_EPS else "stays at"
+    ctx.log("landed", (model,), f"{model} {why} and {how} "
             f"({where.x:.2f}, {where.y:.2f}, {where.z:.2f}){aside}",
             frm=[xy[0], xy[1], z_from], to=[where.x, where.y, where.z], distance=drop,
             aside=moved)
