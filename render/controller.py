@@ -510,6 +510,12 @@ class Controller:
                 if time.perf_counter() - start >= self.reach_budget:
                     return
 
+    def settle(self) -> None:
+        """Finish the work :meth:`tick` spreads over frames (for a still picture)."""
+        while self.debug and self.debug_reach and self.state is not None and not all(
+                analysis_view.reach_known(self.state, i) for i in self._reach_models()):
+            self.tick()
+
     def _climbing(self, scene: Scene) -> frozenset[str]:
         return frozenset(m.id for m in scene.models if m.climbing)
 

@@ -143,6 +143,7 @@ def debug_view(out: Path) -> Path:
     c.command("edges_reach")
     click_model(c, "knight")
     click_model(c, "mutant-2")
+    c.settle()  # every reachable area, not only the first frame's share
     return save(c, out)
 
 
