@@ -120,6 +120,10 @@ OVERLAY_LEGEND: tuple[LegendEntry, ...] = (
     LegendEntry("ring", RANGE_SHORT, "short range", "the weapon's short band (R-RANGE-1)"),
     LegendEntry("ring", RANGE_LONG, "long range", "the weapon's long band"),
     LegendEntry("fill", REACH_FILL, "reachable", "where the moving model's base can end"),
+    LegendEntry("line", PATH_OK, "path", "a path the movement rules accept; the ghost base "
+                "is where it ends"),
+    LegendEntry("line", PATH_BAD, "illegal path", "refused by the movement rules; Details "
+                "says why"),
 )
 
 
