@@ -70,6 +70,19 @@ _PLAIN_PAIRS = 16
 _MITRE = 20.0
 
 Array = NDArray[np.float64]
+
+
+# Lengths are sqrt(x * x + y * y) on both paths (never hypot, whose libm and Python
+# versions differ in the last bit), so the plain-float and the array path build the
+# same lines to the bit and find the same witness.
+def _norm(x: float, y: float) -> float:
+    return math.sqrt(x * x + y * y)
+
+
+def _np_norm(x: Array, y: Array) -> Array:
+    result: Array = np.sqrt(x * x + y * y)
+    return result
+
 Point = tuple[float, float]
 Segment = tuple[Point, Point]
 
@@ -298,7 +311,7 @@ def _tangents(c1: Array, r1: Array, c2: Array, r2: Array, signs: Sequence[float]
     each line.
     """
     w = c2 - c1
-    dist = np.hypot(w[:, 0], w[:, 1])
+    dist = _np_norm(w[:, 0], w[:, 1])
     safe = np.where(dist > 0, dist, 1.0)
     u = w / safe[:, None]
     pts, dirs, idx = [], [], []
@@ -346,7 +359,7 @@ def _rim_points(rows: NDArray[np.int64], centre: Array, radius: Array, near_edge
     u, k = np.nonzero(near_disc)
     if len(u):
         w = parts.disc[k, :2] - centre[u]
-        dd = np.hypot(w[:, 0], w[:, 1])
+        dd = _np_norm(w[:, 0], w[:, 1])
         r, rr = radius[u], parts.disc[k, 2]
         ok = (dd > 0) & (dd <= r + rr) & (dd >= np.abs(r - rr))
         w, dd, r, rr, uo = w[ok], dd[ok], r[ok], rr[ok], u[ok]
@@ -430,7 +443,7 @@ def _near_segment(pts: Array, ca: Array, cb: Array) -> Array:
     ap = pts[None, :, :] - ca[:, None, :]
     t = np.clip((ap * ab[:, None, :]).sum(axis=2) / np.where(ll > 0, ll, 1.0)[:, None], 0.0, 1.0)
     off = ap - t[..., None] * ab[:, None, :]
-    result: Array = np.hypot(off[..., 0], off[..., 1])
+    result: Array = _np_norm(off[..., 0], off[..., 1])
     return result
 
 
@@ -761,7 +774,7 @@ def _concat_all(many: Sequence[_Parts]) -> _Parts:
 def _centre_gap(a: Disc, b: Disc) -> Segment:
     """The gap segment of the centre line (a point when the bases overlap)."""
     dx, dy = b.x - a.x, b.y - a.y
-    dist = math.hypot(dx, dy)
+    dist = _norm(dx, dy)
     ux, uy = (dx / dist, dy / dist) if dist > 0 else (1.0, 0.0)
     s, e = a.r, dist - b.r
     if e < s:  # overlapping chords: the middle of the overlap
@@ -782,7 +795,7 @@ def _base_lines_one(a: Array, b: Array) -> tuple[Array, Array, NDArray[np.int64]
     """:func:`_base_lines_many` for a single pair, in plain floats (no array overhead)."""
     ax, ay, ra = float(a[0]), float(a[1]), float(a[2])
     dx, dy = float(b[0]) - ax, float(b[1]) - ay
-    dist = math.hypot(dx, dy)
+    dist = _norm(dx, dy)
     ux, uy = (dx / dist, dy / dist) if dist > 0 else (1.0, 0.0)
     pts = [(ax, ay)]
     dirs = [(ux, uy)]
@@ -805,7 +818,7 @@ def _base_lines_many(da: Array, db: Array) -> tuple[Array, Array, NDArray[np.int
         return _base_lines_one(da[0], db[0])
     ax, ay, ra = da[:, 0], da[:, 1], da[:, 2]
     wx, wy = db[:, 0] - ax, db[:, 1] - ay
-    dist = np.hypot(wx, wy)
+    dist = _np_norm(wx, wy)
     has = dist > 0
     safe = np.where(has, dist, 1.0)
     ux, uy = np.where(has, wx / safe, 1.0), np.where(has, wy / safe, 0.0)
@@ -892,7 +905,7 @@ def _critical_lines_many(rows: NDArray[np.int64], da: Array, db: Array, parts: _
     # Lines through two points.
     i, j = _ragged_pairs(f_cnt)
     w = f[j] - f[i]
-    ln = np.hypot(w[:, 0], w[:, 1])
+    ln = _np_norm(w[:, 0], w[:, 1])
     ok = ln > 0
     ps.append(f[i][ok])
     ds.append(w[ok] / ln[ok, None])
@@ -917,7 +930,7 @@ def _critical_lines_many(rows: NDArray[np.int64], da: Array, db: Array, parts: _
         qs.append(rows[c_own[i][ti]])
     # Parallels to the centre line through every feature.
     axis = db[rows, :2] - da[rows, :2]
-    alen = np.hypot(axis[:, 0], axis[:, 1])
+    alen = _np_norm(axis[:, 0], axis[:, 1])
     axis = np.where((alen > 0)[:, None], axis / np.where(alen > 0, alen, 1.0)[:, None],
                     np.array([1.0, 0.0]))
     normal = np.stack([-axis[:, 1], axis[:, 0]], axis=1)
@@ -1083,11 +1096,31 @@ class _One:
         """The witness of the first line that meets both bases and is free, recording
         every group a blocked line meets (for ``blocked_by``)."""
         hit = self.hit
+        a, b = self.a, self.b
+        # The bases' reach across a line (as in _gap_one), computed once.
+        reach_a, reach_b = a.r + _TOUCH * max(1.0, a.r), b.r + _TOUCH * max(1.0, b.r)
         for px, py, dx, dy in lines:
-            gap = _gap_one(px, py, dx, dy, self.a, self.b)
-            if gap is None:
+            # Inline _gap_one: this loop is the hot spot of a query.
+            mx, my = a.x - px, a.y - py
+            across = mx * dy - my * dx
+            if not abs(across) <= reach_a:
                 continue
-            s, e = gap
+            along = mx * dx + my * dy
+            h = math.sqrt(max(a.r * a.r - across * across, 0.0))
+            a0, a1 = along - h, along + h
+            mx, my = b.x - px, b.y - py
+            across = mx * dy - my * dx
+            if not abs(across) <= reach_b:
+                continue
+            along = mx * dx + my * dy
+            h = math.sqrt(max(b.r * b.r - across * across, 0.0))
+            b0, b1 = along - h, along + h
+            if a1 < b0:
+                s, e = a1, b0
+            elif b1 < a0:
+                s, e = b1, a0
+            else:
+                s = e = (max(a0, b0) + min(a1, b1)) / 2.0
             x0, y0, x1, y1 = px + s * dx, py + s * dy, px + e * dx, py + e * dy
             if x0 > x1:
                 x0, x1 = x1, x0
@@ -1096,7 +1129,41 @@ class _One:
             blocked = False
             for t in self.tri:
                 if (t[14] > x1 or t[16] < x0 or t[15] > y1 or t[17] < y0
-                        or (blocked and t[13] in hit) or not _tri_hit(t, px, py, dx, dy, s, e)):
+                        or (blocked and t[13] in hit)):
+                    continue
+                # Inline _tri_hit.
+                lo, hi = s, e
+                nd = t[4] * dx + t[5] * dy
+                gp = t[10] - (t[4] * px + t[5] * py)
+                if nd > 0:
+                    if gp / nd > lo:
+                        lo = gp / nd
+                elif nd < 0:
+                    if gp / nd < hi:
+                        hi = gp / nd
+                elif gp > 0:
+                    continue
+                nd = t[6] * dx + t[7] * dy
+                gp = t[11] - (t[6] * px + t[7] * py)
+                if nd > 0:
+                    if gp / nd > lo:
+                        lo = gp / nd
+                elif nd < 0:
+                    if gp / nd < hi:
+                        hi = gp / nd
+                elif gp > 0:
+                    continue
+                nd = t[8] * dx + t[9] * dy
+                gp = t[12] - (t[8] * px + t[9] * py)
+                if nd > 0:
+                    if gp / nd > lo:
+                        lo = gp / nd
+                elif nd < 0:
+                    if gp / nd < hi:
+                        hi = gp / nd
+                elif gp > 0:
+                    continue
+                if lo > hi:
                     continue
                 blocked = True
                 hit.add(t[13])
@@ -1129,7 +1196,7 @@ def _to_segment(px: float, py: float, ax: float, ay: float, bx: float, by: float
     ll = abx * abx + aby * aby
     apx, apy = px - ax, py - ay
     t = min(max((apx * abx + apy * aby) / (ll if ll > 0 else 1.0), 0.0), 1.0)
-    return math.hypot(apx - t * abx, apy - t * aby)
+    return _norm(apx - t * abx, apy - t * aby)
 
 
 def _sight_one(flat: _Flat, a: Disc, b: Disc, ok: Sequence[bool] | None,
@@ -1162,7 +1229,7 @@ def _sight_one(flat: _Flat, a: Disc, b: Disc, ok: Sequence[bool] | None,
 def _base_lines_py(a: Disc, b: Disc) -> list[_Line]:
     """Stage 1 lines (:func:`_base_lines_many`): centre line, outer and inner tangents."""
     dx, dy = b.x - a.x, b.y - a.y
-    dist = math.hypot(dx, dy)
+    dist = _norm(dx, dy)
     ux, uy = (dx / dist, dy / dist) if dist > 0 else (1.0, 0.0)
     out = [(a.x, a.y, ux, uy)]
     for sgn in (1.0, -1.0):
@@ -1180,7 +1247,7 @@ def _tangent_py(x1: float, y1: float, r1: float, x2: float, y2: float, r2: float
                 sg: float) -> _Line | None:
     """One line of :func:`_tangents`: circle 1, circle 2, side sign and rotation."""
     wx, wy = x2 - x1, y2 - y1
-    dist = math.hypot(wx, wy)
+    dist = _norm(wx, wy)
     if not dist > 0:
         return None
     ux, uy = wx / dist, wy / dist
@@ -1216,7 +1283,7 @@ def _rim_py(c: Disc, edges: Iterable[tuple[float, float, float, float, int]],
     crossings = []
     for x, y, rr, _ in discs:
         wx, wy = x - cx, y - cy
-        dd = math.hypot(wx, wy)
+        dd = _norm(wx, wy)
         if not (dd > 0 and dd <= rad + rr and dd >= abs(rad - rr)):
             continue
         along = (dd * dd + rad * rad - rr * rr) / (2 * dd)
@@ -1246,7 +1313,7 @@ def _critical_lines_py(flat: _Flat, one: _One, ok: Sequence[bool] | None) -> Ite
     for i, (xi, yi) in enumerate(f):
         for xj, yj in f[i + 1:]:
             wx, wy = xj - xi, yj - yi
-            ln = math.hypot(wx, wy)
+            ln = _norm(wx, wy)
             if ln > 0:
                 yield (xi, yi, wx / ln, wy / ln)
     # Tangents from a point to a circle.
@@ -1267,7 +1334,7 @@ def _critical_lines_py(flat: _Flat, one: _One, ok: Sequence[bool] | None) -> Ite
                     yield line
     # Parallels to the centre line through every feature.
     ax, ay = b.x - a.x, b.y - a.y
-    alen = math.hypot(ax, ay)
+    alen = _norm(ax, ay)
     ux, uy = (ax / alen, ay / alen) if alen > 0 else (1.0, 0.0)
     nx, ny = -uy, ux
     for x, y in f:
