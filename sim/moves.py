@@ -294,9 +294,12 @@ def plan_movement(state: GameState, model: str, steps: Sequence[Step], *,
             # a hurt jumper stops there (R-FALL-3); no landing on a base.
             rep = check_legs(level(step.z), r, [here])
             if not rep.legal:
-                blocked.extend(rep.blocked_by or rep.ends_on)
+                names = rep.blocked_by or rep.ends_on
+                blocked.extend(names)
+                what = ("the base would overlap " + ", ".join(repr(x) for x in names)
+                        if names else rep.reason)
                 return refuse(f"step {n}: the jump cannot land at ({here[0]:.2f}, "
-                              f"{here[1]:.2f}, {step.z:g}): {rep.reason}")
+                              f"{here[1]:.2f}, {step.z:g}): {what}")
         route.append(checked)
         climbed = climbed or checked.kind == "climb"
         jump_last = checked.kind == "jump"

@@ -113,10 +113,19 @@ def test_a_jump_cannot_land_on_a_base() -> None:
     the base named; a jump beside it is legal and harmless (2 in)."""
     state = activated("move-landing", "jumper", rng=dice())
     reason = why(state, "move jumper 19.409448818897637 7.0 jump 0.0")
-    assert reason is not None and "jump cannot land" in reason and "'buddy'" in reason
+    assert reason is not None and "jump cannot land" in reason
+    assert "the base would overlap 'buddy'" in reason
     do(state, "move jumper 19.409448818897637 8.6 jump 0.0")
     m = state.model("jumper")
     assert (m.position.x, m.position.y, m.position.z) == (19.409448818897637, 8.6, 0.0)
+
+
+def test_a_jump_cannot_land_on_an_enemy() -> None:
+    """From the house's lip straight down onto the super mutant: refused, named."""
+    state = activated("move-landing", "survivor", rng=dice())
+    reason = why(state, "move survivor 9.409448818897637 8.0 jump 0.0")
+    assert reason is not None and "the base would overlap 'mutant'" in reason
+    assert why(state, "move survivor 9.409448818897637 9.5 jump 0.0") is None
 
 
 def test_a_jump_cannot_land_on_a_base_even_to_walk_on() -> None:
