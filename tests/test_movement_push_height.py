@@ -1,6 +1,7 @@
 """Push back at height (R-EDGE-3, R-FALL-1..4; docs/movement.md, Decisions), through the
-engine: a knight on a top hits its target with the power fist (push back Orange)
-in ``scenarios/move-push-height.toml``, scripted dice, both rule sets.
+engine: a knight on a top hits its target with the power fist (push back Orange) in
+``scenarios/move-push-height.toml``, scripted dice, both rule sets; and a property
+of the geometry underneath (geometry.push with a floor).
 
 A push that carries the base centre over the edge of the top it stands on ends
 there; the model falls to the level below and lands at the nearest free spot."""
@@ -11,7 +12,13 @@ import math
 from dataclasses import replace
 
 import pytest
+import shapely
+import shapely.affinity
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from geometry.obstacles import ObstacleSet
+from geometry.push import push_back
 from sim.actions import parse_action
 from sim.dice import ScriptedRoll
 from sim.gamedata import Status
@@ -142,3 +149,38 @@ def test_a_push_on_the_ground_never_falls() -> None:
     m = state.model("mutant-a")
     assert m.position.x == pytest.approx(2 + 2 * R40 + 2.0) and m.position.z == 0.0
     assert kinds(state)[-1] == "pushed"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.floats(0.5, 9.5), st.floats(0.5, 9.5), st.floats(0, 2 * math.pi),
+       st.floats(0.1, 6.0), st.integers(0, 2))
+def test_property_push_goes_over_the_edge_exactly_where_the_centre_leaves(
+    x: float, y: float, angle: float, length: float, shape: int
+) -> None:
+    """geometry.push.push_back with a floor (R-EDGE-3 at height): the centre stays on
+    the floor all the way to where it ends; it ``fell`` exactly when going a hair
+    further along the push would leave the floor (and it never went further than
+    asked), else it went the whole length (nothing else is in the way)."""
+    floors = [shapely.box(0, 0, 10, 10),
+              shapely.Polygon([(0, 0), (10, 0), (10, 4), (4, 4), (4, 10), (0, 10)]),
+              shapely.Point(5, 5).buffer(5, quad_segs=16)]
+    # Well inside a 100 in board: its edge never comes first.
+    floor = shapely.affinity.translate(floors[shape], 20, 20)
+    x, y = x + 20, y + 20
+    centre = (x, y)
+    if not floor.covers(shapely.Point(centre)):
+        res = push_back((100.0, 100.0), ObstacleSet(), 0.5, centre, (x - 1, y), length,
+                        floor=floor)
+        assert res.fell and res.travelled == 0.0
+        return
+    source = (x - math.cos(angle), y - math.sin(angle))
+    res = push_back((100.0, 100.0), ObstacleSet(), 0.5, centre, source, length, floor=floor)
+    assert res.travelled <= length + 1e-12
+    walked = shapely.LineString([centre, res.end]) if res.travelled > 0 else None
+    if walked is not None:
+        assert floor.buffer(1e-9).covers(walked)
+    beyond = (res.end[0] + math.cos(angle) * 1e-6, res.end[1] + math.sin(angle) * 1e-6)
+    if res.fell:
+        assert not floor.covers(shapely.Point(beyond))
+    else:
+        assert res.travelled == pytest.approx(length)
