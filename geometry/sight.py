@@ -43,6 +43,7 @@ import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 import numpy as np
 import shapely
@@ -972,6 +973,13 @@ class _Flat:
     disc: list[tuple[float, float, float, int]]
     wall: list[tuple[float, float, float, float, int]]
 
+    @cached_property
+    def edge_boxes(self) -> list[tuple[float, float, float, float, tuple[
+            float, float, float, float, int]]]:
+        """Each outline piece after its bounding box."""
+        return [(min(e[0], e[2]), min(e[1], e[3]), max(e[0], e[2]), max(e[1], e[3]), e)
+                for e in self.edge]
+
     @staticmethod
     def of(parts: _Parts) -> _Flat:
         tri = [(*box, *n[0], *n[1], *n[2], *h, g, *grown) for box, n, h, g, grown in zip(
@@ -1301,12 +1309,17 @@ def _critical_lines_py(flat: _Flat, one: _One, ok: Sequence[bool] | None) -> Ite
     made lazily: the first free one ends the search."""
     a, b = one.a, one.b
     radius = max(a.r, b.r)
-    f = [(x, y) for x, y, g in flat.vert if (ok is None or ok[g])
-         and _to_segment(x, y, a.x, a.y, b.x, b.y) <= radius + 1e-9]
+    # Vertices within radius of the centre segment (a box around it first: cheaper).
+    m = radius + 2e-9
+    x0, x1 = min(a.x, b.x) - m, max(a.x, b.x) + m
+    y0, y1 = min(a.y, b.y) - m, max(a.y, b.y) + m
+    f = [(x, y) for x, y, g in flat.vert if x0 <= x <= x1 and y0 <= y <= y1
+         and (ok is None or ok[g]) and _to_segment(x, y, a.x, a.y, b.x, b.y) <= radius + 1e-9]
     for c in (a, b):
         x0, y0, x1, y1 = c.x - c.r, c.y - c.r, c.x + c.r, c.y + c.r
-        edges = (e for e in flat.edge if min(e[0], e[2]) <= x1 and max(e[0], e[2]) >= x0
-                 and min(e[1], e[3]) <= y1 and max(e[1], e[3]) >= y0 and (ok is None or ok[e[4]]))
+        edges = [e for ex0, ey0, ex1, ey1, e in flat.edge_boxes
+                 if ex0 <= x1 and ex1 >= x0 and ey0 <= y1 and ey1 >= y0
+                 and (ok is None or ok[e[4]])]
         f.extend(_rim_py(c, edges, one.disc))
     circles = [(a.x, a.y, a.r), (b.x, b.y, b.r), *((x, y, r) for x, y, r, _ in one.disc)]
     # Lines through two points.

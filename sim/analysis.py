@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 import weakref
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from geometry.cover import CoverObject, LineOfCover, lines_of_cover
@@ -168,7 +168,9 @@ class PreparedBoard:
         self._props: dict[str, tuple[TerrainProps, ...]] = {}
         self._blockers: dict[str, frozenset[int]] = {}
         self._cover: dict[tuple[str, bool], CoverObject] = {}
-        self._boxes = [tuple(float(v) for v in p.footprint.bounds) for p in self.pieces]
+        # Footprints' bounding boxes grown by 0.01 in (pieces_on_many).
+        self._boxes = [(x0 - 1e-2, y0 - 1e-2, x1 + 1e-2, y1 + 1e-2)
+                       for x0, y0, x1, y1 in (p.footprint.bounds for p in self.pieces)]
         self.elevation = board_elevation(scenario)
 
     def props_of(self, model_id: str) -> tuple[TerrainProps, ...]:
@@ -218,13 +220,22 @@ class PreparedBoard:
     def pieces_on_many(self, lines: Sequence[tuple[Disc, Disc]]) -> list[list[int]]:
         """:meth:`pieces_on` for many centre lines."""
         # 0.01: a circle's footprint is a polygon inside the exact circle.
-        boxes = self._boxes
         out = []
         for a, b in lines:
-            x0, x1 = min(a.x, b.x) - 1e-2, max(a.x, b.x) + 1e-2
-            y0, y1 = min(a.y, b.y) - 1e-2, max(a.y, b.y) + 1e-2
-            out.append([k for k, (bx0, by0, bx1, by1) in enumerate(boxes)
-                        if bx0 <= x1 and bx1 >= x0 and by0 <= y1 and by1 >= y0])
+            x0, x1 = min(a.x, b.x), max(a.x, b.x)
+            y0, y1 = min(a.y, b.y), max(a.y, b.y)
+            nx, ny = a.y - b.y, b.x - a.x  # normal of the line; a box wholly on one
+            c = nx * a.x + ny * a.y  # side of it (grown by 0.01) is not near
+            near = []
+            for k, (bx0, by0, bx1, by1) in enumerate(self._boxes):
+                if bx0 > x1 or bx1 < x0 or by0 > y1 or by1 < y0:
+                    continue
+                lo_x, hi_x = (bx0, bx1) if nx >= 0 else (bx1, bx0)
+                lo_y, hi_y = (by0, by1) if ny >= 0 else (by1, by0)
+                if nx * lo_x + ny * lo_y - c > 0 or nx * hi_x + ny * hi_y - c < 0:
+                    continue
+                near.append(k)
+            out.append(near)
         return out
 
 
@@ -584,6 +595,8 @@ class _Loose:
     pieces: dict[str, TerrainPiece]
     obstacles: dict[str, Obstacle]
     seams: dict[tuple[str, str], tuple[bool, bool]]
+    # Per (pieces not common to a batch, all its pieces): whether none forms a seam.
+    loose: dict[tuple[frozenset[str], frozenset[str]], bool] = field(default_factory=dict)
 
 
 _LOOSE: weakref.WeakKeyDictionary[PreparedBoard, _Loose] = weakref.WeakKeyDictionary()
@@ -605,7 +618,12 @@ def _batches(board: PreparedBoard, keys: Sequence[frozenset[str]]
     everything = frozenset().union(*keys)
     common = frozenset.intersection(*keys)
     moved = everything - common
-    if all(not _seam(board, p, q) for p in moved for q in everything if q != p):
+    cache = _loose(board).loose
+    free = cache.get((moved, everything))
+    if free is None:
+        free = cache[(moved, everything)] = all(
+            not _seam(board, p, q) for p in moved for q in everything if q != p)
+    if free:
         return [(common, list(range(len(keys))))]
     by_key: dict[frozenset[str], list[int]] = {}
     for i, key in enumerate(keys):
