@@ -159,6 +159,7 @@ class Controller:
         self.setup: Setup | None = None
         self.last_outcome: tuple[TextLine, ...] = ()
         self.saves = 0
+        self._quiet_hover: str | None = None  # no hover preview on it (see apply)
         self.show_legend = False  # a short window's shared box: legend (True) or log
         self.scroll = {"details": 0, "log": 0}  # rows scrolled by the mouse wheel
         self._details_seen: tuple[TextLine, ...] = ()
@@ -301,7 +302,7 @@ class Controller:
         return (self._state_key(), setup, self.hovered, path_hover, self.hover_index,
                 self.debug, self.debug_sight, self.debug_reach, tuple(self.debug_picks),
                 self.show_help, self.status, self.status_error, self.selected,
-                self.last_outcome, self._reach_work, self.show_legend,
+                self.last_outcome, self._reach_work, self.show_legend, self._quiet_hover,
                 tuple(self.scroll.values()))
 
     def view(self) -> ViewState:
@@ -469,6 +470,8 @@ class Controller:
     def _hovered_enemy(self) -> str | None:
         """The hovered model when it is an enemy of the model being activated."""
         st, h = self.state, self.hovered
+        if h is not None and h == self._quiet_hover:
+            return None  # just attacked: its dice and outcome show instead
         if st is None or h is None or st.activation is None or not st.model(h).in_play:
             return None
         me = st.activation.model
@@ -652,6 +655,7 @@ class Controller:
         # The status bar holds the last two events; Details and the log hold all.
         self._say(" / ".join(e.text for e in new[-2:]) if new else f"done: {action}")
         self.last_outcome = tuple(TextLine(e.text, TEXT_WARN) for e in new)
+        self._quiet_hover = self.hovered  # the outcome stays until the pointer moves on
         self.setup = None
         self.selected = None
         return True
@@ -815,6 +819,8 @@ class Controller:
     def hover(self, point: tuple[float, float] | None) -> None:
         self.hover_point = point
         self.hovered = None if point is None else model_at(self.scene(), *point, CLICK_SLACK)
+        if self.hovered != self._quiet_hover:
+            self._quiet_hover = None
 
     def click(self, x: float, y: float) -> None:
         """A left click on the board at ``(x, y)`` inches."""

@@ -34,6 +34,9 @@ def _tag(surface: Any, text: str, colour: theme.Colour, centre: tuple[int, int],
     surface.blit(img, img.get_rect(center=box.center))
 
 
+LABEL_GAP = 10  # pixels kept between two model labels on one line
+
+
 def label_size(t: BoardTransform) -> int:
     """Font size of the model labels at this scale."""
     return max(13, min(20, int(t.scale * 0.6)))
@@ -117,12 +120,13 @@ def label_spots(scene: Scene, t: BoardTransform) -> dict[str, tuple[int, int]]:
         w, h = theme.font(size, bold=True).size(m.id)
         spot = (cx, cy)
         for k in range(4):
-            box = pygame.Rect(0, 0, w, h)
+            box = pygame.Rect(0, 0, w + LABEL_GAP, h)  # a gap: ids must not run together
             box.center = spot
             if box.collidelist(placed) < 0:
                 break
-            spot = (cx, cy + r + 8 + h // 2 + k * h)
-        placed.append(pygame.Rect(0, 0, w, h).move(spot[0] - w // 2, spot[1] - h // 2))
+            spot = (cx, cy + r + 11 + h // 2 + k * h)  # under the health pips
+        placed.append(pygame.Rect(0, 0, w + LABEL_GAP, h).move(
+            spot[0] - (w + LABEL_GAP) // 2, spot[1] - h // 2))
         out[m.id] = spot
     return out
 

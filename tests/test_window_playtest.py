@@ -112,6 +112,14 @@ def test_hovering_an_enemy_while_active_says_why_it_can_or_cannot_be_shot(
         assert "shot preview (long range)" in text and "success" in text
         d.move_to(d.board_px(1.0, 15.0))  # nothing hovered: no overlay left behind
         assert not d.controller.view().overlays
+        # shoot it: the dice and outcome stay on screen while the pointer rests there
+        d.click_button("Shoot")
+        d.click_model("mutant-2")
+        outcome = d.state.events[-1].text
+        assert outcome in details(d) and "line of sight" not in details(d)
+        d.move_to(d.board_px(1.0, 15.0))
+        d.move_to(d.board_px(p.x, p.y))  # pointed at again: the preview is back
+        assert "line of sight: yes" in details(d)
     finally:
         d.close()
 
@@ -313,7 +321,7 @@ def test_close_labels_do_not_print_over_each_other(tmp_path: Path) -> None:
         boxes = {}
         for m in scene.models:
             w, h = f.size(m.id)
-            boxes[m.id] = pygame.Rect(0, 0, w, h)
+            boxes[m.id] = pygame.Rect(0, 0, w + 8, h)  # with a gap between them
             boxes[m.id].center = spots[m.id]
         ids = list(boxes)
         for i, a in enumerate(ids):
