@@ -52,13 +52,15 @@ def label_box(size: tuple[int, int], pos: tuple[float, float], clip: Any) -> Any
 
 
 def _label(surface: Any, text: str, pos: tuple[float, float], colour: Sequence[int],
-           size: int = 16) -> None:
+           size: int = 16) -> Any:
+    """Draw a label centred on ``pos`` (kept inside the clip); returns its box."""
     img = theme.text(text, size, colour, bold=True)
     box = label_box(img.get_size(), pos, surface.get_clip())
     bg = pygame.Surface(box.inflate(6, 2).size, pygame.SRCALPHA)
     bg.fill((0, 0, 0, 170))
     surface.blit(bg, box.inflate(6, 2))
     surface.blit(img, box)
+    return box.inflate(6, 2)
 
 
 def _anchors(shape: Shape, t: BoardTransform) -> list[tuple[float, float]]:
@@ -73,18 +75,24 @@ def _anchors(shape: Shape, t: BoardTransform) -> list[tuple[float, float]]:
     return [(x, top - 12), (x, bottom + 12)]
 
 
-def _label_clear_of(surface: Any, text: str, shape: Shape, t: BoardTransform,
-                    colour: Sequence[int], avoid: tuple[tuple[float, float], ...]) -> None:
-    """Label a shape above it, or below it when the label would cover ``avoid`` (a line)."""
+def label_clear_of(surface: Any, text: str, shape: Shape, t: BoardTransform,
+                    colour: Sequence[int], avoid: tuple[tuple[float, float], ...],
+                    taken: list[Any] | None = None) -> None:
+    """Label a shape above it, or below it, or stacked further up, where the label
+    covers neither ``avoid`` (a line) nor a label in ``taken`` (two marks on one
+    piece, such as a tower and its significant edge, would print over each other)."""
+    taken = [] if taken is None else taken
     w, h = theme.font(16, bold=True).size(text)
-    spots = _anchors(shape, t)
+    above, below = _anchors(shape, t)
+    spots = [above, below, *((above[0], above[1] - k * (h + 4)) for k in (1, 2, 3))]
+    clip = surface.get_clip()
     for x, y in spots:
-        box = pygame.Rect(0, 0, w + 6, h + 2)
-        box.center = (round(x), round(y))
-        if len(avoid) < 2 or not box.clipline(avoid[0], avoid[1]):
-            _label(surface, text, (x, y), colour)
+        box = label_box((w, h), (x, y), clip if clip.w else None).inflate(6, 2)
+        if (len(avoid) < 2 or not box.clipline(avoid[0], avoid[1])) and \
+                box.collidelist(taken) < 0:
+            taken.append(_label(surface, text, (x, y), colour))
             return
-    _label(surface, text, spots[0], colour)
+    taken.append(_label(surface, text, spots[0], colour))
 
 
 @dataclass(frozen=True)
@@ -152,8 +160,9 @@ class ShotOverlay:
             words.append("cover" if mark.counts else "ignored")
             labels[mark.id] = (words, shape, first)
         sight = tuple(t.to_screen_f(*p) for p in self.witness) if self.witness else ()
+        taken: list[Any] = []
         for ident, (words, shape, tint) in labels.items():
-            _label_clear_of(surface, f"{ident}: {', '.join(words)}", shape, t, tint, sight)
+            label_clear_of(surface, f"{ident}: {', '.join(words)}", shape, t, tint, sight, taken)
         self._draw_witness(surface, t)  # over the labels: the sight line is never hidden
 
     def _draw_witness(self, surface: Any, t: BoardTransform) -> None:

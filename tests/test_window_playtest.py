@@ -394,3 +394,31 @@ def test_game_over_in_a_small_window_shows_the_whole_result(tmp_path: Path) -> N
         assert all(theme.font(26).size(r.strip())[0] <= board.w - 40 for r in rows)
     finally:
         d.close()
+
+
+def test_two_marks_on_one_piece_get_two_readable_labels(tmp_path: Path) -> None:
+    """R-ELEV-3: mutant -> sniper-edge marks the tower (ignored) and tower:edge (cover)
+    on one outline; their labels printed over each other."""
+    from render.frame import board_transform
+    from render.overlays import label_clear_of
+
+    d = Driver(load_scenario(SNIPER), save_dir=tmp_path)
+    try:
+        activate(d, "mutant")
+        p = d.state.model("sniper-edge").position
+        d.move_to(d.board_px(p.x, p.y))
+        shot = next(o for o in d.controller.view().overlays if isinstance(o, ShotOverlay))
+        ids = {m.id for m in shot.cover}
+        assert {"tower", "tower:edge"} <= ids
+        t = board_transform(d.app.layout, d.controller.scene())
+        surface = d.app.surface
+        surface.set_clip(pygame.Rect(d.app.layout.board.as_tuple()))
+        taken: list[pygame.Rect] = []
+        for m in shot.cover:
+            label_clear_of(surface, m.id, m.shape, t, (255, 255, 255), (), taken)
+        surface.set_clip(None)
+        assert len(taken) == len(shot.cover)
+        for a, b in itertools.combinations(taken, 2):
+            assert not a.colliderect(b)
+    finally:
+        d.close()
