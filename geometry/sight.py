@@ -1114,14 +1114,16 @@ class _One:
             if not abs(across) <= reach_a:
                 continue
             along = mx * dx + my * dy
-            h = math.sqrt(max(a.r * a.r - across * across, 0.0))
+            v = a.r * a.r - across * across
+            h = math.sqrt(v) if v > 0.0 else 0.0
             a0, a1 = along - h, along + h
             mx, my = b.x - px, b.y - py
             across = mx * dy - my * dx
             if not abs(across) <= reach_b:
                 continue
             along = mx * dx + my * dy
-            h = math.sqrt(max(b.r * b.r - across * across, 0.0))
+            v = b.r * b.r - across * across
+            h = math.sqrt(v) if v > 0.0 else 0.0
             b0, b1 = along - h, along + h
             if a1 < b0:
                 s, e = a1, b0

@@ -163,6 +163,7 @@ class PreparedBoard:
                             tuple[frozenset[str], tuple[str, ...]]] = {}
         # Huge bases as sight obstacles, the same object while the model stands still.
         self._huge_obstacles: dict[tuple[str, float, float], Obstacle] = {}
+        self._elevated: dict[tuple[float, float], Elevated] = {}
         self.pieces: tuple[TerrainPiece, ...] = scenario.terrain
         self._index: dict[frozenset[str], SightIndex] = {}
         self._props: dict[str, tuple[TerrainProps, ...]] = {}
@@ -437,14 +438,6 @@ def _enters_base(a: Disc, t: Disc, other: Disc) -> bool:
     return math.hypot(a.x + k * dx - other.x, a.y + k * dy - other.y) < other.r
 
 
-def _near_centre_line(a: Disc, t: Disc, other: Disc) -> bool:
-    """Cheap prefilter of :func:`_enters_base`: False only when the base lies wholly
-    outside the bounding box of the centre-to-centre segment."""
-    r = other.r
-    return not (other.x + r < min(a.x, t.x) or other.x - r > max(a.x, t.x)
-                or other.y + r < min(a.y, t.y) or other.y - r > max(a.y, t.y))
-
-
 def model_cover(scenario: Scenario, positions: Mapping[str, Position], pair: _Pair,
                 discs: Mapping[str, Disc] | None = None
                 ) -> tuple[list[CoverObject], list[IgnoredCover]]:
@@ -460,10 +453,15 @@ def model_cover(scenario: Scenario, positions: Mapping[str, Position], pair: _Pa
         discs = _discs(board, positions)
     objects: list[CoverObject] = []
     ruled_out: list[IgnoredCover] = []
+    a, t = pair.a, pair.t
+    x0, x1, y0, y1 = min(a.x, t.x), max(a.x, t.x), min(a.y, t.y), max(a.y, t.y)
     for mid, disc in discs.items():
         if mid == pair.attacker or mid == pair.target:
             continue
-        if not _near_centre_line(pair.a, pair.t, disc) or not _enters_base(pair.a, pair.t, disc):
+        r = disc.r  # outside the centre line's box grown by its radius: not entered
+        if disc.x + r < x0 or disc.x - r > x1 or disc.y + r < y0 or disc.y - r > y1:
+            continue
+        if not _enters_base(a, t, disc):
             continue  # the LoC does not enter this base
         if board.side[mid] == pair.side_a:
             ruled_out.append(IgnoredCover(mid, FRIENDLY))
@@ -597,6 +595,9 @@ class _Loose:
     seams: dict[tuple[str, str], tuple[bool, bool]]
     # Per (pieces not common to a batch, all its pieces): whether none forms a seam.
     loose: dict[tuple[frozenset[str], frozenset[str]], bool] = field(default_factory=dict)
+    # Per (blockers found, blocking pieces, edge stand-ins): the names reported.
+    names: dict[tuple[tuple[str, ...], frozenset[str], frozenset[str]], tuple[str, ...]] = field(
+        default_factory=dict)
 
 
 _LOOSE: weakref.WeakKeyDictionary[PreparedBoard, _Loose] = weakref.WeakKeyDictionary()
@@ -673,7 +674,17 @@ def _name_blockers(board: PreparedBoard, sight: Sight, blocking: frozenset[str],
     """
     if sight.visible:
         return sight
-    ids = set(sight.blocked_by)
+    key = (sight.blocked_by, blocking, stand_ins)
+    named = _loose(board).names.get(key)
+    if named is None:
+        named = _loose(board).names[key] = _names(board, sight.blocked_by, blocking, stand_ins)
+    return sight if named == sight.blocked_by else replace(sight, blocked_by=named)
+
+
+def _names(board: PreparedBoard, blocked_by: tuple[str, ...], blocking: frozenset[str],
+           stand_ins: frozenset[str]) -> tuple[str, ...]:
+    """:func:`_name_blockers` of one set of blockers."""
+    ids = set(blocked_by)
     todo = [b for b in ids if b in blocking]
     while todo:
         p = todo.pop()
@@ -681,8 +692,7 @@ def _name_blockers(board: PreparedBoard, sight: Sight, blocking: frozenset[str],
             if q not in ids and _contact(board, p, q)[0]:
                 ids.add(q)
                 todo.append(q)
-    named = tuple(sorted(edge_id(b) if b in stand_ins else b for b in ids))
-    return sight if named == sight.blocked_by else replace(sight, blocked_by=named)
+    return tuple(sorted(edge_id(b) if b in stand_ins else b for b in ids))
 
 
 def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attacker_id: str,
@@ -702,6 +712,15 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
                           scenario.rules_data.touch_tolerance)
     return [_shot(board, scenario, *args, weapon_id)
             for args in zip(pairs, sights, objects, locs, ruled, strict=True)]
+
+
+def _elevated(board: PreparedBoard, z_a: float, z_t: float) -> Elevated:
+    """Who is elevated (R-ELEV-1), one value per pair of heights."""
+    key = (z_a, z_t)
+    hit = board._elevated.get(key)
+    if hit is None:
+        hit = board._elevated[key] = board.elevation.elevated(z_a, z_t)
+    return hit
 
 
 def _shot(board: PreparedBoard, scenario: Scenario, pair: _Pair, sight: Sight,
@@ -730,5 +749,5 @@ def _shot(board: PreparedBoard, scenario: Scenario, pair: _Pair, sight: Sight,
         distance=gap(pair.a, pair.t),
         bands=bands.bands if bands is not None else None,
         in_range=bands.in_range if bands is not None else None,
-        elevated=board.elevation.elevated(pair.z_a, pair.z_t),
+        elevated=_elevated(board, pair.z_a, pair.z_t),
     )
