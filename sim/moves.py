@@ -319,13 +319,16 @@ def plan_movement(state: GameState, model: str, steps: Sequence[Step], *,
     if partway and vts:
         return refuse("in vts-1.5 a movement cannot end part-way up a face (R-CLIMB-5)")
     base_colour = unit.charge if ruler == "charge" else unit.move
-    hindered = bool(difficult) or climbed
+    # Climbing counts as difficult ground (R-CLIMB-1), which an unhindered
+    # model treats as normal (R-MOV-2; Decision in docs/movement.md).
+    hindered = bool(difficult) or (climbed and "unhindered" not in unit.keywords)
     colour = rules.shorter(base_colour) if hindered else base_colour
     limit = rules.ruler(colour)
     if length > limit + _EPS:
         jump_ok = jump_last and _length_before_last_jump(route) <= limit + _EPS
         if not jump_ok:
-            why_short = " (difficult ground)" if difficult else (" (climbing)" if climbed else "")
+            why_short = (" (difficult ground)" if difficult
+                         else " (climbing)" if hindered else "")
             return Plan(f"the path is {length:.2f} in long; the {colour} ruler{why_short} is "
                         f"{limit:g} in", length, colour, limit, tuple(dict.fromkeys(difficult)))
     end = route[-1]

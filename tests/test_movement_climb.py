@@ -100,11 +100,14 @@ def test_vts_refuses_part_way_climbs() -> None:
 
 
 @pytest.mark.parametrize("rules", RULE_SETS)
-def test_deathclaw_climbs_the_cliff_in_one_move(rules: str) -> None:
-    """Move Red, climbing Yellow (4 in): 3 + 0.994 in."""
+def test_unhindered_deathclaw_climbs_with_its_full_ruler(rules: str) -> None:
+    """R-CLIMB-1 with R-MOV-2: climbing is difficult ground, which an unhindered
+    model treats as normal, so Move Red (6 in) stays Red: 3 + 2.98 in."""
     rng = dice(agi(8)) if rules == "rulebook" else dice()
     state = activated("move-climb", "claw", rules, rng=rng)
-    do(state, "move claw climb 3.0 14.01 7.5")
+    too_far = why(state, "move claw climb 3.0 16.1 7.5")
+    assert too_far is not None and "the path is 6.08 in long; the red ruler is 6 in" in too_far
+    do(state, "move claw climb 3.0 16.0 7.5")
     assert state.model("claw").position.z == 3.0 and rng.remaining == 0
 
 
