@@ -96,7 +96,8 @@ def test_vts_refuses_part_way_climbs() -> None:
     reason = why(state, "move cliffer climb 2.0")
     assert reason is not None and "R-CLIMB-5" in reason
     # The whole cliff is 3 + 0.89 in, more than Orange.
-    assert why(state, "move cliffer climb 3.0 14.3 5.0") is not None
+    whole = why(state, "move cliffer climb 3.0 14.3 5.0")
+    assert whole is not None and "the orange ruler (climbing) is 2 in" in whole
 
 
 @pytest.mark.parametrize("rules", RULE_SETS)
@@ -146,7 +147,8 @@ def test_seed_fall_example() -> None:
 def test_seed_fall_cannot_happen_in_vts() -> None:
     """vts-1.5: no part-way climbs, so no fall (and no dice)."""
     state = activated("seed-fall", "survivor", "vts-1.5", rng=dice())
-    assert why(state, FALL) is not None
+    reason = why(state, FALL)
+    assert reason is not None and "a climb must end on a surface (R-CLIMB-5)" in reason
 
 
 def test_power_armor_ignores_a_fall_from_above_black() -> None:
@@ -224,7 +226,8 @@ def test_stopping_at_the_top_of_the_face_is_climbing() -> None:
     m = state.model("climber")
     assert m.climbing and m.position.z == 1.2
     vts = activated("move-climb", "climber", "vts-1.5")
-    assert why(vts, "move climber climb 1.2") is not None
+    reason = why(vts, "move climber climb 1.2")
+    assert reason is not None and "cannot end part-way up a face (R-CLIMB-5)" in reason
 
 
 def test_a_climbing_model_can_be_charged_from_within_orange(
