@@ -573,6 +573,7 @@ class SightIndex:
         # (the window asks again and again while nothing moves). Keyed by identity;
         # the entry holds the obstacles, so no id is reused while it lives.
         self._batch_cache: dict[tuple[int, ...], _Batch] = {}
+        self._batch_by_value: dict[tuple[Obstacle, ...], _Batch] = {}
         self._flat_cache: dict[int, tuple[_Parts, _Flat]] = {}
 
     def sight(self, a: Disc, b: Disc, extra: Sequence[Obstacle] = ()) -> Sight:
@@ -708,10 +709,20 @@ class SightIndex:
         key = tuple(order)
         batch = self._batch_cache.get(key)
         if batch is None:
-            parts, groups, spans = self._stack_extras(uniq)
+            # Equal obstacles in new objects (a caller that builds them per query):
+            # found by value, then remembered by identity too.
+            batch = self._batch_by_value.get(tuple(uniq))
+            if batch is None:
+                parts, groups, spans = self._stack_extras(uniq)
+                batch = _Batch(tuple(uniq), parts, groups, spans)
+                if len(self._batch_by_value) >= _EXTRA_CACHE:
+                    self._batch_by_value.clear()
+                self._batch_by_value[batch.obstacles] = batch
+            else:
+                batch = replace(batch, obstacles=tuple(uniq))  # hold these ids too
             if len(self._batch_cache) >= _EXTRA_CACHE:
                 self._batch_cache.clear()
-            batch = self._batch_cache[key] = _Batch(tuple(uniq), parts, groups, spans)
+            self._batch_cache[key] = batch
         spans = batch.spans
         cols = [[g for ob in ex for g in range(*spans[order[id(ob)]])] for ex in per_query]
         return batch.parts, batch.groups, cols

@@ -94,6 +94,7 @@ class BoardElevation:
         self.orange = rules.orange
         self.touch_tolerance = rules.touch_tolerance
         self.edges: EdgeMap = significant_edges(surfaces_of(scenario), self.orange)
+        self._walls: dict[tuple[str, int], Obstacle] = {}
 
     def elevated(self, z_attacker: float, z_target: float) -> Elevated:
         """Who is elevated relative to whom (R-ELEV-1)."""
@@ -117,8 +118,20 @@ class BoardElevation:
         own edges add nothing (a line crossing one enters the piece), so they
         are left out.
         """
-        return tuple(Obstacle(eid, wall)
+        return tuple(self._wall_obstacle(eid, wall)
                      for eid, wall in sight_walls(self.edges, a, z_a, b, z_b, blocking))
+
+    def _wall_obstacle(self, eid: str, wall: BaseGeometry | Disc) -> Obstacle:
+        """The same obstacle object for the same wall: the edge map hands out one
+        geometry per position of the elevated model, and the sight index
+        recognises an obstacle it has seen by identity, before hashing its value."""
+        key = (eid, id(wall))
+        ob = self._walls.get(key)
+        if ob is None or ob.shape is not wall:
+            if len(self._walls) >= 1024:
+                self._walls.clear()
+            ob = self._walls[key] = Obstacle(eid, wall)
+        return ob
 
     def edges_standing_in(self, pieces: Collection[str], a: Disc, z_a: float, b: Disc,
                           z_b: float) -> frozenset[str]:
