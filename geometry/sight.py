@@ -991,6 +991,13 @@ class _Flat:
         return [(min(e[0], e[2]), min(e[1], e[3]), max(e[0], e[2]), max(e[1], e[3]), e)
                 for e in self.edge]
 
+    @cached_property
+    def wall_boxes(self) -> list[tuple[float, float, float, float, tuple[
+            float, float, float, float, int]]]:
+        """Each wall piece after its bounding box."""
+        return [(min(w[0], w[2]), min(w[1], w[3]), max(w[0], w[2]), max(w[1], w[3]), w)
+                for w in self.wall]
+
     @staticmethod
     def of(parts: _Parts) -> _Flat:
         tri = [(*box, *n[0], *n[1], *n[2], *h, g, *grown) for box, n, h, g, grown in zip(
@@ -1235,8 +1242,8 @@ def _sight_one(flat: _Flat, a: Disc, b: Disc, ok: Sequence[bool] | None,
          and (ok is None or ok[t[13]])],
         [c for c in flat.disc if (ok is None or ok[c[3]])
          and _to_segment(c[0], c[1], a.x, a.y, b.x, b.y) <= radius + c[2]],
-        [w for w in flat.wall if min(w[0], w[2]) <= x1 and max(w[0], w[2]) >= x0
-         and min(w[1], w[3]) <= y1 and max(w[1], w[3]) >= y0 and (ok is None or ok[w[4]])])
+        [w for wx0, wy0, wx1, wy1, w in flat.wall_boxes
+         if wx0 <= x1 and wx1 >= x0 and wy0 <= y1 and wy1 >= y0 and (ok is None or ok[w[4]])])
     if not (one.tri or one.disc or one.wall):
         return Sight(True, _centre_gap(a, b))  # nothing near: the centre line is free
     found = one.first_free(_base_lines_py(a, b))
