@@ -132,6 +132,7 @@ class App:
             if self._dragging:
                 p = self._board_point(pos)
                 if p is not None:
+                    self.controller.hover(p)  # the card follows the pointer, not the start
                     self.controller.drag_to(*p)
                 return
         p = self._board_point(pos)

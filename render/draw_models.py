@@ -75,7 +75,8 @@ def draw_model(
     elif m.readiness == "used":
         _tag(surface, "U", theme.USED_MARK, (cx + r, cy - r), size)
     if m.z > 0:
-        _tag(surface, f'^{m.z:g}"', (240, 240, 240), (cx - r, cy - r), max(14, size))
+        # Up and left of the base, clear of the id label across its middle.
+        _tag(surface, f'^{m.z:g}"', (240, 240, 240), (cx - r, cy - r - 4), max(14, size))
     _draw_health(surface, m, cx, cy + r + 5)
     if m.climbing:
         _tag(surface, "climbing", (240, 200, 120), (cx, cy + r + 16), max(12, size - 2))

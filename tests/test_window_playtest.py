@@ -422,3 +422,26 @@ def test_two_marks_on_one_piece_get_two_readable_labels(tmp_path: Path) -> None:
             assert not a.colliderect(b)
     finally:
         d.close()
+
+
+def test_a_drag_off_a_model_does_not_keep_showing_its_card(tmp_path: Path) -> None:
+    """The drag started on the model; its card stayed in Details after the pointer left."""
+    d = Driver(load_scenario(ARENA), save_dir=tmp_path)
+    try:
+        activate(d, "survivor")
+        d.click_button("Move")
+        p = d.state.model("survivor").position
+        a = d.board_px(p.x, p.y)
+        b = d.board_px(p.x + 1.0, p.y + 1.5)
+        d.post(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0))
+        d.post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
+        d.post(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(1, 0, 0))
+        d.step()
+        assert d.controller.hovered is None
+        assert "Sole Survivor" not in details(d)
+        d.post(pygame.MOUSEBUTTONUP, pos=b, button=1)
+        d.step()
+        s = d.controller.setup
+        assert s is not None and s.points
+    finally:
+        d.close()
