@@ -171,7 +171,8 @@ class Controller:
             self.state = None
             self._say(f"read-only: {exc}", error=True)
         else:
-            self._say("New game. F1: help." if state is None else
+            fresh = state is None or not state.history
+            self._say("New game. F1: help." if fresh else
                       f"Saved game continued: round {self.state.round}. F1: help.")
         self._scene_cache: tuple[object, Scene] | None = None
         self._legal_cache: tuple[object, list[Action]] | None = None
