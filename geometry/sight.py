@@ -1125,23 +1125,26 @@ class _One:
         a, b = self.a, self.b
         # The bases' reach across a line (as in _gap_one), computed once.
         reach_a, reach_b = a.r + _TOUCH * max(1.0, a.r), b.r + _TOUCH * max(1.0, b.r)
+        ax, ay, ar2, bx, by, br2 = a.x, a.y, a.r * a.r, b.x, b.y, b.r * b.r
+        sqrt = math.sqrt
+        tris = self.tri
         for px, py, dx, dy in lines:
             # Inline _gap_one: this loop is the hot spot of a query.
-            mx, my = a.x - px, a.y - py
+            mx, my = ax - px, ay - py
             across = mx * dy - my * dx
             if not abs(across) <= reach_a:
                 continue
             along = mx * dx + my * dy
-            v = a.r * a.r - across * across
-            h = math.sqrt(v) if v > 0.0 else 0.0
+            v = ar2 - across * across
+            h = sqrt(v) if v > 0.0 else 0.0
             a0, a1 = along - h, along + h
-            mx, my = b.x - px, b.y - py
+            mx, my = bx - px, by - py
             across = mx * dy - my * dx
             if not abs(across) <= reach_b:
                 continue
             along = mx * dx + my * dy
-            v = b.r * b.r - across * across
-            h = math.sqrt(v) if v > 0.0 else 0.0
+            v = br2 - across * across
+            h = sqrt(v) if v > 0.0 else 0.0
             b0, b1 = along - h, along + h
             if a1 < b0:
                 s, e = a1, b0
@@ -1155,7 +1158,7 @@ class _One:
             if y0 > y1:
                 y0, y1 = y1, y0
             blocked = False
-            for t in self.tri:
+            for t in tris:
                 if (t[14] > x1 or t[16] < x0 or t[15] > y1 or t[17] < y0
                         or (blocked and t[13] in hit)):
                     continue
@@ -1343,19 +1346,31 @@ def _critical_lines_py(flat: _Flat, one: _One, ok: Sequence[bool] | None) -> Ite
         f.extend(_rim_py(c, edges, one.disc))
     circles = [(a.x, a.y, a.r), (b.x, b.y, b.r), *((x, y, r) for x, y, r, _ in one.disc)]
     # Lines through two points.
+    sqrt = math.sqrt
     for i, (xi, yi) in enumerate(f):
         for xj, yj in f[i + 1:]:
             wx, wy = xj - xi, yj - yi
-            ln = _norm(wx, wy)
+            ln = sqrt(wx * wx + wy * wy)  # _norm
             if ln > 0:
                 yield (xi, yi, wx / ln, wy / ln)
-    # Tangents from a point to a circle.
+    # Tangents from a point to a circle (_tangent_py with a radius 0 inlined; both
+    # rotations share the angle).
+    ways = []
+    for x, y in f:
+        for cx, cy, cr in circles:
+            wx, wy = x - cx, y - cy
+            dist = sqrt(wx * wx + wy * wy)
+            if not dist > 0:
+                continue
+            cos = (cr - 1.0 * 0.0) / dist
+            if not abs(cos) <= 1.0 + 1e-12:
+                continue
+            co = min(max(cos, -1.0), 1.0)
+            ways.append((cx, cy, cr, wx / dist, wy / dist, co, sqrt(1.0 - co * co)))
     for sg in (1.0, -1.0):
-        for x, y in f:
-            for cx, cy, cr in circles:
-                line = _tangent_py(cx, cy, cr, x, y, 0.0, 1.0, sg)
-                if line is not None:
-                    yield line
+        for cx, cy, cr, ux, uy, co, sin in ways:
+            nx, ny = ux * co - sg * uy * sin, uy * co + sg * ux * sin
+            yield (cx + cr * nx, cy + cr * ny, -ny, nx)
     # Common tangents of two circles, not both bases.
     combos = [(circles[i], circles[j]) for i in range(len(circles))
               for j in range(i + 1, len(circles)) if j >= 2]
