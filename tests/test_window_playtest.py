@@ -30,12 +30,20 @@ from sim.analysis import analyse
 from sim.gamedata import Phase
 from sim.loader import load_scenario
 from sim.moves import Charge, Move
+from sim.scenario import Scenario
+from sim.state import GameState
 from tests.window_driver import Driver
 
 ROOT = Path(__file__).resolve().parent.parent
 SKIRMISH = ROOT / "scenarios" / "skirmish.toml"
 ARENA = ROOT / "scenarios" / "combat-arena.toml"
 SNIPER = ROOT / "scenarios" / "elev-sniper-edge.toml"
+
+
+def seeded(path: Path, seed: int = 1) -> tuple[Scenario, GameState]:
+    """A new game with fixed dice (seed 1: the attacks below leave their targets in play)."""
+    scenario = load_scenario(path)
+    return scenario, GameState(scenario, seed=seed)
 
 
 def details(d: Driver) -> str:
@@ -96,7 +104,8 @@ def test_hovering_an_enemy_while_active_says_why_it_can_or_cannot_be_shot(
     Arena: the wall blocks every line from the survivor to mutant-1 (R-LOS-1),
     mutant-2 is in sight at long range behind the crate (R-COV-2).
     """
-    d = Driver(load_scenario(ARENA), save_dir=tmp_path)
+    scenario, state = seeded(ARENA)
+    d = Driver(scenario, save_dir=tmp_path, state=state)
     try:
         activate(d, "survivor")
         p = d.state.model("mutant-1").position
@@ -117,6 +126,7 @@ def test_hovering_an_enemy_while_active_says_why_it_can_or_cannot_be_shot(
         d.click_model("mutant-2")
         outcome = d.state.events[-1].text
         assert outcome in details(d) and "line of sight" not in details(d)
+        assert d.state.model("mutant-2").in_play  # seed 1
         d.move_to(d.board_px(1.0, 15.0))
         d.move_to(d.board_px(p.x, p.y))  # pointed at again: the preview is back
         assert "line of sight: yes" in details(d)
@@ -126,7 +136,8 @@ def test_hovering_an_enemy_while_active_says_why_it_can_or_cannot_be_shot(
 
 def test_close_combat_preview_is_contact_and_odds(tmp_path: Path) -> None:
     """A close-combat target shows base contact (R-UNIT-2) and the odds, no range rings."""
-    d = Driver(load_scenario(ARENA), save_dir=tmp_path)
+    scenario, state = seeded(ARENA)
+    d = Driver(scenario, save_dir=tmp_path, state=state)
     try:
         d.click_button("Super Mutants goes first")
         d.click_model("hound")
@@ -136,6 +147,7 @@ def test_close_combat_preview_is_contact_and_odds(tmp_path: Path) -> None:
         charge = next(a for a in d.state.legal_actions() if isinstance(a, Charge))
         assert d.controller.apply(charge), d.controller.status
         target = charge.target  # the charge leaves the hound one action (R-TURN-7)
+        assert d.state.model(target).in_play  # seed 1: the charge's strike missed
         assert "Close combat" in d.labels(), d.labels()
         d.click_button("Close combat")
         p = d.state.model(target).position
