@@ -64,9 +64,10 @@ _TOUCH = 1e-9
 # Per-query obstacles remembered per index (huge bases, edges), at most this many.
 _EXTRA_CACHE = 512
 # Up to this many pairs, sight_many runs each pair in plain floats: on the default
-# board one pair costs about 0.1 ms that way, a numpy batch about 1.3 ms plus
-# 25 us a pair (docs/sight.md, speed).
-_PLAIN_PAIRS = 16
+# and the two-storey board a pair costs about 50 us that way, while a numpy
+# batch has a fixed cost of about 1 ms, so arrays win from about 64 pairs on
+# (docs/sight.md, speed).
+_PLAIN_PAIRS = 48
 # Mitre limit used when offsetting polygons: keeps corners sharp.
 _MITRE = 20.0
 
