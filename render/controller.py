@@ -463,10 +463,18 @@ class Controller:
         elif phase is Phase.ACTIVATION and act is not None:
             n = act.actions_left
             text = (f"{act.model}: {n} action{'' if n == 1 else 's'} left: choose one, or End "
-                    "activation (R-TURN-7); hover an enemy to see if it can be shot")
+                    "activation (R-TURN-7)")
+            if self._ranged(act.model):
+                text += "; hover an enemy to see if it can be shot"
         else:
             return []
         return [TextLine(text, TEXT_DIM)]
+
+    def _ranged(self, model: str) -> list[str]:
+        """The weapons ``model`` carries that are not close-combat weapons."""
+        unit = self.scenario.unit_of(model)
+        melee = set(melee_weapons(self.scenario, unit))
+        return [w for w in unit.weapons if w not in melee]
 
     def _hovered_enemy(self) -> str | None:
         """The hovered model when it is an enemy of the model being activated."""
@@ -484,9 +492,7 @@ class Controller:
         st = self.state
         assert st is not None and st.activation is not None
         me = st.activation.model
-        unit = self.scenario.unit_of(me)
-        melee = set(melee_weapons(self.scenario, unit))
-        ranged = [w for w in unit.weapons if w not in melee]
+        ranged = self._ranged(me)
         if not ranged or not st.model(me).in_play:
             return None, []
         shot, text = analysis_view.shot(self.scenario, scene.positions(), me, target, ranged[0],
