@@ -993,6 +993,16 @@ class _Flat:
                 for e in self.edge]
 
     @cached_property
+    def vert_runs(self) -> list[tuple[float, float, float, float, list[tuple[float, float, int]]]]:
+        """The vertices in runs of one group (element order kept), each after its box."""
+        runs: list[tuple[float, float, float, float, list[tuple[float, float, int]]]] = []
+        for _, members in itertools.groupby(self.vert, key=lambda v: v[2]):
+            vs = list(members)
+            xs, ys = [v[0] for v in vs], [v[1] for v in vs]
+            runs.append((min(xs), min(ys), max(xs), max(ys), vs))
+        return runs
+
+    @cached_property
     def wall_boxes(self) -> list[tuple[float, float, float, float, tuple[
             float, float, float, float, int]]]:
         """Each wall piece after its bounding box."""
@@ -1159,9 +1169,10 @@ class _One:
             if y0 > y1:
                 y0, y1 = y1, y0
             blocked = False
+            blocker = None
             for t in tris:
-                if (t[14] > x1 or t[16] < x0 or t[15] > y1 or t[17] < y0
-                        or (blocked and t[13] in hit)):
+                if ((blocked and t[13] in hit)
+                        or t[14] > x1 or t[16] < x0 or t[15] > y1 or t[17] < y0):
                     continue
                 # Inline _tri_hit.
                 lo, hi = s, e
@@ -1197,8 +1208,15 @@ class _One:
                     continue
                 if lo > hi:
                     continue
-                blocked = True
+                if not blocked:
+                    blocked, blocker = True, t
                 hit.add(t[13])
+            if blocker is not None and blocker is not tris[0]:
+                # The next lines are likely blocked by the same triangle: test it first.
+                # (Which groups a line meets, and whether it is blocked, does not depend
+                # on the order: a group not yet met is always tested.)
+                tris.remove(blocker)
+                tris.insert(0, blocker)
             for x, y, r, g in self.disc:
                 if (blocked and g in hit) or not _disc_hit(x, y, r, px, py, dx, dy, s, e):
                     continue
@@ -1337,7 +1355,9 @@ def _critical_lines_py(flat: _Flat, one: _One, ok: Sequence[bool] | None) -> Ite
     m = radius + 2e-9
     x0, x1 = min(a.x, b.x) - m, max(a.x, b.x) + m
     y0, y1 = min(a.y, b.y) - m, max(a.y, b.y) + m
-    f = [(x, y) for x, y, g in flat.vert if x0 <= x <= x1 and y0 <= y <= y1
+    f = [(x, y) for rx0, ry0, rx1, ry1, run in flat.vert_runs
+         if rx0 <= x1 and rx1 >= x0 and ry0 <= y1 and ry1 >= y0
+         for x, y, g in run if x0 <= x <= x1 and y0 <= y <= y1
          and (ok is None or ok[g]) and _to_segment(x, y, a.x, a.y, b.x, b.y) <= radius + 1e-9]
     for c in (a, b):
         x0, y0, x1, y1 = c.x - c.r, c.y - c.r, c.x + c.r, c.y + c.r
