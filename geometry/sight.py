@@ -1053,44 +1053,6 @@ def _accepted_boxes(parts: _Parts) -> Array:
     return result
 
 
-def _gap_one(px: float, py: float, dx: float, dy: float, a: Disc, b: Disc
-             ) -> tuple[float, float] | None:
-    """:func:`_gap_segments` for one line: ``(s, e)``, or None when it misses a base."""
-    bounds = []
-    for c in (a, b):
-        mx, my = c.x - px, c.y - py
-        along = mx * dx + my * dy
-        across = mx * dy - my * dx
-        r = c.r
-        if not abs(across) <= r + _TOUCH * max(1.0, r):
-            return None
-        h = math.sqrt(max(r * r - across * across, 0.0))
-        bounds.append((along - h, along + h))
-    (a0, a1), (b0, b1) = bounds
-    if a1 < b0:
-        return a1, b0
-    if b1 < a0:
-        return b1, a0
-    mid = (max(a0, b0) + min(a1, b1)) / 2.0
-    return mid, mid
-
-
-def _tri_hit(t: _Tri, px: float, py: float, dx: float, dy: float, s: float, e: float) -> bool:
-    """The closed test of :func:`_hits` for one line and one triangle."""
-    lo, hi = s, e
-    for j in (4, 6, 8):
-        nx, ny = t[j], t[j + 1]
-        nd = nx * dx + ny * dy
-        gap = t[10 + (j - 4) // 2] - (nx * px + ny * py)
-        if nd > 0:
-            lo = max(lo, gap / nd)
-        elif nd < 0:
-            hi = min(hi, gap / nd)
-        elif gap > 0:
-            return False
-    return lo <= hi
-
-
 def _disc_hit(x: float, y: float, rad: float, px: float, py: float, dx: float, dy: float,
               s: float, e: float) -> bool:
     mx, my = x - px, y - py
@@ -1134,13 +1096,13 @@ class _One:
         every group a blocked line meets (for ``blocked_by``)."""
         hit = self.hit
         a, b = self.a, self.b
-        # The bases' reach across a line (as in _gap_one), computed once.
+        # The bases' reach across a line (as in _gap_segments), computed once.
         reach_a, reach_b = a.r + _TOUCH * max(1.0, a.r), b.r + _TOUCH * max(1.0, b.r)
         ax, ay, ar2, bx, by, br2 = a.x, a.y, a.r * a.r, b.x, b.y, b.r * b.r
         sqrt = math.sqrt
         tris = self.tri
         for px, py, dx, dy in lines:
-            # Inline _gap_one: this loop is the hot spot of a query.
+            # The gap segment (_gap_segments), inline: this loop is a query's hot spot.
             mx, my = ax - px, ay - py
             across = mx * dy - my * dx
             if not abs(across) <= reach_a:
@@ -1174,7 +1136,7 @@ class _One:
                 if ((blocked and t[13] in hit)
                         or t[14] > x1 or t[16] < x0 or t[15] > y1 or t[17] < y0):
                     continue
-                # Inline _tri_hit.
+                # The closed triangle test of _hits, inline.
                 lo, hi = s, e
                 nd = t[4] * dx + t[5] * dy
                 gp = t[10] - (t[4] * px + t[5] * py)
