@@ -49,15 +49,18 @@ radius = st.sampled_from([0.5, 0.6, 1.0, 1.5])
 
 @st.composite
 def scenes(draw: st.DrawFn) -> tuple[list[Obstacle], list[Obstacle]]:
-    """Static pieces (boxes, some touching; an L-shape; a ring with a hole) and
-    per-query obstacles (a blocking disc, a wall)."""
+    """Static pieces (boxes, some touching; an L-shape; a ring with a hole; a round
+    piece) and per-query obstacles (a blocking disc, a wall)."""
     static: list[Obstacle] = []
     for k in range(draw(st.integers(0, 4))):
         x, y = draw(grid), draw(grid)
         w, h = draw(st.integers(1, 6)) / 2, draw(st.integers(1, 6)) / 2
-        kind = draw(st.sampled_from(["box", "box", "ell", "ring"]))
+        kind = draw(st.sampled_from(["box", "box", "ell", "ring", "round"]))
+        shape: shapely.Geometry | Disc
         if kind == "box":
             shape = shapely.box(x, y, x + w, y + h)
+        elif kind == "round":  # a round piece: an exact disc in the index
+            shape = Disc(x, y, w)
         elif kind == "ell":
             shape = shapely.Polygon([(x, y), (x + 2 * w, y), (x + 2 * w, y + h),
                                      (x + w, y + h), (x + w, y + 2 * h), (x, y + 2 * h)])
