@@ -63,6 +63,9 @@ _SEAM = 1e-9
 _TOUCH = 1e-9
 # Per-query obstacles remembered per index (huge bases, edges), at most this many.
 _EXTRA_CACHE = 512
+# Batches (the board's elements stacked with some per-query obstacles, and their
+# plain-float form) remembered per index: each holds a copy of the whole board.
+_BATCH_CACHE = 64
 # Up to this many pairs, sight_many runs each pair in plain floats: on the default
 # and the two-storey board a pair costs about 50 us that way, while a numpy
 # batch has a fixed cost of about 1 ms, so arrays win from about 64 pairs on
@@ -617,7 +620,7 @@ class SightIndex:
         """The plain-float elements of these parts, made once per parts object."""
         hit = self._flat_cache.get(id(parts))
         if hit is None or hit[0] is not parts:
-            if len(self._flat_cache) >= _EXTRA_CACHE:
+            if len(self._flat_cache) >= _BATCH_CACHE:
                 self._flat_cache.clear()
             hit = self._flat_cache[id(parts)] = (parts, _Flat.of(parts))
         return hit[1]
@@ -716,12 +719,12 @@ class SightIndex:
             if batch is None:
                 parts, groups, spans = self._stack_extras(uniq)
                 batch = _Batch(tuple(uniq), parts, groups, spans)
-                if len(self._batch_by_value) >= _EXTRA_CACHE:
+                if len(self._batch_by_value) >= _BATCH_CACHE:
                     self._batch_by_value.clear()
                 self._batch_by_value[batch.obstacles] = batch
             else:
                 batch = replace(batch, obstacles=tuple(uniq))  # hold these ids too
-            if len(self._batch_cache) >= _EXTRA_CACHE:
+            if len(self._batch_cache) >= _BATCH_CACHE:
                 self._batch_cache.clear()
             self._batch_cache[key] = batch
         spans = batch.spans
