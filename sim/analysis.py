@@ -476,13 +476,17 @@ def model_cover(scenario: Scenario, positions: Mapping[str, Position], pair: _Pa
 
 def _count_cover(loc: LineOfCover, ruled_out: list[IgnoredCover]
                  ) -> tuple[tuple[str, ...], tuple[IgnoredCover, ...]]:
+    counted: list[str] = []
     ignored = list(ruled_out)
     for h in loc.hits:
-        if h.counts or not h.enters:
+        if not h.enters:  # (an object the LoC passes through is entered)
             continue
-        reason = TOUCHES_ATTACKER if h.touches_attacker else ENTERS_ONLY
-        ignored.append(IgnoredCover(h.id, reason))
-    return loc.counted, tuple(ignored)
+        if h.counts:
+            counted.append(h.id)
+        else:
+            ignored.append(IgnoredCover(h.id, TOUCHES_ATTACKER if h.touches_attacker
+                                        else ENTERS_ONLY))
+    return tuple(counted), tuple(ignored)
 
 
 def elevation_cover(board: PreparedBoard, pair: _Pair, objects: Sequence[CoverObject],
