@@ -83,7 +83,7 @@ def shot(scenario: Scenario, positions: Mapping[str, Position], attacker: str, t
     Everything comes from :func:`sim.analysis.analyse`; the result is cached
     per board position, so hovering costs one analysis per target.
     """
-    key = (id(scenario), tuple(sorted(positions.items())), attacker, target, weapon)
+    key = (id(scenario), tuple(sorted(positions.items())), climbing, attacker, target, weapon)
     hit = _SHOTS.get(key)
     if hit is None:
         if len(_SHOTS) > 256:
@@ -99,7 +99,7 @@ _SHOTS: dict[object, tuple[ShotOverlay, tuple[TextLine, ...]]] = {}
 def _build_shot(scenario: Scenario, positions: Mapping[str, Position], attacker: str,
                 target: str, weapon: str | None, climbing: frozenset[str]
                 ) -> tuple[ShotOverlay, tuple[TextLine, ...]]:
-    a = analyse(scenario, positions, attacker, target, weapon)
+    a = analyse(scenario, positions, attacker, target, weapon, climbing)
     pa, pt = positions[attacker], positions[target]
     da = Disc(pa.x, pa.y, scenario.radius_of(attacker))
     dt = Disc(pt.x, pt.y, scenario.radius_of(target))
@@ -154,7 +154,7 @@ def sight_web(scenario: Scenario, positions: Mapping[str, Position],
     Each pair of opposing models is asked once (attacker first in scenario order),
     all of one attacker's targets in one :func:`sim.analysis.analyse_many` call.
     """
-    key = (id(scenario), tuple(sorted(positions.items())))
+    key = (id(scenario), tuple(sorted(positions.items())), climbing)
     if key not in _WEBS:
         if len(_WEBS) > 16:
             _WEBS.clear()
@@ -166,7 +166,7 @@ def sight_web(scenario: Scenario, positions: Mapping[str, Position],
             if not targets:
                 continue
             # One batched query per attacker (sim.analysis.analyse_many): same answers.
-            found = analyse_many(scenario, positions, a, targets)
+            found = analyse_many(scenario, positions, a, targets, climbing=climbing)
             for t in targets:
                 sight = found[t].sight
                 if sight.visible and sight.witness is not None:

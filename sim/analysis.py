@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -40,6 +40,7 @@ from geometry.discs import Disc, gap
 from geometry.elevation import blocks_at_heights, edge_id
 from geometry.ranges import RangeBands, range_bands
 from geometry.sight import Obstacle, Sight, SightIndex
+from sim.contact import contact_problem
 from sim.elevation_rules import (
     FAR_FROM_TARGET,
     NOT_ELEVATED,
@@ -299,6 +300,9 @@ class _Pair:
     z_a: float
     z_t: float
     side_a: str
+    # Climbing models (R-CLIMB-3): off the table, so they neither block nor
+    # give cover, though they can shoot and be shot at their marker.
+    off_table: frozenset[str] = frozenset()
 
 
 def _disc_of(scenario: Scenario, model_id: str, pos: Position) -> Disc:
@@ -376,6 +380,7 @@ def huge_blockers(scenario: Scenario, positions: Mapping[str, Position], pair: _
     for mid in board.huge:
         pos = positions.get(mid)
         if (pos is None or mid == pair.attacker or mid == pair.target
+                or mid in pair.off_table
                 or not (bases[mid] > base_a and bases[mid] > base_t)):
             continue
         out.append(_huge_obstacle(board, mid, pos))
@@ -444,10 +449,11 @@ def model_cover(scenario: Scenario, positions: Mapping[str, Position], pair: _Pa
     """Other models' bases as cover objects (R-COV-5, R-COV-6), and those ruled out.
 
     Enemy and neutral models give cover by their base; the attacker's own
-    side never does; the target itself never does. A huge model gives no
-    cover to a model in base contact with it (R-COV-6).
+    side never does; the target itself never does; a climbing model is off
+    the table and gives none (R-CLIMB-3). A huge model gives no cover to a
+    model it is in close combat with (R-COV-6): an enemy of it in base
+    contact (:mod:`sim.contact`); a huge friend of the target still does.
     """
-    rules = scenario.rules_data
     board = prepared_board(scenario)
     if discs is None:
         discs = _discs(board, positions)
@@ -456,7 +462,7 @@ def model_cover(scenario: Scenario, positions: Mapping[str, Position], pair: _Pa
     a, t = pair.a, pair.t
     x0, x1, y0, y1 = min(a.x, t.x), max(a.x, t.x), min(a.y, t.y), max(a.y, t.y)
     for mid, disc in discs.items():
-        if mid == pair.attacker or mid == pair.target:
+        if mid == pair.attacker or mid == pair.target or mid in pair.off_table:
             continue
         r = disc.r  # outside the centre line's box grown by its radius: not entered
         if disc.x + r < x0 or disc.x - r > x1 or disc.y + r < y0 or disc.y - r > y1:
@@ -466,12 +472,23 @@ def model_cover(scenario: Scenario, positions: Mapping[str, Position], pair: _Pa
         if board.side[mid] == pair.side_a:
             ruled_out.append(IgnoredCover(mid, FRIENDLY))
             continue
-        if (board.size_class[mid] == "huge"
-                and gap(disc, pair.t) <= rules.touch_tolerance):
+        if board.size_class[mid] == "huge" and _in_melee(scenario, positions, pair, mid):
             ruled_out.append(IgnoredCover(mid, HUGE_IN_MELEE))
             continue
         objects.append(CoverObject(mid, disc))
     return objects, ruled_out
+
+
+def _in_melee(scenario: Scenario, positions: Mapping[str, Position], pair: _Pair,
+              mid: str) -> bool:
+    """Whether model ``mid`` is in close combat with the target (R-COV-6): not of its
+    side, and in base contact with it."""
+    board = prepared_board(scenario)
+    if board.side[mid] == board.side[pair.target]:
+        return False
+    return contact_problem(scenario.rules_data, mid, positions[mid], board.radius[mid],
+                           pair.target, positions[pair.target], board.radius[pair.target],
+                           pair.target in pair.off_table) is None
 
 
 def _count_cover(loc: LineOfCover, ruled_out: list[IgnoredCover]
@@ -522,22 +539,26 @@ def _check_ids(scenario: Scenario, positions: Mapping[str, Position], ids: Seque
 
 
 def analyse(scenario: Scenario, positions: Mapping[str, Position], attacker_id: str,
-            target_id: str, weapon_id: str | None = None) -> ShotAnalysis:
+            target_id: str, weapon_id: str | None = None,
+            climbing: Collection[str] = ()) -> ShotAnalysis:
     """Sight, cover and range from ``attacker_id`` to ``target_id``.
 
     ``positions`` holds the models on the table (a model absent from it is off
-    the table). Raises :class:`~sim.errors.UsageError` for an unknown model or
-    weapon id, or a model that is not on the table.
+    the table) and the ``climbing`` ones at their marker: those can shoot and
+    be shot but neither block nor give cover (R-CLIMB-3). Raises
+    :class:`~sim.errors.UsageError` for an unknown model or weapon id, or a
+    model that is not on the table.
     """
     _check_ids(scenario, positions, (attacker_id, target_id), weapon_id)
     if attacker_id == target_id:
         raise UsageError(f"a model cannot shoot itself ({attacker_id!r})")
-    return _analyse_pairs(scenario, positions, attacker_id, (target_id,), weapon_id)[0]
+    return _analyse_pairs(scenario, positions, attacker_id, (target_id,), weapon_id,
+                          frozenset(climbing))[0]
 
 
 def analyse_many(scenario: Scenario, positions: Mapping[str, Position], attacker_id: str,
-                 target_ids: Sequence[str] | None = None, weapon_id: str | None = None
-                 ) -> dict[str, ShotAnalysis]:
+                 target_ids: Sequence[str] | None = None, weapon_id: str | None = None,
+                 climbing: Collection[str] = ()) -> dict[str, ShotAnalysis]:
     """:func:`analyse` from one model against many (every other model on the table
     by default): the window's per-frame need. The same answers, with the sight
     queries batched (:meth:`geometry.sight.SightIndex.sight_many`).
@@ -547,17 +568,18 @@ def analyse_many(scenario: Scenario, positions: Mapping[str, Position], attacker
     _check_ids(scenario, positions, (attacker_id, *targets), weapon_id)
     if attacker_id in targets:
         raise UsageError(f"a model cannot shoot itself ({attacker_id!r})")
-    shots = _analyse_pairs(scenario, positions, attacker_id, targets, weapon_id)
+    shots = _analyse_pairs(scenario, positions, attacker_id, targets, weapon_id,
+                           frozenset(climbing))
     return dict(zip(targets, shots, strict=True))
 
 
 def _make_pair(scenario: Scenario, positions: Mapping[str, Position], attacker_id: str,
-               target_id: str) -> _Pair:
+               target_id: str, climbing: frozenset[str] = frozenset()) -> _Pair:
     board = prepared_board(scenario)
     pa, pt = positions[attacker_id], positions[target_id]
     return _Pair(attacker_id, target_id, Disc(pa.x, pa.y, board.radius[attacker_id]),
                  Disc(pt.x, pt.y, board.radius[target_id]), pa.z, pt.z,
-                 board.side[attacker_id])
+                 board.side[attacker_id], climbing)
 
 
 def _sights(board: PreparedBoard, scenario: Scenario, positions: Mapping[str, Position],
@@ -700,9 +722,10 @@ def _names(board: PreparedBoard, blocked_by: tuple[str, ...], blocking: frozense
 
 
 def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attacker_id: str,
-                   targets: Sequence[str], weapon_id: str | None) -> list[ShotAnalysis]:
+                   targets: Sequence[str], weapon_id: str | None,
+                   climbing: frozenset[str]) -> list[ShotAnalysis]:
     board = prepared_board(scenario)
-    pairs = [_make_pair(scenario, positions, attacker_id, t) for t in targets]
+    pairs = [_make_pair(scenario, positions, attacker_id, t, climbing) for t in targets]
     sights = _sights(board, scenario, positions, pairs)
     discs = _discs(board, positions)
     near = board.pieces_on_many([(p.a, p.t) for p in pairs])

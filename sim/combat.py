@@ -152,11 +152,12 @@ def _analysis(sit: Situation, attacker: str, target: str, weapon_id: str) -> Sho
     # Legality checks, samples and the apply step ask the same question
     # several times for one board; the geometry is exact but not free.
     # Scenarios are unhashable, so the cache is keyed by identity and checks it.
-    key = (id(sit.scenario), tuple(sorted(sit.positions.items())), attacker, target, weapon_id)
+    key = (id(sit.scenario), tuple(sorted(sit.positions.items())), sit.climbing, attacker,
+           target, weapon_id)
     hit = _ANALYSES.get(key)
     if hit is not None and hit[0]() is sit.scenario:
         return hit[1]
-    ana = analyse(sit.scenario, sit.positions, attacker, target, weapon_id)
+    ana = analyse(sit.scenario, sit.positions, attacker, target, weapon_id, sit.climbing)
     if len(_ANALYSES) >= _CACHE_SIZE:
         _ANALYSES.clear()
     _ANALYSES[key] = (weakref.ref(sit.scenario), ana)

@@ -112,6 +112,45 @@ def test_huge_model_in_melee_with_target_gives_no_cover() -> None:
     assert "beh" not in shot.cover
 
 
+def test_a_huge_friend_of_the_target_touching_it_still_gives_cover() -> None:
+    """R-COV-6: only close combat (an enemy in base contact) takes a huge model's cover
+    away; a huge model beside a friend of its own side is not in close combat."""
+    r_t, r_h = 30 / 25.4 / 2, 70 / 25.4 / 2
+    hx = 15 - ((r_t + r_h) ** 2 - 0.3**2) ** 0.5
+    s = scenario([m("t1", "trooper", "a", 2, 10.5), m("t2", "trooper", "b", 15, 10.5),
+                  m("beh", "behemoth", "b", hx, 10.8)])
+    shot = analyse(s, initial_positions(s), "t1", "t2")
+    assert shot.cover == ("beh",) and shot.skill_modifier == -2
+    assert shot.ignored_cover == ()
+
+
+def test_a_huge_enemy_of_the_target_at_another_height_is_not_in_close_combat() -> None:
+    """R-COV-6 with base contact (sim.contact): bases touching in plan view but at
+    different heights are not in contact, so the huge model gives cover."""
+    r_t, r_h = 30 / 25.4 / 2, 70 / 25.4 / 2
+    hx = 15 - ((r_t + r_h) ** 2 - 0.3**2) ** 0.5
+    s = scenario([m("t1", "trooper", "a", 2, 10.5), m("t2", "trooper", "b", 15, 10.5),
+                  m("beh", "behemoth", "n", hx, 10.8)])
+    pos = dict(initial_positions(s))
+    pos["t2"] = Position(15, 10.5, 1.0)
+    assert analyse(s, pos, "t1", "t2").cover == ("beh",)
+
+
+def test_climbing_models_neither_block_nor_give_cover_but_can_be_shot() -> None:
+    """R-CLIMB-3: a climbing model is taken off the table (its position marked): it can
+    be shot, but while it climbs it gives no cover and blocks nothing."""
+    s = scenario([m("t1", "trooper", "a", 5, 10), m("t2", "trooper", "b", 15, 10),
+                  m("brute", "brute", "b", 10, 10), m("beh", "behemoth", "n", 10, 14)])
+    pos = initial_positions(s)
+    assert analyse(s, pos, "t1", "t2").cover == ("brute",)
+    assert analyse(s, pos, "t1", "t2", climbing={"brute"}).cover == ()
+    at_beh = {**pos, "t2": Position(15, 18)}
+    assert not analyse(s, at_beh, "t1", "t2").line_of_sight  # the behemoth blocks
+    assert analyse(s, at_beh, "t1", "t2", climbing={"beh"}).line_of_sight
+    shot = analyse_many(s, pos, "t1", ["brute", "t2"], climbing={"brute"})
+    assert shot["brute"].line_of_sight and shot["t2"].cover == ()
+
+
 def test_friendly_and_neutral_models() -> None:
     """R-COV-5: the attacker's own side gives no cover; a neutral model does."""
     s = scenario([m("t1", "trooper", "a", 5, 10), m("t2", "trooper", "b", 15, 10),
@@ -215,10 +254,12 @@ def test_prepared_board_is_cached_per_scenario_object() -> None:
     assert prepared_board(twin) is not board
     import sim.analysis as analysis
 
-    n = len(analysis._BOARDS)
+    key = id(twin)
+    assert key in analysis._BOARDS
     del twin
     gc.collect()
-    assert len(analysis._BOARDS) == n - 1
+    assert key not in analysis._BOARDS
+    assert all(ref() is not None for ref, _ in analysis._BOARDS.values())
 
 
 def test_one_against_all_gives_each_pair_its_own_answer() -> None:

@@ -203,6 +203,15 @@ def test_climbing_model_cannot_shoot_but_can_be_shot() -> None:
     assert plan_shot(sit, "survivor", "mutant-a", PLASMA).band == "short"
 
 
+def test_a_climbing_model_gives_no_cover_to_a_shot_past_it() -> None:
+    """R-CLIMB-3 with R-COV-5: settler B, off the table while it climbs, no longer
+    gives knight patrol 1 a cover modifier (seed 004, example 2, reversed)."""
+    sit = Situation.of_scenario(scenario("seed-cover-2"))
+    assert plan_shot(sit, "knight-1", "settler-a", "laser_rifle").profile.modifier == -2
+    climbing = Situation(sit.scenario, sit.positions, sit.sides, frozenset({"settler-b"}))
+    assert plan_shot(climbing, "knight-1", "settler-a", "laser_rifle").profile.modifier == 0
+
+
 @pytest.mark.parametrize("target, weapon, reason", [
     ("rookie", PLASMA, "own side"),
     ("survivor", PLASMA, "cannot attack itself"),
