@@ -11,11 +11,14 @@ tests/test_golden_game.py`` and review the diff.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
+from typing import cast
 
 import pytest
 
 from sim.loader import load_scenario
 from sim.rng import SeededRng
+from sim.scenario import RuleSet
 from sim.state import GameState
 from tests.conftest import DATA, SCENARIOS
 
@@ -33,9 +36,7 @@ def play(rules: str, seed: int, policy_seed: int) -> str:
     so a change in what the rules allow shows even when the policy's pick
     does not change.
     """
-    from dataclasses import replace
-
-    scenario = replace(load_scenario(SCENARIO), rules=rules)
+    scenario = replace(load_scenario(SCENARIO), rules=cast(RuleSet, rules))
     state = GameState(scenario, seed)
     policy = SeededRng(policy_seed)
     out = [f"# Golden game: {SCENARIO.name}, rules {rules}, seed {seed}, "
