@@ -2,7 +2,7 @@
 
 Drawing is a pure function of a :class:`Scene` and view options. A scene is
 built from a scenario as set up (``wasteland render``, the read-only board)
-or from a game state (:func:`render.controller` builds it from the engine),
+or from a game state (:func:`scene_from_state`, which the controller calls),
 so the drawing code never reaches into the engine itself.
 """
 
@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from sim.gamedata import Status
 from sim.positions import Position, initial_positions
 from sim.scenario import Scenario
+from sim.state import GameState
 
 Readiness = str  # "unready" (no marker), "ready", "used" (R-TURN-1)
 
@@ -64,6 +66,10 @@ class Scene:
     def positions(self) -> dict[str, Position]:
         return {m.id: Position(m.x, m.y, m.z) for m in self.models if m.on_board}
 
+    def climbing(self) -> frozenset[str]:
+        """The models part-way up a face (R-CLIMB-3): neither blocking nor giving cover."""
+        return frozenset(m.id for m in self.models if m.climbing)
+
     def side_index(self, side: str) -> int:
         order = self.side_order or tuple(self.scenario.sides)
         return order.index(side) if side in order else 0
@@ -96,3 +102,24 @@ def scene_from_scenario(scenario: Scenario, positions: dict[str, Position] | Non
         phase="set-up (read only)",
         side_order=tuple(scenario.sides),
     )
+
+
+def scene_from_state(scenario: Scenario, st: GameState) -> Scene:
+    """The board as the engine has it in ``st``: positions, health, readiness, turn."""
+    models = []
+    for m in st.models.values():
+        unit = scenario.unit_of(m.id)
+        models.append(ModelView(
+            id=m.id, side=m.side, unit_name=unit.name,
+            x=m.position.x, y=m.position.y, z=m.position.z,
+            radius=st.radius(m.id), health=m.health, max_health=unit.health,
+            readiness=str(m.readiness), climbing=m.climbing,
+            off_table=m.status is Status.LEFT, removed=m.status is Status.ELIMINATED))
+    act = st.activation
+    return Scene(
+        scenario=scenario, models=tuple(models), round=st.round, rounds=st.rounds,
+        advantage=st.advantage, side_to_act=st.acting,
+        active_model=act.model if act else None,
+        actions_left=act.actions_left if act else None,
+        phase=str(st.phase), result=str(st.result) if st.result else None,
+        side_order=st.sides)
