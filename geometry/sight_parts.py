@@ -1,0 +1,250 @@
+"""Obstacles prepared for sight queries, and what every sight module shares (R-LOS-1..4).
+
+The obstacles of a :class:`~geometry.sight.SightIndex` become flat numpy arrays
+of elements (:class:`_Parts`), each with its group (the obstacle ids it stands
+for): the constrained-Delaunay triangles of the blocking polygons eroded by
+:data:`EPS`, their original vertices and outline pieces, exact discs and
+zero-thickness walls. Polygons that touch or overlap are merged first, so they
+act as one (R-LOS-1 Decision, R-UNIT-2); docs/sight.md explains the tolerance
+policy.
+
+Shared by :mod:`geometry.sight`, :mod:`geometry.sight_batch` (the array path)
+and :mod:`geometry.sight_single` (the plain-float path): the tolerances, the
+``Point``/``Segment`` types and the length function of both paths.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+import numpy as np
+import shapely
+from numpy.typing import NDArray
+from shapely.geometry.base import BaseGeometry
+
+from geometry.discs import Disc
+
+if TYPE_CHECKING:  # the input type only: geometry.sight imports this module
+    from geometry.sight import Obstacle
+
+
+# Obstacles are eroded by this much (inches) before the closed tests: a line
+# built from the original geometry that grazes a corner or runs along an edge
+# stays this far outside the eroded piece (R-LOS-1 Decision).
+EPS = 1e-7
+# Triangles of an eroded piece are grown by this (a hundredth of EPS) so that no
+# rounding opens a crack along the diagonals between them.
+_SEAM = 1e-9
+# Slack when a candidate line meant to touch a base is checked against it.
+_TOUCH = 1e-9
+# Mitre limit used when offsetting polygons: keeps corners sharp.
+_MITRE = 20.0
+
+Array = NDArray[np.float64]
+Point = tuple[float, float]
+Segment = tuple[Point, Point]
+
+
+# Lengths are sqrt(x * x + y * y) on both paths (never hypot, whose libm and Python
+# versions differ in the last bit), so the plain-float and the array path build the
+# same lines to the bit and find the same witness.
+def _norm(x: float, y: float) -> float:
+    return math.sqrt(x * x + y * y)
+
+
+def _np_norm(x: Array, y: Array) -> Array:
+    result: Array = np.sqrt(x * x + y * y)
+    return result
+
+
+@dataclass
+class _Parts:
+    """Obstacles as flat numpy arrays (one row per element, ``*_g`` its group)."""
+
+    tri: Array = field(default_factory=lambda: np.zeros((0, 3, 2)))  # eroded triangles
+    tri_n: Array = field(default_factory=lambda: np.zeros((0, 3, 2)))  # inward normals
+    tri_h: Array = field(default_factory=lambda: np.zeros((0, 3)))  # n . x >= h inside
+    tri_box: Array = field(default_factory=lambda: np.zeros((0, 4)))
+    tri_g: NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, np.int64))
+    vert: Array = field(default_factory=lambda: np.zeros((0, 2)))  # original vertices
+    vert_g: NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, np.int64))
+    edge: Array = field(default_factory=lambda: np.zeros((0, 2, 2)))  # original outline
+    edge_g: NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, np.int64))
+    disc: Array = field(default_factory=lambda: np.zeros((0, 3)))  # x, y, r (original)
+    disc_g: NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, np.int64))
+    wall: Array = field(default_factory=lambda: np.zeros((0, 2, 2)))
+    wall_g: NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, np.int64))
+
+
+def _polygons(geom: BaseGeometry) -> list[BaseGeometry]:
+    """The polygon parts of a geometry (empty parts dropped)."""
+    if geom.is_empty:
+        return []
+    if geom.geom_type == "Polygon":
+        return [geom]
+    if hasattr(geom, "geoms"):
+        out: list[BaseGeometry] = []
+        for g in geom.geoms:
+            out.extend(_polygons(g))
+        return out
+    return []
+
+
+def _segments_of(geom: BaseGeometry) -> list[tuple[Point, Point]]:
+    """Straight pieces of a line geometry or of a polygon's rings."""
+    rings: list[BaseGeometry] = []
+    if geom.geom_type in ("LineString", "LinearRing"):
+        rings = [geom]
+    elif geom.geom_type == "Polygon":
+        rings = [geom.exterior, *geom.interiors]
+    elif hasattr(geom, "geoms"):
+        return [s for g in geom.geoms for s in _segments_of(g)]
+    out: list[tuple[Point, Point]] = []
+    for ring in rings:
+        cs = list(ring.coords)
+        for p, q in itertools.pairwise(cs):
+            if p != q:
+                out.append(((p[0], p[1]), (q[0], q[1])))
+    return out
+
+
+def _line_segments(geom: BaseGeometry) -> list[Array]:
+    """Straight pieces of a (multi)line, vectorised (walls arrive per query)."""
+    coords, idx = shapely.get_coordinates(shapely.get_parts(geom), return_index=True)
+    same = idx[:-1] == idx[1:]
+    seg = np.stack([coords[:-1][same], coords[1:][same]], axis=1)
+    seg = seg[np.any(seg[:, 0] != seg[:, 1], axis=1)]
+    return list(seg)
+
+
+def _triangles(poly: BaseGeometry) -> Array:
+    """Triangles of a polygon (constrained Delaunay: no cracks along diagonals
+    under closed tests, since the union of closed triangles is the polygon)."""
+    tris = shapely.constrained_delaunay_triangles(poly)
+    out = []
+    for t in getattr(tris, "geoms", []):
+        cs = np.asarray(t.exterior.coords)[:3]
+        # Counter-clockwise so the inward normal of edge p->q is (-dy, dx).
+        area2 = (cs[1, 0] - cs[0, 0]) * (cs[2, 1] - cs[0, 1]) - (
+            cs[1, 1] - cs[0, 1]) * (cs[2, 0] - cs[0, 0])
+        if area2 == 0.0:
+            continue
+        if area2 < 0:
+            cs = cs[::-1]
+        out.append(cs)
+    return np.asarray(out, dtype=np.float64).reshape(-1, 3, 2)
+
+
+def _tri_arrays(tri: Array) -> tuple[Array, Array, Array]:
+    """Inward unit normals, offsets and bounding boxes of CCW triangles."""
+    e = np.roll(tri, -1, axis=1) - tri
+    n = np.stack([-e[..., 1], e[..., 0]], axis=-1)
+    n /= np.linalg.norm(n, axis=-1, keepdims=True)
+    # Grown by _SEAM: a line running exactly along an internal diagonal must meet the
+    # triangles on both sides even after rounding (docs/sight.md, tolerance policy).
+    h = np.einsum("kij,kij->ki", n, tri) - _SEAM
+    box = np.concatenate([tri.min(axis=1), tri.max(axis=1)], axis=1)
+    return n, h, box
+
+
+def _merge_polygons(polys: Sequence[tuple[str, BaseGeometry]], merge_gap: float
+                    ) -> list[tuple[tuple[str, ...], BaseGeometry]]:
+    """Blocking pieces that touch or overlap act as one (R-LOS-1 Decision).
+
+    Pieces closer than ``merge_gap`` (the touch tolerance, R-UNIT-2) are
+    joined by a morphological closing so no crack between them gives sight.
+    Returns one (ids, polygon) per merged part.
+    """
+    if not polys:
+        return []
+    union = shapely.unary_union([g for _, g in polys])
+    parts = _polygons(union)
+    if len(parts) > 1:
+        # Join parts closer than the merge gap with a thin bridge along their
+        # shortest connection: wider than the later erosion, so the joint
+        # survives it, and too thin to change any sight line that does not
+        # pass through the crack (docs/sight.md).
+        tree = shapely.STRtree(parts)
+        i, j = tree.query(parts, predicate="dwithin", distance=merge_gap + 2 * EPS)
+        close = i < j
+        if bool(np.any(close)):
+            links = shapely.shortest_line(np.asarray(parts)[i[close]], np.asarray(parts)[j[close]])
+            bridges = shapely.buffer(links, 100 * EPS, cap_style="square", join_style="mitre")
+            parts = _polygons(shapely.unary_union([union, *bridges]))
+    out = []
+    for part in parts:
+        ids = tuple(pid for pid, g in polys if g.intersects(part))
+        out.append((ids, part))
+    return out
+
+
+def _build_parts(obstacles: Iterable[Obstacle], merge_gap: float,
+                 groups: list[tuple[str, ...]]) -> _Parts:
+    """Flatten obstacles into arrays; append their group ids to ``groups``."""
+    polys: list[tuple[str, BaseGeometry]] = []
+    tri, tri_g, vert, edge, edge_g = [], [], [], [], []
+    disc, disc_g, wall, wall_g = [], [], [], []
+    for ob in obstacles:
+        if isinstance(ob.shape, Disc):
+            groups.append((ob.id,))
+            disc.append((ob.shape.x, ob.shape.y, ob.shape.r))
+            disc_g.append(len(groups) - 1)
+        elif ob.shape.geom_type in ("LineString", "MultiLineString", "LinearRing"):
+            groups.append((ob.id,))
+            segs = _line_segments(ob.shape)
+            wall.extend(segs)
+            wall_g.extend([len(groups) - 1] * len(segs))
+        else:
+            polys.extend((ob.id, p) for p in _polygons(ob.shape))
+    for ids, part in _merge_polygons(polys, merge_gap):
+        groups.append(ids)
+        g = len(groups) - 1
+        for p, q in _segments_of(part):
+            edge.append((p, q))
+            vert.append(p)
+            edge_g.append(g)
+        for core in _polygons(part.buffer(-EPS, join_style="mitre", mitre_limit=_MITRE)):
+            t = _triangles(core)
+            tri.append(t)
+            tri_g.extend([g] * len(t))
+    parts = _Parts()
+    if tri:
+        parts.tri = np.concatenate(tri).reshape(-1, 3, 2)
+        parts.tri_n, parts.tri_h, parts.tri_box = _tri_arrays(parts.tri)
+        parts.tri_g = np.asarray(tri_g, np.int64)
+    if vert:
+        parts.vert = np.asarray(vert, np.float64).reshape(-1, 2)
+        parts.edge = np.asarray(edge, np.float64).reshape(-1, 2, 2)
+        parts.edge_g = parts.vert_g = np.asarray(edge_g, np.int64)
+    if disc:
+        parts.disc = np.asarray(disc, np.float64).reshape(-1, 3)
+        parts.disc_g = np.asarray(disc_g, np.int64)
+    if wall:
+        parts.wall = np.asarray(wall, np.float64).reshape(-1, 2, 2)
+        parts.wall_g = np.asarray(wall_g, np.int64)
+        # A wall's ends are vertices; shared ends of its pieces count once.
+        ends, first = np.unique(parts.wall.reshape(-1, 2), axis=0, return_index=True)
+        parts.vert = np.concatenate([parts.vert, ends])
+        parts.vert_g = np.concatenate([parts.vert_g, np.repeat(parts.wall_g, 2)[first]])
+        parts.edge = np.concatenate([parts.edge, parts.wall])
+        parts.edge_g = np.concatenate([parts.edge_g, parts.wall_g])
+    return parts
+
+
+def _shifted(parts: _Parts, offset: int) -> _Parts:
+    """The same elements with their group ids moved by ``offset``."""
+    out = replace(parts)
+    for name in ("tri_g", "disc_g", "wall_g", "vert_g", "edge_g"):
+        setattr(out, name, getattr(parts, name) + offset)
+    return out
+
+
+def _concat_all(many: Sequence[_Parts]) -> _Parts:
+    out = _Parts()
+    for name in out.__dataclass_fields__:
+        setattr(out, name, np.concatenate([getattr(x, name) for x in many]))
+    return out
