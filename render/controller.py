@@ -417,7 +417,9 @@ class Controller:
         """A left click on the board at ``(x, y)`` inches."""
         hit = model_at(self.scene(), x, y, CLICK_SLACK)
         if self.debug:
-            if hit is not None:
+            if hit is not None and self.debug_picks[-1:] != [hit]:
+                # A second click on the same model keeps one pick: a model
+                # has no shot at itself.
                 self.debug_picks = [*self.debug_picks, hit][-2:]
             return
         if self.state is None:

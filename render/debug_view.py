@@ -64,7 +64,7 @@ def _reach(state: GameState | None, scene: Scene) -> tuple[list[Overlay], list[T
 
 def _pair(scene: Scene, picks: list[str]) -> tuple[list[Overlay], list[TextLine]]:
     positions = scene.positions()
-    if len(picks) != 2 or not all(p in positions for p in picks):
+    if len(picks) != 2 or picks[0] == picks[1] or not all(p in positions for p in picks):
         return [], []
     a, t = picks
     carried = scene.scenario.unit_of(a).weapons  # rings of its first weapon
