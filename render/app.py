@@ -8,7 +8,9 @@ controller holds the game flow and asks the engine everything.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -181,13 +183,30 @@ class App:
         draw_frame(self.surface, self.layout, self.controller.scene(), self.controller.view())
 
     def run(self) -> int:
-        """The loop until the window closes; 0 on a normal exit."""
+        """The loop until the window closes; 0 on a normal exit.
+
+        Should a bug stop the loop, the game so far is saved first and the
+        file named, so a player loses nothing (``wasteland play --load``).
+        """
         clock = pygame.time.Clock()
-        while self.running:
-            self.step()
-            pygame.display.flip()
-            clock.tick(60)
+        try:
+            while self.running:
+                self.step()
+                pygame.display.flip()
+                clock.tick(60)
+        except Exception:
+            self.rescue()
+            raise
         return 0
+
+    def rescue(self) -> Path | None:
+        """Save the game after an unexpected error and say where, on stderr."""
+        path = self.controller.save()
+        if path is not None:
+            print(f"wasteland play: an unexpected error stopped the window; the game is saved "
+                  f"in {path} (continue it with: wasteland play --load {path})",
+                  file=sys.stderr)
+        return path
 
 
 class NoDisplayError(WastelandError):

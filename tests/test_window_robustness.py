@@ -1,4 +1,4 @@
-"""The debug view (F2) through synthetic events: any two models, never a crash."""
+"""The window never loses a game: the debug view with any clicks, and a save on a crash."""
 
 from __future__ import annotations
 
@@ -44,3 +44,25 @@ def test_two_models_show_the_pair_analysis(driver: Driver) -> None:
     assert d.controller.debug_picks == ["knight", "mutant"]
     text = " ".join(line.text for line in d.controller.view().details)
     assert "crate" in text and "line of sight" in text
+
+
+def test_an_unexpected_error_saves_the_game_before_the_window_stops(
+        driver: Driver, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Nothing is lost: a bug that stops the loop leaves a save that loads to the game."""
+    from sim.actions import parse_action
+    from sim.save import load_game
+
+    d = driver
+    d.state.apply(parse_action(str(next(iter(d.state.legal_actions())))))
+
+    def broken() -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(d.controller, "tick", broken)
+    with pytest.raises(RuntimeError, match="a bug"):
+        d.app.run()
+    saves = sorted(tmp_path.glob("*.save.json"))
+    assert len(saves) == 1
+    assert load_game(saves[0]).to_dict() == d.state.to_dict()
+    assert f"wasteland play --load {saves[0]}" in capsys.readouterr().err
