@@ -10,20 +10,19 @@ tests/test_golden_game.py`` and review the diff.
 
 from __future__ import annotations
 
-import os
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import cast
 
 import pytest
 
+from sim.actions import Action
 from sim.loader import load_scenario
-from sim.rng import SeededRng
 from sim.scenario import RuleSet
 from sim.state import GameState
-from tests.conftest import DATA, SCENARIOS
+from tests.conftest import SCENARIOS
+from tests.golden_util import GOLDEN, check_golden, play_to_text
 
-GOLDEN = DATA / "golden"
-REGEN = os.environ.get("WASTELAND_REGEN_GOLDEN") == "1"
 SCENARIO = SCENARIOS / "combat-arena.toml"
 GAMES = {"combat-arena-rulebook.txt": ("rulebook", 21, 4),
          "combat-arena-vts.txt": ("vts-1.5", 22, 5)}
@@ -37,42 +36,20 @@ def play(rules: str, seed: int, policy_seed: int) -> str:
     does not change.
     """
     scenario = replace(load_scenario(SCENARIO), rules=cast(RuleSet, rules))
-    state = GameState(scenario, seed)
-    policy = SeededRng(policy_seed)
-    out = [f"# Golden game: {SCENARIO.name}, rules {rules}, seed {seed}, "
-           f"policy seed {policy_seed}", ""]
-    out.extend(str(e) for e in state.events)
-    step = 0
-    while not state.is_over:
-        step += 1
-        actions = list(state.legal_actions())
+    header = [f"# Golden game: {SCENARIO.name}, rules {rules}, seed {seed}, "
+              f"policy seed {policy_seed}"]
+
+    def step_lines(state: GameState, step: int, actions: Sequence[Action]) -> list[str]:
         kinds = sorted({str(a).split()[0] for a in actions})
-        out.append(f"\n== step {step}: {len(actions)} legal ({', '.join(kinds)})")
-        action = policy.choice(actions)
-        n = len(state.events)
-        state.apply(action)
-        out.append(f"> {action}")
-        out.extend(f"  {e}" for e in state.events[n:])
-    out.append("\n== end")
-    out.append(state.summary())
-    return "\n".join(out) + "\n"
+        return [f"\n== step {step}: {len(actions)} legal ({', '.join(kinds)})"]
+
+    return play_to_text(GameState(scenario, seed), policy_seed, header, step_lines)
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_golden_game(name: str) -> None:
     text = play(*GAMES[name])
-    path = GOLDEN / name
-    if REGEN:
-        path.write_text(text, encoding="utf-8")
-    assert path.exists(), f"missing {path}; generate it with WASTELAND_REGEN_GOLDEN=1"
-    expected = path.read_text(encoding="utf-8").splitlines()
-    got = text.splitlines()
-    first = next((i for i, (x, y) in enumerate(zip(expected, got, strict=False)) if x != y),
-                 min(len(expected), len(got)))
-    assert expected == got, (
-        f"{name} differs from line {first + 1}:\n"
-        f"  expected: {expected[first] if first < len(expected) else '<end>'}\n"
-        f"  got:      {got[first] if first < len(got) else '<end>'}")
+    check_golden(name, text)
 
 
 def test_the_golden_games_use_every_kind_of_attack() -> None:
