@@ -66,7 +66,8 @@ class Level:
     blocking: ObstacleSet = field(default_factory=ObstacleSet)
     difficult: ObstacleSet = field(default_factory=ObstacleSet)
     occupied: ObstacleSet = field(default_factory=ObstacleSet)
-    tolerance: float = 0.01
+    # The touch tolerance (R-UNIT-2) comes from rules data: no default here.
+    tolerance: float = field(kw_only=True)
     floor: BaseGeometry | None = None
 
     def support(self, r: float) -> BaseGeometry | None:

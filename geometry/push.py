@@ -20,13 +20,14 @@ Examples
 --------
 >>> from geometry.obstacles import Obstacle, ObstacleSet
 >>> wall = ObstacleSet((Obstacle.polygon("wall", shapely.box(8, 0, 9, 10)),))
->>> res = push_back((10.0, 10.0), wall, 0.5, (5.0, 5.0), (4.0, 5.0), 4.0)
+>>> res = push_back((10.0, 10.0), wall, 0.5, (5.0, 5.0), (4.0, 5.0), 4.0, 0.01)
 >>> round(res.end[0], 6), res.stopped_by, res.into_edge
 (7.5, ('wall',), False)
->>> push_back((10.0, 10.0), ObstacleSet(), 0.5, (8.0, 5.0), (7.0, 5.0), 4.0).into_edge
+>>> push_back((10.0, 10.0), ObstacleSet(), 0.5, (8.0, 5.0), (7.0, 5.0), 4.0, 0.01).into_edge
 True
 >>> roof = shapely.box(2, 2, 7, 8)
->>> off = push_back((10.0, 10.0), ObstacleSet(), 0.5, (5.0, 5.0), (4.0, 5.0), 4.0, floor=roof)
+>>> off = push_back((10.0, 10.0), ObstacleSet(), 0.5, (5.0, 5.0), (4.0, 5.0), 4.0, 0.01,
+...                 floor=roof)
 >>> off.end, off.travelled, off.fell
 ((7.0, 5.0), 2.0, True)
 """
@@ -78,7 +79,7 @@ def push_back(
     centre: Point,
     source: Point,
     length: float,
-    tolerance: float = 0.01,
+    tolerance: float,
     *,
     floor: BaseGeometry | None = None,
 ) -> PushResult:

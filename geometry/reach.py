@@ -394,7 +394,7 @@ def nearest_free_spot(level: Level, r: float, p: Point) -> Point | None:
     Examples
     --------
     >>> wall = Obstacle.polygon("wall", shapely.box(4.0, 0.0, 6.0, 10.0))
-    >>> level = Level((10.0, 10.0), blocking=ObstacleSet((wall,)))
+    >>> level = Level((10.0, 10.0), blocking=ObstacleSet((wall,)), tolerance=0.01)
     >>> x, y = nearest_free_spot(level, 0.5, (5.2, 5.0))
     >>> round(x, 2), round(y, 2)
     (6.5, 5.0)

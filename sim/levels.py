@@ -165,8 +165,8 @@ def level_for(
         ObstacleSet(tuple(blocking)),
         ObstacleSet(difficult),
         ObstacleSet(tuple(occupied)),
-        tolerance,
-        floor,
+        tolerance=tolerance,
+        floor=floor,
     )
 
 

@@ -27,7 +27,7 @@ def level(*blocking: Obstacle, difficult: tuple[Obstacle, ...] = (),
           occupied: tuple[Obstacle, ...] = (), board: tuple[float, float] = (30.0, 20.0),
           floor: shapely.Geometry | None = None) -> Level:
     return Level(board, ObstacleSet(blocking), ObstacleSet(difficult), ObstacleSet(occupied),
-                 TOL, floor)
+                 tolerance=TOL, floor=floor)
 
 
 def box(name: str, x0: float, y0: float, x1: float, y1: float) -> Obstacle:
@@ -130,7 +130,7 @@ def test_floor_keeps_the_base_on_its_surface() -> None:
 
 def test_push_stops_touching_a_wall() -> None:
     wall = ObstacleSet((box("wall", 8, 0, 9, 10),))
-    res = push_back((20.0, 20.0), wall, R, (5.0, 5.0), (3.0, 5.0), 6.0)
+    res = push_back((20.0, 20.0), wall, R, (5.0, 5.0), (3.0, 5.0), 6.0, TOL)
     # The base stops when it touches the wall: centre at 8 - r.
     assert res.end[0] == pytest.approx(8 - R, abs=1e-8)
     assert res.stopped_by == ("wall",) and not res.into_edge
@@ -139,7 +139,7 @@ def test_push_stops_touching_a_wall() -> None:
 
 def test_push_stops_at_a_base_and_goes_straight_away() -> None:
     other = ObstacleSet((Obstacle.circle("other", (9.0, 9.0), R),))
-    res = push_back((20.0, 20.0), other, R, (5.0, 5.0), (4.0, 4.0), 10.0)
+    res = push_back((20.0, 20.0), other, R, (5.0, 5.0), (4.0, 4.0), 10.0, TOL)
     # Along the diagonal until the centres are 2r apart.
     stop = 4 * math.sqrt(2) - 2 * R
     assert res.travelled == pytest.approx(stop, abs=1e-8)
@@ -148,15 +148,15 @@ def test_push_stops_at_a_base_and_goes_straight_away() -> None:
 
 
 def test_push_into_the_edge() -> None:
-    res = push_back((20.0, 20.0), ObstacleSet(), R, (2.0, 5.0), (4.0, 5.0), 2.0)
+    res = push_back((20.0, 20.0), ObstacleSet(), R, (2.0, 5.0), (4.0, 5.0), 2.0, TOL)
     assert res.into_edge and res.end[0] == pytest.approx(R, abs=1e-12)
-    again = push_back((20.0, 20.0), ObstacleSet(), R, res.end, (4.0, 5.0), 2.0)
+    again = push_back((20.0, 20.0), ObstacleSet(), R, res.end, (4.0, 5.0), 2.0, TOL)
     assert again.into_edge and again.travelled == pytest.approx(0.0, abs=1e-12)
     # Ending exactly at the edge is not a push over it.
-    exact = push_back((20.0, 20.0), ObstacleSet(), R, (2.0 + R, 5.0), (4.0, 5.0), 2.0)
+    exact = push_back((20.0, 20.0), ObstacleSet(), R, (2.0 + R, 5.0), (4.0, 5.0), 2.0, TOL)
     assert not exact.into_edge
     # Pushed parallel to an edge it touches: nothing is pushed over it.
-    along = push_back((20.0, 20.0), ObstacleSet(), R, (R, 5.0), (R, 3.0), 2.0)
+    along = push_back((20.0, 20.0), ObstacleSet(), R, (R, 5.0), (R, 3.0), 2.0, TOL)
     assert not along.into_edge and along.end == pytest.approx((R, 7.0))
 
 
@@ -217,7 +217,7 @@ def _random_level(data: st.DataObject) -> tuple[Level, tuple[float, float]]:
         else:
             occ.append(Obstacle.circle(f"friend-{i}", (x, y), R))
     lvl = Level((24.0, 24.0), ObstacleSet(tuple(items)), ObstacleSet(tuple(diff)),
-                ObstacleSet(tuple(occ)), TOL)
+                ObstacleSet(tuple(occ)), tolerance=TOL)
     for _ in range(200):
         s = (float(rng.uniform(1, 23)), float(rng.uniform(1, 23)))
         if check_legs(lvl, R, [s], rest=False).legal:

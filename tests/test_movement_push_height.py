@@ -170,11 +170,12 @@ def test_property_push_goes_over_the_edge_exactly_where_the_centre_leaves(
     centre = (x, y)
     if not floor.covers(shapely.Point(centre)):
         res = push_back((100.0, 100.0), ObstacleSet(), 0.5, centre, (x - 1, y), length,
-                        floor=floor)
+                        0.01, floor=floor)
         assert res.fell and res.travelled == 0.0
         return
     source = (x - math.cos(angle), y - math.sin(angle))
-    res = push_back((100.0, 100.0), ObstacleSet(), 0.5, centre, source, length, floor=floor)
+    res = push_back((100.0, 100.0), ObstacleSet(), 0.5, centre, source, length, 0.01,
+                    floor=floor)
     assert res.travelled <= length + 1e-12
     walked = shapely.LineString([centre, res.end]) if res.travelled > 0 else None
     if walked is not None:
