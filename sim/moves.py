@@ -613,8 +613,10 @@ class LeaveKind(ActionKind[Leave]):
         colour = state.rules.shorter(unit.move) if rep.difficult else unit.move
         limit = state.rules.ruler(colour)
         if after > limit + _EPS:
-            return (f"the board edge is {after:.2f} in along the path; the {colour} ruler is "
-                    f"{limit:g} in"), after
+            why = (f" (difficult ground: {', '.join(dict.fromkeys(rep.difficult))})"
+                   if rep.difficult else "")
+            return (f"the board edge is {after:.2f} in along the path; the {colour} ruler"
+                    f"{why} is {limit:g} in"), after
         return None, after
 
     def check(self, state: GameState, action: Leave) -> str | None:

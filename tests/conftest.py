@@ -1,14 +1,23 @@
-"""Shared test helpers: paths of the shipped scenarios and test data."""
+"""Shared test helpers: paths of the shipped scenarios and test data; hypothesis profiles."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
 DATA = Path(__file__).resolve().parent / "data"
+
+# No test is timed (speed lives in `make bench`), so no hypothesis deadline.
+# Locally each run draws new examples, to keep finding cases; CI (CI=true)
+# draws the same ones every run, so a red CI is always reproducible.
+settings.register_profile("dev", deadline=None)
+settings.register_profile("ci", deadline=None, derandomize=True)
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
 @pytest.fixture

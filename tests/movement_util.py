@@ -52,3 +52,8 @@ def why(state: GameState, text: str) -> str | None:
 def do(state: GameState, text: str) -> GameState:
     state.apply(parse_action(text))
     return state
+
+
+# A base against a face at x = 10: its centre one radius short (R-UNIT-1, 30 / 40 mm bases).
+AGAINST_30MM = 10 - 15 / 25.4
+AGAINST_40MM = 10 - 20 / 25.4

@@ -87,6 +87,13 @@ def test_huge_base_blocks_smaller_models_only() -> None:
     shot = analyse(s, initial_positions(s), "t1", "t2")
     assert not shot.line_of_sight and shot.sight.blocked_by == ("beh",)
     assert shot.cover == ("beh",)
+    # A trooper and a behemoth: the middle behemoth is not larger than both bases, so
+    # it does not block, either way; it is cover (R-COV-6).
+    s3 = replace(s, models=(m("t1", "trooper", "a", 5, 10), m("b2", "behemoth", "b", 17, 10),
+                            m("beh", "behemoth", "n", 10, 10)))
+    for a, t in (("t1", "b2"), ("b2", "t1")):
+        small_big = analyse(s3, initial_positions(s3), a, t)
+        assert small_big.line_of_sight and small_big.cover == ("beh",)
     # Two behemoths: the middle one is not larger than both.
     s2 = replace(s, models=(m("b1", "behemoth", "a", 3, 10), m("b2", "behemoth", "b", 17, 10),
                             m("beh", "behemoth", "n", 10, 10)))

@@ -17,7 +17,7 @@ from unittest.mock import patch
 
 import pytest
 import shapely
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from geometry.discs import Disc
@@ -247,8 +247,7 @@ def test_round_edge_as_exact_circle_matches_the_tower_outline(
     may block."""
     a, b = Disc(ax, ay, 0.6), Disc(bx, by, 0.6)
     outside = [d for d in (a, b) if math.hypot(d.x - 10, d.y - 10) >= 2.0 + d.r + 1e-2]
-    if len(outside) < 2 or math.hypot(ax - 10, ay - 10) - 2.0 - 0.6 <= 2.0:
-        return
+    assume(len(outside) == 2 and math.hypot(ax - 10, ay - 10) - 2.0 - 0.6 > 2.0)
     walls = sight_walls(ROUND_EDGES, a, 6.0, b, 0.0)
     assert [type(w) for _, w in walls] in ([], [Disc])
     exact = SightIndex([]).sight(a, b, [Obstacle(i, w) for i, w in walls])
@@ -364,6 +363,9 @@ spots = st.tuples(st.floats(0, 20), st.floats(0, 20), st.sampled_from([0.0, 2.0,
 
 @settings(max_examples=40, deadline=None)
 @given(boards, spots, spots)
+# Sight past the corner (0, 3) at 9e-8 in: grazing is not blocking (R-LOS-1).
+@example(spec=[(0, 0, 2, 2, 1.0), (0, 0, 2, 2, 1.0), (0, 0, 2, 3, 2.0)], pa=(0.0, 0.0, 2.0),
+         pb=(1.192092896e-07, 4.0, 0.0))
 def test_sight_with_edges_agrees_with_sampled_segments(
         spec: list[tuple[int, int, int, int, float]], pa: tuple[float, float, float],
         pb: tuple[float, float, float]) -> None:
@@ -385,7 +387,8 @@ def test_sight_with_edges_agrees_with_sampled_segments(
         p, q = seen.witness
         assert math.hypot(p[0] - a.x, p[1] - a.y) <= a.r + 1e-7
         assert math.hypot(q[0] - b.x, q[1] - b.y) <= b.r + 1e-7
-        assert not crosses_edges(p, q, edges, chosen, 1e-9)
+        # The witness may graze a corner to within the sight tolerance (sight_parts.EPS).
+        assert not crosses_edges(p, q, edges, chosen, 1e-6)
     else:
         rim = [(math.cos(t * math.pi / 8), math.sin(t * math.pi / 8)) for t in range(16)]
         for ux, uy in rim:

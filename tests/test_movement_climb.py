@@ -8,7 +8,7 @@ import pytest
 from sim.dice import ScriptedRng, ScriptExhaustedError, armor_face, effect_face, skill_face
 from sim.gamedata import Status
 from sim.rules import default_rules
-from tests.movement_util import RULE_SETS, activated, do, why
+from tests.movement_util import AGAINST_30MM, AGAINST_40MM, RULE_SETS, activated, do, why
 
 RULES = default_rules()
 R_SETTLER = 15 / 25.4
@@ -128,7 +128,7 @@ def test_only_climbable_faces(rules: str) -> None:
 
 # --- the seed's fall example (R-FALL-1, R-FALL-2) ---------------------------------------
 
-FALL = "move survivor 9.409448818897637 8.0 climb 3.65"
+FALL = f"move survivor {AGAINST_30MM!r} 8.0 climb 3.65"
 
 
 def test_seed_fall_example() -> None:
@@ -155,7 +155,7 @@ def test_power_armor_ignores_a_fall_from_above_black() -> None:
     """R-FALL-4: 13 in, no damage, no dice, still on the table."""
     rng = dice(agi(20))
     state = activated("move-power-armor", "knight", rng=rng)
-    do(state, "move knight 9.21259842519685 5.0 climb 11.9")
+    do(state, f"move knight {AGAINST_40MM!r} 5.0 climb 11.9")
     k = state.model("knight")
     assert k.in_play and k.health == 4 and k.position.z == 0.0 and rng.remaining == 0
 
@@ -163,7 +163,7 @@ def test_power_armor_ignores_a_fall_from_above_black() -> None:
 def test_fall_from_above_black_removes() -> None:
     rng = dice(agi(20))
     state = activated("move-power-armor", "settler", rng=rng)
-    do(state, "move settler 9.409448818897637 13.0 climb 11.7")
+    do(state, f"move settler {AGAINST_30MM!r} 13.0 climb 11.7")
     assert state.model("settler").status is Status.ELIMINATED and rng.remaining == 0
 
 

@@ -21,7 +21,7 @@ from sim.dice import ScriptedRng, armor_face, effect_face, skill_face
 from sim.falls import landing, level_at, push_model
 from sim.rules import default_rules
 from sim.state import ActionContext
-from tests.movement_util import RULE_SETS, activated, do, scenario, why
+from tests.movement_util import AGAINST_30MM, RULE_SETS, activated, do, scenario, why
 
 RULES = default_rules()
 R30, R40 = 15 / 25.4, 20 / 25.4
@@ -38,7 +38,7 @@ def test_a_fall_onto_a_base_lands_at_the_nearest_free_spot() -> None:
     south: it lands against the wall, in contact with the mutant, north of it."""
     rng = dice(skill_face(RULES, 15), effect_face(RULES, "damage", ()), armor_face(RULES, 2))
     state = activated("move-landing", "survivor", rng=rng)
-    do(state, "move survivor 9.409448818897637 8.0 climb 3.65")
+    do(state, f"move survivor {AGAINST_30MM!r} 8.0 climb 3.65")
     s = state.model("survivor")
     mutant = state.model("mutant").position
     wall_x = 10 - R30
@@ -112,20 +112,20 @@ def test_a_jump_cannot_land_on_a_base() -> None:
     """R-JUMP-1 with R-MOV-4: a friend stands below the lip; the jump is refused with
     the base named; a jump beside it is legal and harmless (2 in)."""
     state = activated("move-landing", "jumper", rng=dice())
-    reason = why(state, "move jumper 19.409448818897637 7.0 jump 0.0")
+    reason = why(state, f"move jumper {10 + AGAINST_30MM!r} 7.0 jump 0.0")
     assert reason is not None and "jump cannot land" in reason
     assert "the base would overlap 'buddy'" in reason
-    do(state, "move jumper 19.409448818897637 8.6 jump 0.0")
+    do(state, f"move jumper {10 + AGAINST_30MM!r} 8.6 jump 0.0")
     m = state.model("jumper")
-    assert (m.position.x, m.position.y, m.position.z) == (19.409448818897637, 8.6, 0.0)
+    assert (m.position.x, m.position.y, m.position.z) == (10 + AGAINST_30MM, 8.6, 0.0)
 
 
 def test_a_jump_cannot_land_on_an_enemy() -> None:
     """From the house's lip straight down onto the super mutant: refused, named."""
     state = activated("move-landing", "survivor", rng=dice())
-    reason = why(state, "move survivor 9.409448818897637 8.0 jump 0.0")
+    reason = why(state, f"move survivor {AGAINST_30MM!r} 8.0 jump 0.0")
     assert reason is not None and "the base would overlap 'mutant'" in reason
-    assert why(state, "move survivor 9.409448818897637 9.5 jump 0.0") is None
+    assert why(state, f"move survivor {AGAINST_30MM!r} 9.5 jump 0.0") is None
 
 
 def test_a_jump_cannot_land_on_a_base_even_to_walk_on() -> None:
@@ -133,10 +133,10 @@ def test_a_jump_cannot_land_on_a_base_even_to_walk_on() -> None:
     when more steps follow: a jump that hurts ends the movement where it lands
     (R-FALL-3), and no model may end on another base (R-MOV-4)."""
     state = activated("move-landing", "jumper")
-    reason = why(state, "move jumper 19.409448818897637 7.0 jump 0.0 18.0 7.0")
+    reason = why(state, f"move jumper {10 + AGAINST_30MM!r} 7.0 jump 0.0 18.0 7.0")
     assert reason is not None and "'buddy'" in reason
     # Beside buddy: 1.72 in to the lip, 2 in down, 0.2 in on: 3.92 in of Yellow's 4.
-    assert why(state, "move jumper 19.409448818897637 8.6 jump 0.0 19.2 8.6") is None
+    assert why(state, f"move jumper {10 + AGAINST_30MM!r} 8.6 jump 0.0 19.2 8.6") is None
 
 
 def test_a_pushed_climbing_model_is_knocked_off() -> None:

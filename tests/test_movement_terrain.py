@@ -119,11 +119,18 @@ def test_wall_refused_with_the_piece_named(rules: str) -> None:
     assert state.to_dict() == before
 
 
+# The middle of each gap of scenarios/move-squeeze.toml, which opens at y = 9: one
+# 30 mm base wide; 0.019 in narrower (0.0095 in overlap each side, within the 0.01 in
+# touch tolerance, R-UNIT-2); 0.025 in narrower (0.0125 in each side, beyond it).
+BASE = 30 / 25.4
+MID_EXACT, MID_WITHIN, MID_NARROW = 9 + BASE / 2, 9 + (BASE - 0.019) / 2, 9 + (BASE - 0.025) / 2
+
+
 @pytest.mark.parametrize("rules", RULE_SETS)
 @pytest.mark.parametrize(("model", "target", "legal"), [
-    ("exact", "12.5 9.590551181102363", True),
-    ("within", "22.5 9.581051181102362", True),
-    ("narrow", "32.5 9.578051181102362", False),
+    ("exact", f"12.5 {MID_EXACT!r}", True),
+    ("within", f"22.5 {MID_WITHIN!r}", True),
+    ("narrow", f"32.5 {MID_NARROW!r}", False),
 ])
 def test_squeeze(rules: str, model: str, target: str, legal: bool) -> None:
     state = activated("move-squeeze", model, rules)
@@ -174,6 +181,17 @@ def test_leaving_needs_the_ruler() -> None:
     assert far is not None and "7.22 in" in far and "yellow ruler is 4 in" in far
 
 
+def test_leaving_over_difficult_ground_uses_the_shorter_ruler() -> None:
+    """R-MOV-1 on the way off the board: straight up, the base crosses the edge after
+    3 - (0.59 - 0.01) = 2.42 in, within Yellow but over the rubble, so Orange (2 in)."""
+    state = activated("move-board-edge", "leaver")
+    up = why(state, "leave leaver 2 -1.0")
+    assert up is not None and "2.42 in" in up and "orange ruler" in up
+    assert "difficult" in up and "rubble" in up
+    # Left, clear of the rubble: 2 - 0.58 = 1.42 in fits Yellow.
+    assert why(state, "leave leaver -1.0 3") is None
+
+
 @pytest.mark.parametrize("rules", RULE_SETS)
 def test_pushed_into_the_edge_twice(rules: str) -> None:
     """R-EDGE-3: a hard edge: 1 damage each time, no armor roll, still on the table."""
@@ -205,7 +223,7 @@ def test_push_stops_at_another_base() -> None:
 
 def test_plan_names_the_blocking_pieces() -> None:
     state = activated("move-squeeze", "narrow")
-    plan = plan_movement(state, "narrow", walk((32.5, 9.578051181102362)))
+    plan = plan_movement(state, "narrow", walk((32.5, MID_NARROW)))
     assert not plan.legal and set(plan.blocked_by) == {"block-e", "block-f"}
 
 

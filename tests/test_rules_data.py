@@ -59,3 +59,30 @@ def test_out_of_range_rules_data_is_refused_at_its_key(override: dict[str, Any],
     with pytest.raises(ScenarioError) as info:
         parse_rules(merge_tables(default_rules_table(), override))
     assert path in {p.path for p in info.value.problems}
+
+
+@pytest.mark.parametrize(("distance", "fall", "jump"), [
+    (0.5, "orange", "orange"),
+    (2.0, "orange", "orange"),    # up to Orange: no damage; a jump of up to Orange neither
+    (2.01, "yellow", "orange"),   # a jump is one ruler shorter (R-JUMP-1)
+    (4.0, "yellow", "orange"),
+    (4.01, "red", "yellow"),
+    (6.0, "red", "yellow"),
+    (8.0, "green", "red"),
+    (10.0, "blue", "green"),
+    (12.0, "black", "blue"),
+    (12.01, None, "black"),       # above Black: removed; a jump counts as Black (Decision)
+])
+def test_fall_table_rows_at_the_ruler_ends(distance: float, fall: str | None, jump: str) -> None:
+    """R-FALL-1: the shortest ruler the fall is within, ends included."""
+    from sim.falls import fall_table_colour
+
+    rules = default_rules()
+    assert fall_table_colour(rules, distance, jump=False) == fall
+    assert fall_table_colour(rules, distance, jump=True) == jump
+
+
+def test_fall_damage_table_is_the_rules_text() -> None:
+    """R-FALL-1: up to Orange 0; Yellow +2; Red +4; Green +6; Blue +8; Black +10."""
+    assert dict(default_rules().fall_damage) == {
+        "orange": 0, "yellow": 2, "red": 4, "green": 6, "blue": 8, "black": 10}

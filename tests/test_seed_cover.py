@@ -9,8 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import shapely
 
-from sim.analysis import FRIENDLY, TOUCHES_ATTACKER, ShotAnalysis, analyse
+from sim.analysis import ENTERS_ONLY, FRIENDLY, TOUCHES_ATTACKER, ShotAnalysis, analyse
 from sim.loader import load_scenario
 from sim.positions import initial_positions
 
@@ -59,13 +60,22 @@ def test_example_3_knight_on_the_desk() -> None:
     s = shot("seed-cover-3", "mutant", "knight")
     assert s.line_of_sight
     assert s.cover == ("crate",) and s.skill_modifier == -2 and s.armor_bonus == 1
-    assert "desk" in {i.id for i in s.ignored_cover}
+    assert ("desk", ENTERS_ONLY) in [(i.id, i.reason) for i in s.ignored_cover]
 
 
 @pytest.mark.parametrize("variant", ["seed-cover-4", "seed-cover-4-dense"])
 def test_example_4_forest_edge(variant: str) -> None:
     """R-COV-4: mutant 1 (centre outside the forest) no cover, mutants 2 and 3 cover.
     In the dense forest (R-LOS-4) mutants 1 and 2 are the same, mutant 3 is out of sight."""
+    scenario = load_scenario(SCENARIOS / f"{variant}.toml")
+    forest = scenario.piece("forest").footprint
+    for k in (1, 2, 3):  # the seed's set-up: every mutant's base touches the forest ...
+        at = shapely.Point(scenario.model(f"mutant-{k}").at)
+        assert forest.distance(at) <= scenario.radius_of(f"mutant-{k}")
+    # ... and mutant 1 stands partly in it with its centre outside.
+    assert not forest.contains(shapely.Point(scenario.model("mutant-1").at))
+    assert forest.intersects(shapely.Point(scenario.model("mutant-1").at).buffer(
+        scenario.radius_of("mutant-1")))
     m1, m2, m3 = (shot(variant, "paladin", f"mutant-{k}") for k in (1, 2, 3))
     assert m1.line_of_sight and m1.cover == ()
     assert m2.line_of_sight and m2.cover == ("forest",) and m2.skill_modifier == -2
