@@ -27,6 +27,8 @@ from geometry.sight_parts import _TOUCH, EPS, Array, Segment, _norm, _Parts
 _Tri = tuple[float, float, float, float, float, float, float, float, float, float, float,
              float, float, int, float, float, float, float]
 _Line = tuple[float, float, float, float]  # point and unit direction
+# The three sides of a triangle row: (index of the normal's x, index of the offset).
+_SIDES = ((4, 10), (6, 11), (8, 12))
 
 
 @dataclass(frozen=True)
@@ -193,43 +195,26 @@ class _One:
                 if ((blocked and t[13] in hit)
                         or t[14] > x1 or t[16] < x0 or t[15] > y1 or t[17] < y0):
                     continue
-                # The closed triangle test of sight_batch._hits, inline.
+                # The closed triangle test of sight_batch._hits, inline: clip the
+                # stretch [s, e] by each side's half-plane (normal t[k], t[k+1],
+                # offset t[c]); a line parallel to a side and outside it misses.
                 lo, hi = s, e
-                nd = t[4] * dx + t[5] * dy
-                gp = t[10] - (t[4] * px + t[5] * py)
-                if nd > 0:
-                    if gp / nd > lo:
-                        lo = gp / nd
-                elif nd < 0:
-                    if gp / nd < hi:
-                        hi = gp / nd
-                elif gp > 0:
-                    continue
-                nd = t[6] * dx + t[7] * dy
-                gp = t[11] - (t[6] * px + t[7] * py)
-                if nd > 0:
-                    if gp / nd > lo:
-                        lo = gp / nd
-                elif nd < 0:
-                    if gp / nd < hi:
-                        hi = gp / nd
-                elif gp > 0:
-                    continue
-                nd = t[8] * dx + t[9] * dy
-                gp = t[12] - (t[8] * px + t[9] * py)
-                if nd > 0:
-                    if gp / nd > lo:
-                        lo = gp / nd
-                elif nd < 0:
-                    if gp / nd < hi:
-                        hi = gp / nd
-                elif gp > 0:
-                    continue
-                if lo > hi:
-                    continue
-                if not blocked:
-                    blocked, blocker = True, t
-                hit.add(t[13])
+                for k, c in _SIDES:
+                    nd = t[k] * dx + t[k + 1] * dy
+                    gp = t[c] - (t[k] * px + t[k + 1] * py)
+                    if nd > 0:
+                        if gp / nd > lo:
+                            lo = gp / nd
+                    elif nd < 0:
+                        if gp / nd < hi:
+                            hi = gp / nd
+                    elif gp > 0:
+                        break
+                else:
+                    if lo <= hi:
+                        if not blocked:
+                            blocked, blocker = True, t
+                        hit.add(t[13])
             if blocker is not None and blocker is not tris[0]:
                 # The next lines are likely blocked by the same triangle: test it first.
                 # (Which groups a line meets, and whether it is blocked, does not depend
