@@ -197,7 +197,18 @@ class App:
         except Exception:
             self.rescue()
             raise
+        self.save_on_quit()
         return 0
+
+    def save_on_quit(self) -> Path | None:
+        """Closing the window keeps a changed game: it is saved and the file named."""
+        if not self.controller.unsaved:
+            return None
+        path = self.controller.save()
+        if path is not None:
+            print(f"wasteland play: the game is saved in {path} "
+                  f"(continue it with: wasteland play --load {path})", file=sys.stderr)
+        return path
 
     def rescue(self) -> Path | None:
         """Save the game after an unexpected error and say where, on stderr."""

@@ -81,6 +81,8 @@ class Controller:
             fresh = state is None or not state.history
             self._say("New game. F1: help." if fresh else
                       f"Saved game continued: round {self.state.round}. F1: help.")
+        # The history as last saved (or loaded): quitting saves only a changed game.
+        self._saved_history = self.state.history if self.state is not None else ()
         self._scene_cache: tuple[object, Scene] | None = None
         self._legal_cache: tuple[object, list[Action]] | None = None
         self._view_cache: tuple[object, ViewState] | None = None
@@ -286,7 +288,13 @@ class Controller:
             self._say(problem, error=True)
             return None
         self._say(f"saved to {path}")
+        self._saved_history = self.state.history
         return path
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether the game changed since it was started, loaded or last saved."""
+        return self.state is not None and self.state.history != self._saved_history
 
     def _commit(self) -> None:
         s = self.setup

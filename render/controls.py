@@ -41,7 +41,7 @@ CONTROLS: tuple[Control, ...] = (
     Control("Mouse wheel", "scroll Details (also over the board) or the event log"),
     Control("L", "short window: switch the last box between event log and legend"),
     Control("Resize the window", "the board rescales and keeps its aspect"),
-    Control("Ctrl+Q / close the window", "quit (no autosave: Ctrl+S first)"),
+    Control("Ctrl+Q / close the window", "quit; a game changed since its last save is saved"),
 )
 
 

@@ -66,3 +66,35 @@ def test_an_unexpected_error_saves_the_game_before_the_window_stops(
     assert len(saves) == 1
     assert load_game(saves[0]).to_dict() == d.state.to_dict()
     assert f"wasteland play --load {saves[0]}" in capsys.readouterr().err
+
+
+def _quit(d: Driver) -> None:
+    """Close the window as a player does, and let the loop finish."""
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert d.app.run() == 0
+
+
+def test_closing_the_window_saves_a_changed_game(
+        driver: Driver, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from sim.save import load_game
+
+    d = driver
+    d.click_button(d.labels()[0])  # the first choice of the game
+    assert d.state.history
+    _quit(d)
+    saves = sorted(tmp_path.glob("*.save.json"))
+    assert len(saves) == 1
+    assert load_game(saves[0]).to_dict() == d.state.to_dict()
+    assert f"wasteland play --load {saves[0]}" in capsys.readouterr().err
+
+
+def test_closing_an_unchanged_or_just_saved_game_writes_nothing_more(
+        driver: Driver, tmp_path: Path) -> None:
+    d = driver
+    _quit(d)
+    assert list(tmp_path.glob("*.save.json")) == []
+    d.app.running = True
+    d.click_button(d.labels()[0])
+    d.key(pygame.K_s, pygame.KMOD_CTRL)
+    _quit(d)
+    assert len(list(tmp_path.glob("*.save.json"))) == 1
