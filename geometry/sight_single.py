@@ -29,6 +29,14 @@ _Tri = tuple[float, float, float, float, float, float, float, float, float, floa
 _Line = tuple[float, float, float, float]  # point and unit direction
 # The three sides of a triangle row: (index of the normal's x, index of the offset).
 _SIDES = ((4, 10), (6, 11), (8, 12))
+_Seg = tuple[float, float, float, float, int]  # x0, y0, x1, y1, group
+_Boxed = tuple[float, float, float, float, _Seg]  # the segment after its bounding box
+
+
+def _boxed(segs: list[_Seg]) -> list[_Boxed]:
+    """Each segment after its bounding box (cheap rejection before the exact test)."""
+    return [(min(e[0], e[2]), min(e[1], e[3]), max(e[0], e[2]), max(e[1], e[3]), e)
+            for e in segs]
 
 
 @dataclass(frozen=True)
@@ -40,16 +48,14 @@ class _Flat:
     # closed test accepts (the triangle grown by _SEAM, and then some, 4)
     tri: list[_Tri]
     vert: list[tuple[float, float, int]]
-    edge: list[tuple[float, float, float, float, int]]
+    edge: list[_Seg]
     disc: list[tuple[float, float, float, int]]
-    wall: list[tuple[float, float, float, float, int]]
+    wall: list[_Seg]
 
     @cached_property
-    def edge_boxes(self) -> list[tuple[float, float, float, float, tuple[
-            float, float, float, float, int]]]:
+    def edge_boxes(self) -> list[_Boxed]:
         """Each outline piece after its bounding box."""
-        return [(min(e[0], e[2]), min(e[1], e[3]), max(e[0], e[2]), max(e[1], e[3]), e)
-                for e in self.edge]
+        return _boxed(self.edge)
 
     @cached_property
     def vert_runs(self) -> list[tuple[float, float, float, float, list[tuple[float, float, int]]]]:
@@ -62,11 +68,9 @@ class _Flat:
         return runs
 
     @cached_property
-    def wall_boxes(self) -> list[tuple[float, float, float, float, tuple[
-            float, float, float, float, int]]]:
+    def wall_boxes(self) -> list[_Boxed]:
         """Each wall piece after its bounding box."""
-        return [(min(w[0], w[2]), min(w[1], w[3]), max(w[0], w[2]), max(w[1], w[3]), w)
-                for w in self.wall]
+        return _boxed(self.wall)
 
     @staticmethod
     def of(parts: _Parts) -> _Flat:
