@@ -5,7 +5,7 @@ BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 SCENARIO ?=
 
-.PHONY: play test lint bench screenshots clean
+.PHONY: play test lint bench screenshots docs clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -28,6 +28,10 @@ bench: $(STAMP)
 
 screenshots: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m render.screenshots docs/img
+
+# Generated documents (tests/test_unit_docs.py fails when one is stale).
+docs: $(STAMP)
+	$(BIN)/python -m sim.unit_docs > docs/units.md.tmp && mv docs/units.md.tmp docs/units.md
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache *.egg-info
