@@ -42,6 +42,10 @@ if TYPE_CHECKING:
     from sim.state import ActionContext, GameState
 
 
+# Why a fall in vts-1.5 hurts no one (the event text and docs/movement.md).
+NO_FALL_DAMAGE_VTS = "no fall damage in vts-1.5 (R-CLIMB-5)"
+
+
 def fall_table_colour(rules: RulesData, distance: float, *, jump: bool) -> str | None:
     """The fall table row for a fall of ``distance`` inches; None: removed from play.
 
@@ -63,7 +67,7 @@ class FallOutcome:
     colour: str | None
     dealt: int
     removed: bool = False
-    ignored: bool = False  # power armor (R-FALL-4)
+    ignored: bool = False  # power armor (R-FALL-4), or any fall in vts-1.5 (R-CLIMB-5)
 
 
 def resolve_fall(
@@ -71,14 +75,21 @@ def resolve_fall(
 ) -> FallOutcome:
     """Apply fall damage for ``distance`` inches to ``model`` (R-FALL-1..4, R-JUMP-1).
 
-    Power armor ignores every fall (R-FALL-4). A fall of up to Orange deals
-    nothing and rolls nothing. Otherwise the black die and the armor roll
-    decide the damage (R-FALL-2, :func:`sim.damage.roll_fall_damage`), taken
-    through the engine (elimination at 0 health). A fall (not a jump) above
-    Black removes the model from play.
+    In ``vts-1.5`` no fall deals damage or removes a model, whatever the
+    height (R-CLIMB-5: the seed drops "the possibility of taking fall
+    damage"); nothing is rolled. Power armor ignores every fall (R-FALL-4).
+    A fall of up to Orange deals nothing and rolls nothing. Otherwise the
+    black die and the armor roll decide the damage (R-FALL-2,
+    :func:`sim.damage.roll_fall_damage`), taken through the engine
+    (elimination at 0 health). A fall (not a jump) above Black removes the
+    model from play.
     """
     unit = ctx.scenario.unit_of(model)
     what = "jump" if jump else "fall"
+    if ctx.scenario.rules == "vts-1.5":
+        ctx.log("fell", (model,), f"{model}: {what} of {distance:.2f} in, unhurt: "
+                f"{NO_FALL_DAMAGE_VTS}", distance=distance, dealt=0, ignored=True)
+        return FallOutcome(distance, None, 0, ignored=True)
     if "power-armor" in unit.keywords:
         ctx.log("fell", (model,), f"{model}: {what} of {distance:.2f} in, "
                 "power armor ignores fall damage", distance=distance, dealt=0, ignored=True)
@@ -141,7 +152,8 @@ def fall_model(
 
     The model leaves any climbing state, is placed by :func:`landing`, and
     takes fall damage for the height lost (R-FALL-1..4: power armor immune,
-    above Black removed). ``why`` says what made it fall, for the log.
+    above Black removed; none at all in vts-1.5, R-CLIMB-5). ``why`` says
+    what made it fall, for the log.
     """
     where = landing(ctx.state, model, xy, z_from, off_top=off_top)
     ctx.set_position(model, where)

@@ -45,6 +45,11 @@ def blow(rules: str, knight: str, target: str, *fall: ScriptedRoll) -> GameState
     return state
 
 
+def fall_dice(rules: str, *dice: ScriptedRoll) -> tuple[ScriptedRoll, ...]:
+    """The fall's dice: none in vts-1.5, where no fall deals damage (R-CLIMB-5, revised)."""
+    return dice if rules == "rulebook" else ()
+
+
 def kinds(state: GameState) -> list[str]:
     return [e.kind for e in state.events]
 
@@ -52,18 +57,20 @@ def kinds(state: GameState) -> list[str]:
 @pytest.mark.parametrize("rules", RULE_SETS)
 def test_pushed_off_a_roof_falls_to_the_foot_of_the_wall(rules: str) -> None:
     """4 in roof, pushed east: over the edge at x = 10 (0.43 in), a Yellow fall (+2):
-    blank black die, armor roll 1 blocks 1: 1 damage on top of the blow's 2."""
-    state = blow(rules, "knight-a", "mutant-a", face("damage"), armor(1))
+    blank black die, armor roll 1 blocks 1: 1 damage on top of the blow's 2. In
+    vts-1.5 the same fall deals nothing and rolls nothing (R-CLIMB-5, revised)."""
+    state = blow(rules, "knight-a", "mutant-a", *fall_dice(rules, face("damage"), armor(1)))
     m = state.model("mutant-a")
-    assert m.in_play and m.health == 4 - 2 - 1
+    fall_dealt = 1 if rules == "rulebook" else 0
+    assert m.in_play and m.health == 4 - 2 - fall_dealt
     # At the foot of the east wall, on the ground, where it went over.
     assert m.position.z == 0.0 and m.position.y == pytest.approx(5.0, abs=1e-9)
     assert m.position.x == pytest.approx(10 + R40, abs=NEAR) and m.position.x >= 10 + R40
     pushed = next(e for e in state.events if e.kind == "pushed")
     assert pushed.data["fell"] and pushed.data["travelled"] == pytest.approx(10 - (8 + 2 * R40))
     fell = next(e for e in state.events if e.kind == "fell")
-    assert fell.data["distance"] == pytest.approx(4.0) and fell.data["colour"] == "yellow"
-    assert fell.data["dealt"] == 1
+    assert fell.data["distance"] == pytest.approx(4.0) and fell.data["dealt"] == fall_dealt
+    assert fell.data.get("colour") == ("yellow" if rules == "rulebook" else None)
 
 
 @pytest.mark.parametrize("rules", RULE_SETS)
@@ -78,12 +85,19 @@ def test_power_armor_pushed_off_a_tower_is_unhurt(rules: str) -> None:
     assert next(e for e in state.events if e.kind == "fell").data["ignored"]
 
 
-@pytest.mark.parametrize("rules", RULE_SETS)
-def test_pushed_off_above_black_is_removed(rules: str) -> None:
-    """R-FALL-1: a fall of 13 in (above Black) removes the mutant; no dice."""
-    state = blow(rules, "knight-b", "mutant-b")
+def test_pushed_off_above_black_is_removed() -> None:
+    """R-FALL-1 (rulebook): a fall of 13 in (above Black) removes the mutant; no dice."""
+    state = blow("rulebook", "knight-b", "mutant-b")
     assert state.model("mutant-b").status is Status.ELIMINATED
     assert "removed" in kinds(state)
+
+
+def test_vts_pushed_off_above_black_stays_in_play() -> None:
+    """R-CLIMB-5 (revised): in vts-1.5 no fall removes a model, whatever the height."""
+    state = blow("vts-1.5", "knight-b", "mutant-b")
+    m = state.model("mutant-b")
+    assert m.in_play and m.position.z == 0.0 and m.health == 4 - 2
+    assert "removed" not in kinds(state)
 
 
 @pytest.mark.parametrize("rules", RULE_SETS)
@@ -125,7 +139,7 @@ def test_pushed_off_onto_another_base_lands_beside_it(rules: str) -> None:
     """The hound stands at the foot of the wall where the mutant would land (34, 5):
     the mutant lands at the nearest free spot: against the wall (x = 34 + r) and in
     contact with the hound, south of it (the hound stands 0.3 in north)."""
-    state = blow(rules, "knight-f", "mutant-f", face("damage"), armor(1))
+    state = blow(rules, "knight-f", "mutant-f", *fall_dice(rules, face("damage"), armor(1)))
     m = state.model("mutant-f")
     hound = state.model("hound-f").position
     assert m.in_play and m.position.z == 0.0
