@@ -2,8 +2,20 @@
 
 Each sub-command is a module in :mod:`sim.commands` with a ``register``
 function that adds its parser and sets ``run``; this file only dispatches, so
-a new command never touches it. sim/ never imports pygame: the ``play`` and
+a new command never touches it (modules whose name starts with ``_`` are
+helpers, not commands). sim/ never imports pygame: the ``play`` and
 ``render`` commands import :mod:`render` lazily inside ``run``.
+
+Exit status, the same for every sub-command (docs/cli.md):
+
+- 0: done (``los`` answered, whatever the answer; ``check`` found every file valid);
+- 1: refused input: a file that is missing or invalid, an unknown model or
+  weapon id, an illegal shot, an output that cannot be written, no display;
+- 2: usage: the command line itself is wrong (unknown option, missing
+  argument, options that contradict each other), as argparse reports it.
+
+Under ``--json`` every error is one JSON object on stdout (format
+``wasteland-error/1``, docs/schemas/error.json) instead of text on stderr.
 """
 
 from __future__ import annotations
@@ -14,40 +26,94 @@ import os
 import pkgutil
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import sim.commands
+from sim.cli_io import print_json_error
 from sim.errors import WastelandError
 
 if TYPE_CHECKING:
     from sim.scenario import Scenario
     from sim.state import GameState
 
-# Exit codes: 0 ok, 1 a checked thing is invalid (``check``), 2 bad usage/input.
-EXIT_USAGE = 2
+EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
+DISTRIBUTION = "wasteland-sim"
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="wasteland",
-        description="Battlefield simulator for a skirmish miniatures wargame.",
+class CommandLineError(Exception):
+    """argparse found the command line wrong (raised instead of exiting, so ``main`` decides
+    between the usual usage text and a JSON error)."""
+
+    def __init__(self, parser: argparse.ArgumentParser, message: str) -> None:
+        super().__init__(message)
+        self.parser = parser
+        self.message = message
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors reach :func:`main` as :class:`CommandLineError`."""
+
+    def error(self, message: str) -> NoReturn:
+        raise CommandLineError(self, message)
+
+
+def version() -> str:
+    """The installed package version (from its metadata), or 'unknown' in a bare checkout."""
+    try:
+        return metadata.version(DISTRIBUTION)
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def build_parser(prog: str = "wasteland") -> argparse.ArgumentParser:
+    parser = Parser(
+        prog=prog,
+        description="Battlefield simulator for a skirmish miniatures wargame. "
+                    "Exit status: 0 ok, 1 refused input or an illegal shot, 2 usage.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for info in sorted(pkgutil.iter_modules(sim.commands.__path__), key=lambda i: i.name):
+        if info.name.startswith("_"):
+            continue
         module = importlib.import_module(f"sim.commands.{info.name}")
         module.register(sub)
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+def _wants_json(argv: Sequence[str]) -> bool:
+    return "--json" in argv[: argv.index("--")] if "--" in argv else "--json" in argv
+
+
+def main(argv: Sequence[str] | None = None, prog: str = "wasteland") -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(prog)
+    try:
+        args = parser.parse_args(argv)
+    except CommandLineError as exc:
+        if _wants_json(argv):
+            print_json_error(exc.message, EXIT_USAGE)
+        else:
+            exc.parser.print_usage(sys.stderr)
+            print(f"{exc.parser.prog}: error: {exc.message}", file=sys.stderr)
+        return EXIT_USAGE
     try:
         code: int = args.run(args)
-    except WastelandError as exc:
-        print(f"wasteland {args.command}: {exc}", file=sys.stderr)
+    except CommandLineError as exc:  # options that contradict each other, found in ``run``
+        if getattr(args, "json", False):
+            print_json_error(exc.message, EXIT_USAGE)
+        else:
+            exc.parser.print_usage(sys.stderr)
+            print(f"{exc.parser.prog}: error: {exc.message}", file=sys.stderr)
         return EXIT_USAGE
+    except WastelandError as exc:
+        if getattr(args, "json", False):
+            print_json_error(exc, EXIT_REFUSED)
+        else:
+            print(f"{prog} {args.command}: {exc}", file=sys.stderr)
+        return EXIT_REFUSED
     return code
 
 
@@ -77,11 +143,19 @@ def open_game_window(scenario: Scenario, state: GameState | None, save_dir: Path
 
 
 def export_png(scenario: Scenario, out: Path, **options: Any) -> None:
-    """Draw ``scenario`` headless to the PNG file ``out`` (``render.png.export_scenario``)."""
+    """Draw ``scenario`` headless to the PNG file ``out`` (``render.png.export_scenario``).
+
+    Raises :class:`WastelandError` naming ``out`` when the file cannot be written.
+    """
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
     from render.png import export_scenario
 
-    export_scenario(scenario, out, **options)
+    try:
+        export_scenario(scenario, out, **options)
+    except (OSError, pygame.error) as exc:
+        raise WastelandError(f"-o: cannot write {str(out)!r}: {exc}") from None
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ shadowed by the shipped one).
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -101,6 +102,7 @@ def resolve_scenario(arg: str) -> ScenarioArg:
     found = shipped_path(arg)
     if found is not None:
         return ScenarioArg(arg, found, found.stem)
+    close = difflib.get_close_matches(Path(arg).stem, shipped_names(), n=3)
+    hint = f"; did you mean {' or '.join(map(repr, close))}?" if close else ""
     raise ScenarioError([Problem(arg, "", "file not found, and no shipped scenario has that "
-                                 f"name; shipped: {', '.join(shipped_names())} "
-                                 "(`wasteland scenarios` lists them)")])
+                                 f"name{hint} (`wasteland scenarios` lists them)")])

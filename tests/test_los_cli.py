@@ -109,8 +109,9 @@ def test_out_of_reach(capsys: pytest.CaptureFixture[str]) -> None:
     (["knight", "mutnat"], "known models: knight, mutant"),
     (["knight", "mutant", "--weapon", "lazer"], "laser_rifle"),
 ])
-def test_unknown_ids_exit_2_listing_known_ids(capsys: pytest.CaptureFixture[str],
+def test_unknown_ids_exit_1_listing_known_ids(capsys: pytest.CaptureFixture[str],
                                               argv: list[str], listed: str) -> None:
+    """Refused input exits 1 (docs/cli.md), nothing on stdout, the known ids on stderr."""
     code, out, err = los(capsys, str(SCENARIOS / "seed-cover-1.toml"), *argv)
-    assert code == 2 and out == ""
+    assert code == 1 and out == ""
     assert listed in err and "unknown" in err

@@ -116,7 +116,7 @@ def test_range_rings_and_width(tmp_path: Path) -> None:
 
 def test_bad_arguments_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "x.png"
-    assert main(["render", str(COVER_1), "-o", str(out), "--los", "knigth", "mutant"]) == 2
+    assert main(["render", str(COVER_1), "-o", str(out), "--los", "knigth", "mutant"]) == 1
     err = capsys.readouterr().err
     assert "'knigth'" in err and "knight" in err
     assert main(["render", str(COVER_1), "-o", str(out), "--width", "10"]) == 2

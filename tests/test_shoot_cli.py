@@ -128,14 +128,26 @@ def test_roll_is_seeded_and_logged(capsys: pytest.CaptureFixture[str]) -> None:
     (("nobody", "mutant-a", "--weapon", "plasma_rifle"), "unknown attacker 'nobody'"),
     (("survivor", "mutant-z", "--weapon", "plasma_rifle"), "known models: survivor"),
     (("survivor", "mutant-a", "--weapon", "railgun"), "unknown weapon 'railgun'"),
+])
+def test_unknown_ids_exit_1(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...],
+                            message: str) -> None:
+    """Ids the scenario lacks are refused input: exit 1, like every command (docs/cli.md)."""
+    code, out, err = run(capsys, PLASMA, *argv)
+    assert code == 1 and message in err and out == ""
+
+
+@pytest.mark.parametrize("argv, message", [
     (("survivor", "mutant-a", "--weapon", "plasma_rifle", "--roll"), "--roll needs --seed"),
+    (("survivor", "mutant-a", "--weapon", "plasma_rifle", "--seed", "3"), "only used with --roll"),
     (("survivor", "mutant-straddle", "--weapon", "plasma_rifle", "--roll", "--seed", "1"),
      "pick one with --band"),
+    (("survivor", "mutant-a"), "--weapon"),
 ])
 def test_bad_usage_exits_2(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...],
                            message: str) -> None:
+    """Options missing or contradicting each other are usage errors: exit 2 with the usage."""
     code, _, err = run(capsys, PLASMA, *argv)
-    assert code == 2 and message in err
+    assert code == 2 and message in err and "usage: wasteland shoot" in err
 
 
 def test_scenario_dice_replace_the_house_defaults(capsys: pytest.CaptureFixture[str],

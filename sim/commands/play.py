@@ -1,7 +1,10 @@
 """``wasteland play [SCENARIO] [--load SAVE]``: the hot-seat game window.
 
-Imports :mod:`render` (and so pygame) lazily inside :func:`run`, so ``sim``
-never imports pygame. Without a display it exits 1 with a one-line message.
+SCENARIO is a file or a shipped scenario name (default: the shipped
+``skirmish``); ``-`` (stdin) is refused, since a saved game must find its
+scenario file again. Imports :mod:`render` (and so pygame) lazily inside
+:func:`run`, so ``sim`` never imports pygame. Without a display it exits 1
+with a one-line message.
 """
 
 from __future__ import annotations
@@ -9,17 +12,17 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from contextlib import ExitStack
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from sim.errors import UsageError
+from sim.cli_io import STDIN
+from sim.errors import WastelandError
 from sim.loader import load_scenario
 from sim.save import load_game
 from sim.scenario import Scenario
+from sim.shipped import resolve_scenario
 
-DEFAULT_SCENARIO = "skirmish.toml"
+DEFAULT_SCENARIO = "skirmish"
 NO_DISPLAY = "wasteland play: no display found (set DISPLAY, or run under Xvfb); nothing opened"
 
 
@@ -34,18 +37,21 @@ def register(sub: Any) -> None:
         "scenario",
         nargs="?",
         metavar="SCENARIO",
-        help="scenario file (default: the shipped scenarios/skirmish.toml)",
+        help=f"scenario file or shipped scenario name (default: {DEFAULT_SCENARIO})",
     )
     p.add_argument("--load", metavar="SAVE", help="continue a saved game")
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, parser=p)
 
 
-def load_default_or(path: str | None, stack: ExitStack) -> Scenario:
-    """The scenario at ``path``, or the shipped default found as package data."""
-    if path is not None:
-        return load_scenario(path)
-    ref = resources.files("scenarios").joinpath(DEFAULT_SCENARIO)
-    return load_scenario(stack.enter_context(resources.as_file(ref)))
+def scenario_file(arg: str | None) -> Path:
+    """The file of a SCENARIO argument (a path or a shipped name; the default when None)."""
+    if arg == STDIN:
+        raise WastelandError("play: '-' (stdin) is not accepted: a saved game must find its "
+                             "scenario file again; give a file or a shipped name")
+    path = resolve_scenario(DEFAULT_SCENARIO if arg is None else arg).path
+    if path is None:  # only stdin has no path, refused above
+        raise WastelandError(f"play: no scenario file for {arg!r}")
+    return path
 
 
 def display_missing() -> bool:
@@ -56,24 +62,23 @@ def display_missing() -> bool:
     return not (env.get("DISPLAY") or env.get("WAYLAND_DISPLAY") or env.get("SDL_VIDEODRIVER"))
 
 
-def _same_file(path: str, scenario: Scenario) -> bool:
-    return scenario.source is not None and Path(path).resolve() == scenario.source.resolve()
+def _same_file(path: Path, scenario: Scenario) -> bool:
+    return scenario.source is not None and path.resolve() == scenario.source.resolve()
 
 
 def run(args: argparse.Namespace) -> int:
-    with ExitStack() as stack:
-        state = None
-        if args.load is not None:
-            state = load_game(args.load)
-            scenario = state.scenario
-            if args.scenario is not None and not _same_file(args.scenario, scenario):
-                raise UsageError(f"--load: {args.load!r} is a game of {str(scenario.source)!r}, "
-                                 f"not of {args.scenario!r}")
-        else:
-            scenario = load_default_or(args.scenario, stack)
-        if display_missing():
-            print(NO_DISPLAY, file=sys.stderr)
-            return 1
-        from sim import cli
+    state = None
+    if args.load is not None:
+        state = load_game(args.load)
+        scenario = state.scenario
+        if args.scenario is not None and not _same_file(scenario_file(args.scenario), scenario):
+            args.parser.error(f"--load: {args.load!r} is a game of {str(scenario.source)!r}, "
+                              f"not of {args.scenario!r}")
+    else:
+        scenario = load_scenario(scenario_file(args.scenario))
+    if display_missing():
+        print(NO_DISPLAY, file=sys.stderr)
+        return 1
+    from sim import cli
 
-        return cli.open_game_window(scenario, state, Path.cwd(), NO_DISPLAY)
+    return cli.open_game_window(scenario, state, Path.cwd(), NO_DISPLAY)

@@ -3,63 +3,109 @@
 The window's drawing code, headless, to a PNG: the board as set up, with
 the shot overlay of ``--los`` (sight line, line of cover, counted and
 ignored cover, range rings) and the reachable area of ``--reach``. Imports
-:mod:`render` lazily so ``sim`` never imports pygame.
+:mod:`render` lazily so ``sim`` never imports pygame. ``-o -`` writes the
+PNG to stdout; a folder that does not exist is refused, never created.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
-from sim.errors import UsageError
-from sim.loader import load_scenario
+from sim.cli_io import STDIN, check_model, load_scenario_arg
+from sim.errors import WastelandError
 from sim.scenario import Scenario
 
 MIN_WIDTH, MAX_WIDTH = 800, 8000
+
+
+def width(text: str) -> int:
+    """``--width``: an integer number of pixels in range (argparse type: usage error else)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
+    if not MIN_WIDTH <= value <= MAX_WIDTH:
+        raise argparse.ArgumentTypeError(f"expected {MIN_WIDTH} to {MAX_WIDTH} pixels, "
+                                         f"got {value!r}")
+    return value
 
 
 def register(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
         "render", help="draw a scenario (and overlays) to a PNG",
         description="Draw a scenario with the game window's drawing code to a PNG file.")
-    p.add_argument("scenario", metavar="SCENARIO", help="scenario file")
-    p.add_argument("-o", "--output", required=True, metavar="FILE.png", help="PNG to write")
+    p.add_argument("scenario", metavar="SCENARIO",
+                   help="scenario file, shipped scenario name, or - for stdin")
+    p.add_argument("-o", "--output", required=True, metavar="FILE.png",
+                   help="PNG to write (its folder must exist), or - for stdout")
     p.add_argument("--los", nargs=2, metavar=("A", "T"),
                    help="show sight, cover and range from model A to model T")
     p.add_argument("--weapon", metavar="W", help="weapon of A for --los (default: its first)")
     p.add_argument("--reach", metavar="M", help="shade where model M can move")
-    p.add_argument("--width", type=int, default=1280, metavar="PX",
+    p.add_argument("--width", type=width, default=1280, metavar="PX",
                    help=f"image width in pixels ({MIN_WIDTH}..{MAX_WIDTH}, default 1280)")
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, parser=p)
 
 
-def check_model(scenario: Scenario, model_id: str, option: str) -> str:
-    if model_id not in scenario.model_ids:
-        raise UsageError(f"{option}: unknown model {model_id!r}; known: "
-                         f"{', '.join(scenario.model_ids)}")
-    return model_id
-
-
-def run(args: argparse.Namespace) -> int:
-    scenario = load_scenario(args.scenario)
-    if not MIN_WIDTH <= args.width <= MAX_WIDTH:
-        raise UsageError(f"--width: expected {MIN_WIDTH} to {MAX_WIDTH} pixels, got {args.width!r}")
-    out = Path(args.output)
+def output_path(name: str) -> Path | None:
+    """The PNG file ``-o`` names (None: stdout), refused unless it can be written as asked."""
+    if name == STDIN:
+        return None
+    out = Path(name)
+    if out.is_dir():
+        raise WastelandError(f"-o: {name!r} is a folder; expected a .png file name")
     if out.suffix.lower() != ".png":
-        raise UsageError(f"-o: expected a .png file name, got {args.output!r}")
+        raise WastelandError(f"-o: expected a .png file name, got {name!r}")
+    folder = out.parent
+    if not folder.is_dir():
+        raise WastelandError(f"-o: folder {str(folder)!r} does not exist "
+                             "(render does not create folders)")
+    if not os.access(folder, os.W_OK):
+        raise WastelandError(f"-o: folder {str(folder)!r} is not writable")
+    return out
+
+
+def _overlays(scenario: Scenario, args: argparse.Namespace) -> dict[str, Any]:
     los = None
     if args.los:
-        los = (check_model(scenario, args.los[0], "--los"),
-               check_model(scenario, args.los[1], "--los"))
-    reach = check_model(scenario, args.reach, "--reach") if args.reach else None
+        los = (check_model(scenario, args.los[0], "--los model"),
+               check_model(scenario, args.los[1], "--los model"))
+    reach = check_model(scenario, args.reach, "--reach model") if args.reach else None
     if args.weapon is not None and (los is None or args.weapon not in
                                     scenario.unit_of(los[0]).weapons):
         carried = ", ".join(scenario.unit_of(los[0]).weapons) if los else "-"
-        raise UsageError(f"--weapon: {args.weapon!r} is not a weapon of the --los attacker; "
-                         f"it carries: {carried}")
+        raise WastelandError(f"--weapon: {args.weapon!r} is not a weapon of the --los "
+                             f"attacker; it carries: {carried}")
+    return {"los": los, "weapon": args.weapon, "reach": reach}
+
+
+def _to_stdout(scenario: Scenario, options: dict[str, Any]) -> None:
     from sim import cli
 
-    cli.export_png(scenario, out, width=args.width, los=los, weapon=args.weapon, reach=reach)
+    if sys.stdout.isatty():
+        raise WastelandError("-o -: refusing to write a PNG to a terminal; redirect stdout")
+    with tempfile.TemporaryDirectory(prefix="wasteland-render-") as tmp:
+        png = Path(tmp) / "board.png"
+        cli.export_png(scenario, png, **options)
+        sys.stdout.flush()
+        sys.stdout.buffer.write(png.read_bytes())
+        sys.stdout.buffer.flush()
+
+
+def run(args: argparse.Namespace) -> int:
+    out = output_path(args.output)
+    scenario = load_scenario_arg(args.scenario)
+    options = {"width": args.width, **_overlays(scenario, args)}
+    if out is None:
+        _to_stdout(scenario, options)
+        return 0
+    from sim import cli
+
+    cli.export_png(scenario, out, **options)
     print(f"wrote {out}")
     return 0

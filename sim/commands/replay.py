@@ -1,11 +1,20 @@
-"""``wasteland replay SAVE``: replay a saved game and print its event log."""
+"""``wasteland replay SAVE``: replay a saved game and print its event log.
+
+``SAVE`` may be ``-``: the save is read from stdin, and a relative scenario
+reference in it is taken from the working folder.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+from pathlib import Path
 from typing import Any
 
-from sim.save import load_game
+from sim.cli_io import STDIN, STDIN_NAME, read_stdin_text
+from sim.errors import SaveError
+from sim.save import game_from_save, load_game
+from sim.state import GameState
 
 
 def register(sub: Any) -> None:
@@ -13,7 +22,7 @@ def register(sub: Any) -> None:
         "replay", help="print the event log of a saved game",
         description="Replay a saved game from its seed and actions (refused when the "
                     "scenario changed since) and print every event, one per line.")
-    p.add_argument("save", metavar="SAVE", help="a save file (JSON)")
+    p.add_argument("save", metavar="SAVE", help="a save file (JSON), or - for stdin")
     p.add_argument("--actions", action="store_true",
                    help="also print each action before the events it caused")
     p.add_argument("--summary", action="store_true",
@@ -21,8 +30,20 @@ def register(sub: Any) -> None:
     p.set_defaults(run=run)
 
 
+def load_save_arg(name: str) -> GameState:
+    """The game a SAVE argument names: a save file, or ``-`` for one read from stdin."""
+    if name != STDIN:
+        return load_game(name)
+    text = read_stdin_text()
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"{STDIN_NAME}: invalid JSON at line {exc.lineno}: {exc.msg}") from None
+    return game_from_save(data, Path.cwd(), STDIN_NAME)
+
+
 def run(args: argparse.Namespace) -> int:
-    state = load_game(args.save)
+    state = load_save_arg(args.save)
     for action, events in state.log_by_action():
         if args.actions and action is not None:
             print(f"> {action}")

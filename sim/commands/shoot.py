@@ -4,19 +4,19 @@ Prints whether the shot is legal (R-SHOOT-1, with the reason when not), the
 sight, cover and range the rules glue found, and for each band the skill
 value, the dice and the exact odds (:mod:`sim.odds`) without rolling. With
 ``--roll --seed N`` it also resolves one shot with the game's generator and
-prints the log lines. Exit status: 0 legal, 1 the shot is not legal, 2 bad
-usage (unknown ids).
+prints the log lines. ``--json``: one ``wasteland-shoot/1`` object
+(docs/schemas/shoot.json). Exit status: 0 legal, 1 the shot is not legal or
+the input is refused (unknown ids), 2 usage (``--roll`` without ``--seed``...).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
+from sim.cli_io import check_model, load_scenario_arg, print_json
 from sim.combat import AttackPlan, AttackRefused, Band, Situation, carry_out, plan_shot
-from sim.errors import UsageError
-from sim.loader import load_scenario
+from sim.errors import WastelandError
 from sim.odds import attack_odds
 from sim.scenario import Scenario
 
@@ -26,33 +26,35 @@ def register(sub: Any) -> None:
         "shoot", help="preview (and optionally roll) a shot with exact odds",
         description="Preview a shot: legality, cover, range band, skill value and the exact "
                     "odds of success and damage, without rolling. --roll --seed N also "
-                    "resolves one shot and prints the log. Exit 0 legal, 1 not legal, 2 bad "
-                    "usage.")
-    p.add_argument("scenario", metavar="SCENARIO")
+                    "resolves one shot and prints the log. Exit 0 legal, 1 not legal or "
+                    "refused input, 2 usage.")
+    p.add_argument("scenario", metavar="SCENARIO",
+                   help="scenario file, shipped scenario name, or - for stdin")
     p.add_argument("attacker", metavar="ATTACKER")
     p.add_argument("target", metavar="TARGET")
     p.add_argument("--weapon", required=True, metavar="W")
     p.add_argument("--band", choices=["short", "long"],
                    help="range band when the target lies in both (default: show both)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON object (docs/schemas/shoot.json)")
     p.add_argument("--roll", action="store_true", help="also resolve one shot")
     p.add_argument("--seed", type=int, help="seed of the roll (with --roll)")
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, parser=p)
+
+
+def _check_options(args: argparse.Namespace) -> None:
+    if args.roll and args.seed is None:
+        args.parser.error("--roll needs --seed N (the dice come from one seeded generator)")
+    if args.seed is not None and not args.roll:
+        args.parser.error("--seed is only used with --roll")
 
 
 def _check_ids(scenario: Scenario, args: argparse.Namespace) -> None:
-    known = ", ".join(scenario.model_ids)
-    for role in ("attacker", "target"):
-        ident = getattr(args, role)
-        if ident not in scenario.model_ids:
-            raise UsageError(f"unknown {role} {ident!r}; known models: {known}")
+    check_model(scenario, args.attacker, "attacker")
+    check_model(scenario, args.target, "target")
     if args.weapon not in scenario.weapons:
-        raise UsageError(f"unknown weapon {args.weapon!r}; known weapons: "
-                         f"{', '.join(scenario.weapons)}")
-    if args.roll and args.seed is None:
-        raise UsageError("--roll needs --seed N (the dice come from one seeded generator)")
-    if args.seed is not None and not args.roll:
-        raise UsageError("--seed is only used with --roll")
+        raise WastelandError(f"unknown weapon {args.weapon!r}; known weapons: "
+                             f"{', '.join(scenario.weapons)}")
 
 
 def _plans(sit: Situation, args: argparse.Namespace) -> list[AttackPlan]:
@@ -79,56 +81,66 @@ def _roll(scenario: Scenario, plan: AttackPlan, seed: int) -> list[str]:
     return [e.text for e in state.events[start:]]
 
 
+def _ids(scenario: Scenario, args: argparse.Namespace) -> dict[str, Any]:
+    return {"scenario": args.scenario, "rules": scenario.rules, "attacker": args.attacker,
+            "target": args.target, "weapon": args.weapon}
+
+
+def _preview_json(plan: AttackPlan, scenario: Scenario) -> dict[str, Any]:
+    p = plan.profile
+    return {
+        "band": plan.band, "skill": p.skill, "attribute": p.attribute,
+        "skill_modifier": p.modifier, "target_number": p.target,
+        "dice": list(p.dice), "damage": p.damage, "damage_type": p.damage_type,
+        "armor": p.armor, "armor_bonus": p.cover_bonus, "armor_boost": p.armor_boost,
+        **attack_odds(p, scenario.rules_data).to_json(plan.target_health),
+    }
+
+
+def _print_text(scenario: Scenario, plans: list[AttackPlan], log: list[str] | None,
+                seed: int | None) -> None:
+    first = plans[0]
+    print(f"{first.attacker} shoots {first.target} with {first.weapon.name} "
+          f"({scenario.rules} rules)")
+    print(f"  {first.analysis}".replace("\n", "\n  "))
+    for plan in plans:
+        print(f"{plan.band} range: {plan.profile.describe()}")
+        for line in attack_odds(plan.profile, scenario.rules_data).lines(plan.target_health):
+            print(f"  {line}")
+    if log is not None:
+        print(f"roll (seed {seed}):")
+        for line in log:
+            print(f"  {line}")
+
+
 def run(args: argparse.Namespace) -> int:
-    scenario = load_scenario(args.scenario)
+    _check_options(args)
+    scenario = load_scenario_arg(args.scenario)
     _check_ids(scenario, args)
     sit = Situation.of_scenario(scenario)
     try:
         plans = _plans(sit, args)
     except AttackRefused as exc:
         if args.json:
-            print(json.dumps({"attacker": args.attacker, "target": args.target,
-                              "weapon": args.weapon, "legal": False, "reason": exc.reason}))
+            print_json("shoot", {**_ids(scenario, args), "legal": False, "reason": exc.reason})
         else:
             print(f"{args.attacker} cannot shoot {args.target} with {args.weapon}: {exc.reason}")
         return 1
     if args.roll and len(plans) > 1:
-        raise UsageError(f"{args.target!r} lies in both range bands; pick one with --band "
-                         "to roll")
-    rules = scenario.rules_data
+        args.parser.error(f"{args.target!r} lies in both range bands; pick one with --band "
+                          "to roll")
     log = _roll(scenario, plans[0], args.seed) if args.roll else None
     ana = plans[0].analysis
-    assert ana is not None  # shots always carry their analysis
+    if ana is None:  # shots always carry their analysis
+        raise WastelandError(f"{args.weapon!r} is not a shooting weapon")
     if args.json:
-        out: dict[str, Any] = {
-            "attacker": args.attacker, "target": args.target, "weapon": args.weapon,
-            "legal": True, "rules": scenario.rules,
+        print_json("shoot", {
+            **_ids(scenario, args), "legal": True,
             "distance": ana.distance, "bands": list(plans[0].bands),
             "cover": list(ana.cover), "target_health": plans[0].target_health,
-            "previews": [],
+            "previews": [_preview_json(plan, scenario) for plan in plans],
             "roll": log,
-        }
-        for plan in plans:
-            p = plan.profile
-            out["previews"].append({
-                "band": plan.band, "skill": p.skill, "attribute": p.attribute,
-                "skill_modifier": p.modifier, "target_number": p.target,
-                "dice": list(p.dice), "damage": p.damage, "damage_type": p.damage_type,
-                "armor": p.armor, "armor_bonus": p.cover_bonus, "armor_boost": p.armor_boost,
-                **attack_odds(p, rules).to_json(plan.target_health),
-            })
-        print(json.dumps(out, indent=2))
-        return 0
-    first = plans[0]
-    print(f"{first.attacker} shoots {first.target} with {first.weapon.name} "
-          f"({scenario.rules} rules)")
-    print(f"  {ana}".replace("\n", "\n  "))
-    for plan in plans:
-        print(f"{plan.band} range: {plan.profile.describe()}")
-        for line in attack_odds(plan.profile, rules).lines(plan.target_health):
-            print(f"  {line}")
-    if log is not None:
-        print(f"roll (seed {args.seed}):")
-        for line in log:
-            print(f"  {line}")
+        })
+    else:
+        _print_text(scenario, plans, log, args.seed)
     return 0

@@ -1,0 +1,93 @@
+"""What every ``wasteland`` sub-command shares: SCENARIO arguments (a file, a
+shipped name or ``-`` for stdin), JSON output with its ``format`` field, and
+errors as JSON under ``--json`` (docs/cli.md, docs/schemas/)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from sim import loader
+from sim.errors import Problem, ScenarioError, WastelandError
+from sim.scenario import Scenario
+from sim.shipped import resolve_scenario
+
+STDIN = "-"
+STDIN_NAME = "<stdin>"  # how messages name a file read from stdin
+FORMAT_VERSION = 1
+
+
+def json_format(kind: str) -> str:
+    """The ``format`` field of one kind of JSON output, e.g. ``wasteland-los/1``."""
+    return f"wasteland-{kind}/{FORMAT_VERSION}"
+
+
+def print_json(kind: str, data: dict[str, Any]) -> None:
+    """Print one JSON output object, its ``format`` field first."""
+    print(json.dumps({"format": json_format(kind), **data}, indent=2))
+
+
+def error_json(error: WastelandError | str, exit_status: int) -> dict[str, Any]:
+    """The ``wasteland-error/1`` object: the message, and file and key where known."""
+    out: dict[str, Any] = {"format": json_format("error"), "exit_status": exit_status,
+                           "error": str(error)}
+    if isinstance(error, ScenarioError) and error.problems:
+        out["file"] = error.problems[0].file
+        out["key"] = error.problems[0].path or None
+        out["problems"] = [{"file": p.file, "key": p.path or None, "message": p.message}
+                           for p in error.problems]
+    return out
+
+
+def print_json_error(error: WastelandError | str, exit_status: int) -> None:
+    print(json.dumps(error_json(error, exit_status), indent=2))
+
+
+def read_stdin_text() -> str:
+    try:
+        return sys.stdin.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise WastelandError(f"{STDIN_NAME}: cannot read: {exc}") from None
+
+
+class _TextLoader(loader._Loader):
+    """The loader reading its top file from a string; includes resolve from the
+    working folder, as if the text were a file there."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(Path(STDIN_NAME))
+        self.text = text
+
+    def read_toml(self, path: Path, display: str) -> dict[str, Any] | None:
+        if path is not self.path:
+            return super().read_toml(path, display)
+        try:
+            return tomllib.loads(self.text)
+        except tomllib.TOMLDecodeError as exc:
+            self.problems.append(Problem(display, "", f"invalid TOML: {exc}"))
+            return None
+
+
+def load_scenario_text(text: str) -> Scenario:
+    """A scenario from TOML text (``-``: stdin); includes are relative to the working folder."""
+    scenario: Scenario = _TextLoader(text).load()
+    return scenario
+
+
+def load_scenario_arg(arg: str) -> Scenario:
+    """The scenario a SCENARIO argument names: ``-`` (stdin), a file, or a shipped name."""
+    where = resolve_scenario(arg)
+    if where.path is None:
+        return load_scenario_text(read_stdin_text())
+    return loader.load_scenario(where.path)
+
+
+def check_model(scenario: Scenario, model_id: str, role: str) -> str:
+    """``model_id`` when the scenario has it; else an error listing the known models."""
+    if model_id not in scenario.model_ids:
+        raise WastelandError(f"unknown {role} {model_id!r}; known models: "
+                             f"{', '.join(scenario.model_ids)}")
+    return model_id
