@@ -7,7 +7,7 @@ library changes.
 
 Examples
 --------
->>> units, weapons = load_library(shipped_library_path())
+>>> units, weapons = load_library()
 >>> units["knight"].weapons
 ('laser_rifle', 'power_fist')
 >>> units_markdown(units, weapons).splitlines()[0]
@@ -16,12 +16,15 @@ Examples
 
 from __future__ import annotations
 
+import json
+import os
+import tempfile
 from collections.abc import Mapping
-from importlib import resources
+from dataclasses import replace
 from pathlib import Path
 
-from sim.errors import ScenarioError
-from sim.loader import _Loader
+from sim.errors import Problem, ScenarioError
+from sim.loader import load_scenario
 from sim.rules import RulesData, default_rules
 from sim.scenario import Unit, Weapon
 
@@ -37,35 +40,54 @@ KEYWORD_RULES = {
 }
 
 
-def shipped_library_path() -> Path:
-    """The installed ``scenarios/units/wasteland.toml``."""
-    return Path(str(resources.files("scenarios").joinpath(LIBRARY_RESOURCE)))
+def load_library(include: str = LIBRARY_INCLUDE,
+                 folder: Path | None = None) -> tuple[dict[str, Unit], dict[str, Weapon]]:
+    """Units and weapons of a library, read as a scenario's ``include`` reads it.
 
-
-def load_library(path: Path) -> tuple[dict[str, Unit], dict[str, Weapon]]:
-    """Units and weapons of one library file (and what it includes), checked.
-
-    Uses the scenario loader's own checks, so a library that a scenario
-    could not include is refused here with the same messages.
+    A one-off probe scenario holding only ``include = [include]`` is written
+    in ``folder`` (a fresh temporary folder when None, which is where a
+    user's own scenario would stand) and loaded, so the page shows exactly
+    what that include gives a scenario, and a broken library is refused with
+    the loader's own messages.
 
     Raises
     ------
     ScenarioError
         Every problem found, each naming the file and the key path.
     """
-    loader = _Loader(path)
-    raw = loader.read_toml(path, loader.display)
-    units: dict[str, Unit] = {}
-    weapons: dict[str, Weapon] = {}
-    if raw is not None:
-        here = path.resolve()
-        loader.includes(raw, here, [here], units, weapons)
-        loader.file = loader.display
-        loader.library(raw, "", units, weapons)
-        loader.check_unit_refs(units, weapons, default_rules())
-    if loader.problems:
-        raise ScenarioError(loader.problems)
-    return units, weapons
+    with tempfile.TemporaryDirectory() as tmp:
+        where = Path(tmp) if folder is None else folder
+        probe = where / f".unit-docs-probe-{os.getpid()}.toml"
+        probe.write_text(_PROBE.format(include=json.dumps(include)), encoding="utf-8")
+        try:
+            scenario = load_scenario(probe)
+        except ScenarioError as exc:  # the probe is gone: name what it stood for
+            raise ScenarioError([_unprobed(p, probe, include) for p in exc.problems]) from None
+        finally:
+            probe.unlink()
+    return dict(scenario.units), dict(scenario.weapons)
+
+
+def _unprobed(problem: Problem, probe: Path, include: str) -> Problem:
+    if Path(problem.file).name != probe.name:
+        return problem
+    return replace(problem, file=f"a scenario including {include!r}")
+
+
+# A valid scenario with nothing of its own: every unit and weapon is the library's.
+_PROBE = """format = 1
+name = "unit library"
+rules = "rulebook"
+board = [12.0, 12.0]
+include = [{include}]
+models = []
+
+[sides.a]
+name = "A"
+
+[sides.b]
+name = "B"
+"""
 
 
 def units_markdown(units: Mapping[str, Unit], weapons: Mapping[str, Weapon],
@@ -201,7 +223,7 @@ def _keyword_list(units: Mapping[str, Unit]) -> str:
 
 def main() -> None:
     """Print docs/units.md for the shipped library."""
-    print(units_markdown(*load_library(shipped_library_path())), end="")
+    print(units_markdown(*load_library()), end="")
 
 
 if __name__ == "__main__":

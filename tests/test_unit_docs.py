@@ -9,12 +9,7 @@ from pathlib import Path
 import pytest
 
 from sim.errors import ScenarioError
-from sim.unit_docs import (
-    LIBRARY_INCLUDE,
-    load_library,
-    shipped_library_path,
-    units_markdown,
-)
+from sim.unit_docs import LIBRARY_INCLUDE, load_library, units_markdown
 from tests.conftest import ROOT, SCENARIOS
 
 UNITS_MD = ROOT / "docs" / "units.md"
@@ -33,12 +28,18 @@ def row(first_cell: str) -> str:
 
 
 def test_units_md_is_the_generated_page() -> None:
-    expected = units_markdown(*load_library(shipped_library_path()))
+    expected = units_markdown(*load_library())
     assert page() == expected, "docs/units.md is stale: run `make docs`"
 
 
-def test_the_shipped_library_is_the_one_in_the_repository() -> None:
-    assert shipped_library_path().resolve() == LIBRARY.resolve()
+def test_a_scenario_elsewhere_gets_the_library_by_its_include_name() -> None:
+    # load_library() includes LIBRARY_INCLUDE from a scenario in a temporary
+    # folder, outside the repository, as a user's own scenario would.
+    units, weapons = load_library()
+    raw = tomllib.loads(LIBRARY.read_text(encoding="utf-8"))
+    assert list(units) == list(raw["units"])
+    assert list(weapons) == list(raw["weapons"])
+    assert units["knight"].weapons == tuple(raw["units"]["knight"]["weapons"])
 
 
 def test_every_unit_and_weapon_of_the_library_file_has_a_row() -> None:
@@ -71,16 +72,20 @@ def test_keywords_with_a_rule_cite_it() -> None:
 
 def test_a_broken_library_is_refused_naming_file_and_key(tmp_path: Path) -> None:
     lib = tmp_path / "mine.toml"
-    text = LIBRARY.read_text(encoding="utf-8").replace(
-        'weapons = ["bite"]', 'weapons = ["biet"]')
+    text = LIBRARY.read_text(encoding="utf-8")
+    text = text.replace('weapons = ["bite"]', 'weapons = ["biet"]')
+    text = text.replace('short = "yellow"', 'short = "purple"')
     lib.write_text(text, encoding="utf-8")
     with pytest.raises(ScenarioError) as err:
-        load_library(lib)
+        load_library("mine.toml", folder=tmp_path)
     message = str(err.value)
-    assert "mine.toml" in message
+    assert re.search(r"mine\.toml: weapons\.pipe_pistol\.short: .*'purple'", message)
     assert "units.mutant_hound.weapons[0]: unknown weapon 'biet'" in message
+    assert "probe" not in message  # never the name of a file the user did not write
+    assert [p.name for p in tmp_path.iterdir()] == ["mine.toml"]  # the probe is gone
 
 
-def test_a_missing_library_is_refused_naming_the_file(tmp_path: Path) -> None:
-    with pytest.raises(ScenarioError, match=re.escape("nothing.toml: file not found")):
-        load_library(tmp_path / "nothing.toml")
+def test_a_missing_library_is_refused_naming_it(tmp_path: Path) -> None:
+    with pytest.raises(ScenarioError, match=re.escape("'nothing.toml'")):
+        load_library("nothing.toml", folder=tmp_path)
+    assert list(tmp_path.iterdir()) == []
