@@ -27,12 +27,23 @@ from types import MappingProxyType
 from typing import Any
 
 from sim.errors import Problem, ScenarioError
+from sim.ids import id_problem, show
+from sim.limits import (
+    MAX_BASE_MM,
+    MAX_RULER_INCHES,
+    MAX_SMALL_COUNT,
+    MAX_TOUCH_TOLERANCE,
+)
 
 SIZE_CLASSES = ("normal", "large", "huge")
 EFFECT_DICE = ("damage", "accuracy", "armor-reduction", "special")
 SYMBOLS = ("damage", "nuka", "armor-reduction", "accuracy", "special")
 RULE_SETS = ("rulebook", "vts-1.5")
 DAMAGE_TYPES = ("physical", "energy", "radiation")
+RULES_KEYS = ("mm_per_inch", "touch_tolerance", "actions_per_activation", "cover_modifier",
+              "cover_armor_bonus", "cover_armor_boost", "min_skill_value", "keywords",
+              "rulers", "base_sizes", "fall_damage", "dice")
+DICE_KEYS = ("house_defaults", "skill_sides", "armor_faces", "effect")
 
 
 @dataclass(frozen=True)
@@ -139,9 +150,24 @@ class _Checker:
             return None
         value = table[key]
         if not ok(value):
-            self.bad(path, f"expected {expected}, got {value!r}")
+            self.bad(path, f"expected {expected}, got {show(value)}")
             return None
         return value
+
+    def unknown(self, table: Mapping[str, Any], allowed: tuple[str, ...], prefix: str = "") -> None:
+        """Every key of ``table`` not in ``allowed`` is a problem (a typo never passes)."""
+        for key in table:
+            if key not in allowed:
+                self.bad(f"{prefix}{key}", "unknown key; expected one of "
+                         + ", ".join(repr(k) for k in allowed))
+
+
+def _count(low: int, high: int = MAX_SMALL_COUNT) -> Callable[[Any], bool]:
+    return lambda v: _is_int(v) and low <= v <= high
+
+
+def _between(low: float, high: float, *, open_low: bool = False) -> Callable[[Any], bool]:
+    return lambda v: _is_num(v) and (v > low if open_low else v >= low) and v <= high
 
 
 def parse_rules(raw: Mapping[str, Any], source: str = "rules.toml") -> RulesData:
@@ -151,39 +177,47 @@ def parse_rules(raw: Mapping[str, Any], source: str = "rules.toml") -> RulesData
     would break the game later, far from the bad key).
     """
     c = _Checker(source)
-    mm = c.need(raw, "mm_per_inch", lambda v: _is_num(v) and v > 0, "a positive number")
-    tol = c.need(raw, "touch_tolerance", lambda v: _is_num(v) and v >= 0,
-                 "a number >= 0 (inches)")
-    apa = c.need(raw, "actions_per_activation", lambda v: _is_int(v) and v >= 1,
-                 "an integer >= 1")
-    cov = c.need(raw, "cover_modifier", lambda v: _is_int(v) and v <= 0, "an integer <= 0")
-    cov_bonus = c.need(raw, "cover_armor_bonus", lambda v: _is_int(v) and v >= 0,
-                       "an integer >= 0")
-    cov_boost = c.need(raw, "cover_armor_boost", lambda v: _is_int(v) and v >= 0,
-                       "an integer >= 0")
-    min_skill = c.need(raw, "min_skill_value", lambda v: _is_int(v) and v >= 1,
-                       "an integer >= 1")
+    c.unknown(raw, RULES_KEYS)
+    mm = c.need(raw, "mm_per_inch", _between(1, 1000), "a number from 1 to 1000")
+    tol = c.need(raw, "touch_tolerance", _between(0, MAX_TOUCH_TOLERANCE),
+                 f"a number from 0 to {MAX_TOUCH_TOLERANCE:g} (inches)")
+    apa = c.need(raw, "actions_per_activation", _count(1),
+                 f"an integer from 1 to {MAX_SMALL_COUNT}")
+    cov = c.need(raw, "cover_modifier", _count(-MAX_SMALL_COUNT, 0),
+                 f"an integer from {-MAX_SMALL_COUNT} to 0")
+    cov_bonus = c.need(raw, "cover_armor_bonus", _count(0), f"an integer from 0 to "
+                       f"{MAX_SMALL_COUNT}")
+    cov_boost = c.need(raw, "cover_armor_boost", _count(0), f"an integer from 0 to "
+                       f"{MAX_SMALL_COUNT}")
+    min_skill = c.need(raw, "min_skill_value", _count(1), f"an integer from 1 to "
+                       f"{MAX_SMALL_COUNT}")
     rulers = _rulers(c, raw)
     sizes = c.need(raw, "base_sizes", _is_table, "a table {large_mm, huge_mm}") or {}
-    large = c.need(sizes, "large_mm", lambda v: _is_num(v) and v > 0, "a positive number (mm)",
-                   "base_sizes.")
-    huge = c.need(sizes, "huge_mm", lambda v: _is_num(v) and v > 0, "a positive number (mm)",
-                  "base_sizes.")
+    c.unknown(sizes, ("large_mm", "huge_mm"), "base_sizes.")
+    size_ok = _between(0, MAX_BASE_MM, open_low=True)
+    size_text = f"a number above 0 and at most {MAX_BASE_MM:g} (mm)"
+    large = c.need(sizes, "large_mm", size_ok, size_text, "base_sizes.")
+    huge = c.need(sizes, "huge_mm", size_ok, size_text, "base_sizes.")
     if large is not None and huge is not None and large >= huge:
         c.bad("base_sizes", f"expected large_mm < huge_mm, got {large!r} and {huge!r}")
     fall = c.need(raw, "fall_damage", _is_table, "a table colour -> damage") or {}
+    c.unknown(fall, tuple(colour for colour, _ in rulers), "fall_damage.")
     for colour, _ in rulers:
-        c.need(fall, colour, lambda v: _is_int(v) and v >= 0, "an integer >= 0", "fall_damage.")
+        c.need(fall, colour, _count(0), f"an integer from 0 to {MAX_SMALL_COUNT}",
+               "fall_damage.")
     dice = c.need(raw, "dice", _is_table, "a table") or {}
-    sides = c.need(dice, "skill_sides", lambda v: _is_int(v) and v >= 2, "an integer >= 2",
+    c.unknown(dice, DICE_KEYS, "dice.")
+    if not isinstance(dice.get("house_defaults", False), bool):
+        c.bad("dice.house_defaults", f"expected true or false, got {show(dice['house_defaults'])}")
+    sides = c.need(dice, "skill_sides", _count(2), f"an integer from 2 to {MAX_SMALL_COUNT}",
                    "dice.")
-    armor = c.need(dice, "armor_faces",
-                   lambda v: _is_list(v) and bool(v) and all(_is_int(f) and f >= 1 for f in v),
-                   "a non-empty list of integers >= 1", "dice.") or []
-    faces = _effect_faces(c, c.need(dice, "effect", _is_table, "a table", "dice.") or {})
-    keywords = c.need(raw, "keywords",
-                      lambda v: _is_list(v) and all(isinstance(k, str) for k in v),
-                      "a list of strings") or []
+    armor = c.need(dice, "armor_faces", _faces_of(_count(1)),
+                   f"a non-empty list of at most {MAX_SMALL_COUNT} integers from 1 to "
+                   f"{MAX_SMALL_COUNT}", "dice.") or []
+    effect = c.need(dice, "effect", _is_table, "a table", "dice.") or {}
+    c.unknown(effect, EFFECT_DICE, "dice.effect.")
+    faces = _effect_faces(c, effect)
+    keywords = _keywords(c, raw)
     if c.problems:
         raise ScenarioError(c.problems)
     return RulesData(
@@ -206,16 +240,34 @@ def parse_rules(raw: Mapping[str, Any], source: str = "rules.toml") -> RulesData
     )
 
 
+def _faces_of(ok: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    return lambda v: _is_list(v) and 0 < len(v) <= MAX_SMALL_COUNT and all(ok(f) for f in v)
+
+
+def _keywords(c: _Checker, raw: Mapping[str, Any]) -> list[str]:
+    keywords = c.need(raw, "keywords", _is_list, "a list of keywords") or []
+    out: list[str] = []
+    for i, k in enumerate(keywords):
+        why = id_problem(k)
+        if why is not None:
+            c.bad(f"keywords[{i}]", why)
+        else:
+            out.append(k)
+    return out
+
+
 def _rulers(c: _Checker, raw: Mapping[str, Any]) -> list[tuple[str, float]]:
     """R-RULER-1: at least one ruler, distinct colours, positive lengths, shortest first."""
-    rulers_raw = c.need(raw, "rulers", lambda v: _is_list(v) and bool(v),
-                        "a non-empty list of {colour, length}") or []
+    rulers_raw = c.need(raw, "rulers", lambda v: _is_list(v) and 0 < len(v) <= MAX_SMALL_COUNT,
+                        f"a non-empty list of at most {MAX_SMALL_COUNT} {{colour, length}}"
+                        ) or []
     rulers: list[tuple[str, float]] = []
     for i, r in enumerate(rulers_raw):
-        if (not isinstance(r, dict) or not isinstance(r.get("colour"), str)
-                or not _is_num(r.get("length")) or r["length"] <= 0):
-            c.bad(f"rulers[{i}]", f"expected {{colour = name, length = positive number}}, "
-                  f"got {r!r}")
+        if (not isinstance(r, dict) or set(r) != {"colour", "length"}
+                or id_problem(r["colour"]) is not None
+                or not _between(0, MAX_RULER_INCHES, open_low=True)(r["length"])):
+            c.bad(f"rulers[{i}]", "expected {colour = a one-word name, length = a number above "
+                  f"0 and at most {MAX_RULER_INCHES:g}}}, got {show(r)}")
             continue
         if any(r["colour"] == colour for colour, _ in rulers):
             c.bad(f"rulers[{i}]", f"duplicate ruler colour {r['colour']!r}")
@@ -232,14 +284,15 @@ def _effect_faces(c: _Checker, effect: Mapping[str, Any]) -> dict[str, tuple[tup
     faces: dict[str, tuple[tuple[str, ...], ...]] = {}
     for kind in EFFECT_DICE:
         fl = effect.get(kind)
-        if not isinstance(fl, list) or not fl:
-            c.bad(f"dice.effect.{kind}", f"expected a non-empty list of faces, got {fl!r}")
+        if not isinstance(fl, list) or not 0 < len(fl) <= MAX_SMALL_COUNT:
+            c.bad(f"dice.effect.{kind}", f"expected a non-empty list of faces, got {show(fl)}")
             continue
         ok: list[tuple[str, ...]] = []
         for j, face in enumerate(fl):
-            if not isinstance(face, list) or any(s not in SYMBOLS for s in face):
+            if (not isinstance(face, list) or len(face) > MAX_SMALL_COUNT
+                    or any(not isinstance(s, str) or s not in SYMBOLS for s in face)):
                 c.bad(f"dice.effect.{kind}[{j}]",
-                      f"expected a list of symbols from {', '.join(SYMBOLS)}; got {face!r}")
+                      f"expected a list of symbols from {', '.join(SYMBOLS)}; got {show(face)}")
                 continue
             ok.append(tuple(face))
         faces[kind] = tuple(ok)

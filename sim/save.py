@@ -1,6 +1,7 @@
 """Save a game as JSON and load it back by replaying its actions (R-ALL-1).
 
-A save holds the scenario's path (relative to the save file), a hash of the
+A save holds the scenario's path (relative to the save file; a shipped
+scenario by its name, ``wasteland:skirmish.toml``), a hash of the
 scenario file and every file it includes, the seed, the last-round override
 and the applied actions as text. Loading replays the actions from the seed,
 so the loaded state equals the saved one, dice included. A save whose
@@ -13,7 +14,7 @@ Examples
 >>> state = GameState(load_scenario("scenarios/seed-activation.toml"), seed=3)
 >>> data = save_data(state, Path("."))
 >>> data["scenario"], data["seed"], data["actions"]
-('scenarios/seed-activation.toml', 3, [])
+('wasteland:seed-activation.toml', 3, [])
 """
 
 from __future__ import annotations
@@ -21,15 +22,30 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from sim.actions import parse_action
 from sim.errors import SaveError, WastelandError
+from sim.ids import show
+from sim.limits import MAX_INCLUDED_FILES
+from sim.load_files import (
+    NESTING_MESSAGE,
+    SHIPPED_PREFIX,
+    ReadProblem,
+    decode,
+    include_target,
+    parse_toml,
+    path_problem,
+    read_bytes,
+    read_text,
+    shipped_name,
+    too_deep,
+)
 from sim.loader import load_scenario
 from sim.rng import SeededRng
+from sim.shipped import shipped_dir
 from sim.state import GameState
 
 SAVE_FORMAT = "wasteland-save"
@@ -37,31 +53,42 @@ SAVE_VERSION = 1
 
 
 def scenario_hash(path: Path) -> str:
-    """SHA-256 over a scenario file and, recursively, the files it includes."""
+    """SHA-256 over a scenario file and, recursively, the files it includes (each once)."""
     digest = hashlib.sha256()
     seen: set[Path] = set()
-
-    def feed(p: Path) -> None:
-        p = p.resolve()
-        if p in seen:  # a cycle; the loader reports it, the hash just stops
-            return
+    pending = [path]  # depth first, in include order, as the loader reads them
+    while pending:
+        p = pending.pop()
+        try:
+            p = p.resolve()
+        except (OSError, RuntimeError):
+            continue
+        if p in seen or len(seen) > MAX_INCLUDED_FILES:
+            continue  # a diamond, a cycle or too many: the loader reports those
         seen.add(p)
         try:
-            raw = p.read_bytes()
-        except OSError as exc:
-            raise SaveError(f"cannot read scenario file {str(p)!r}: {exc.strerror}") from None
+            raw = read_bytes(p)
+        except ReadProblem as exc:
+            raise SaveError(f"cannot read scenario file {str(p)!r}: {exc}") from None
         digest.update(str(len(raw)).encode() + b"\0" + raw)
         try:
-            includes = tomllib.loads(raw.decode("utf-8")).get("include", [])
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError):
-            return
+            includes = parse_toml(decode(raw)).get("include", [])
+        except ReadProblem:
+            continue
         if isinstance(includes, list):
-            for rel in includes:
-                if isinstance(rel, str):
-                    feed(p.parent / rel)
-
-    feed(path)
+            pending.extend(reversed(_include_files(includes, p)))
     return digest.hexdigest()
+
+
+def _include_files(names: list[Any], here: Path) -> list[Path]:
+    out = []
+    for name in names:
+        if isinstance(name, str):
+            try:
+                out.append(include_target(name, here, Path(here.anchor))[0])
+            except ReadProblem:
+                continue
+    return out
 
 
 def save_data(state: GameState, save_dir: Path) -> dict[str, Any]:
@@ -73,10 +100,12 @@ def save_data(state: GameState, save_dir: Path) -> dict[str, Any]:
     if not isinstance(state.rng, SeededRng):
         raise SaveError("cannot save a game played with a substituted generator "
                         f"({type(state.rng).__name__}): a save replays from the seed")
-    try:
-        ref = Path(os.path.relpath(source.resolve(), save_dir.resolve())).as_posix()
-    except ValueError:  # another drive: keep it absolute
-        ref = source.resolve().as_posix()
+    ref = shipped_name(source)  # a shipped scenario by name: the save works anywhere
+    if ref is None:
+        try:
+            ref = Path(os.path.relpath(source.resolve(), save_dir.resolve())).as_posix()
+        except ValueError:  # another drive: keep it absolute
+            ref = source.resolve().as_posix()
     return {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
@@ -108,8 +137,21 @@ def _field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], wha
     if optional and value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, kind):
-        raise SaveError(f"{where}: {key}: expected {what}, got {value!r}")
+        raise SaveError(f"{where}: {key}: expected {what}, got {show(value)}")
     return value
+
+
+def _scenario_path(ref: str, save_dir: Path, where: str) -> Path:
+    """The scenario file a save names: ``wasteland:NAME`` (shipped) or a path."""
+    why = path_problem(ref)
+    if why is not None:
+        raise SaveError(f"{where}: scenario: {why}")
+    if ref.startswith(SHIPPED_PREFIX):
+        try:
+            return include_target(ref, shipped_dir() / "x", shipped_dir().resolve())[0]
+        except ReadProblem as exc:
+            raise SaveError(f"{where}: scenario: {exc}") from None
+    return Path(ref) if Path(ref).is_absolute() else save_dir / ref
 
 
 def game_from_save(data: Any, save_dir: Path, where: str) -> GameState:
@@ -117,20 +159,26 @@ def game_from_save(data: Any, save_dir: Path, where: str) -> GameState:
     if not isinstance(data, dict):
         raise SaveError(f"{where}: expected a JSON object, got {type(data).__name__}")
     if data.get("format") != SAVE_FORMAT:
-        raise SaveError(f"{where}: not a wasteland save (format {data.get('format')!r}, "
+        raise SaveError(f"{where}: not a wasteland save (format {show(data.get('format'))}, "
                         f"expected {SAVE_FORMAT!r})")
     version = data.get("version")
     if version != SAVE_VERSION:
-        raise SaveError(f"{where}: unknown save version {version!r}; this version reads "
+        raise SaveError(f"{where}: unknown save version {show(version)}; this version reads "
                         f"{SAVE_VERSION}")
     ref = _field(data, "scenario", str, "a scenario path", where)
     want = _field(data, "scenario_sha256", str, "a hex digest", where)
     seed = _field(data, "seed", int, "an integer", where)
     rounds = _field(data, "rounds", int, "a positive integer or null", where, optional=True)
     actions = _field(data, "actions", list, "a list of action texts", where)
-    path = Path(ref) if Path(ref).is_absolute() else save_dir / ref
-    if not path.exists():
-        raise SaveError(f"{where}: scenario {ref!r} not found (looked at {str(path)!r})")
+    if rounds is not None and rounds < 1:
+        raise SaveError(f"{where}: rounds: expected a positive integer or null, got {rounds!r}")
+    path = _scenario_path(ref, save_dir, where)
+    try:
+        read_bytes(path)
+    except ReadProblem as exc:
+        what = "not found" if str(exc) == "file not found" else str(exc)
+        raise SaveError(f"{where}: scenario {show(ref)} {what} (looked at {str(path)!r})"
+                        ) from None
     got = scenario_hash(path)
     if got != want:
         raise SaveError(f"{where}: scenario {ref!r} changed since the game was saved "
@@ -142,7 +190,7 @@ def game_from_save(data: Any, save_dir: Path, where: str) -> GameState:
     state = GameState(scenario, seed, rounds=rounds)
     for i, text in enumerate(actions):
         if not isinstance(text, str):
-            raise SaveError(f"{where}: actions[{i}]: expected an action text, got {text!r}")
+            raise SaveError(f"{where}: actions[{i}]: expected an action text, got {show(text)}")
         try:
             state.apply(parse_action(text))
         except WastelandError as exc:
@@ -154,11 +202,15 @@ def load_game(path: str | Path) -> GameState:
     """Load a save and replay it to the identical state (``wasteland play --load``)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise SaveError(f"cannot read save {str(path)!r}: {exc.strerror}") from None
+        text = read_text(path)
+    except ReadProblem as exc:
+        raise SaveError(f"cannot read save {str(path)!r}: {exc}") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveError(f"{path}: invalid JSON at line {exc.lineno}: {exc.msg}") from None
+    except (RecursionError, ValueError):  # nesting, or an integer of thousands of digits
+        raise SaveError(f"{path}: {NESTING_MESSAGE} or a number too long") from None
+    if too_deep(data):
+        raise SaveError(f"{path}: {NESTING_MESSAGE}")
     return game_from_save(data, path.parent, str(path))

@@ -1,0 +1,30 @@
+"""The documented limits on input files (docs/scenario-format.md, "Limits").
+
+Every file the game reads is refused beyond these, with a message naming
+the file and the key path, so no input can hang the game, exhaust memory or
+stop it with a traceback. The model, piece and vertex limits come from
+measurement: at the limit, 40 random steps of a game stay interactive
+(docs/scenario-format.md gives the numbers).
+"""
+
+from __future__ import annotations
+
+MAX_FILE_BYTES = 1_048_576  # any scenario, library or save file (1 MiB)
+MAX_NESTING = 32  # arrays and tables nested in one TOML or JSON value
+MAX_INCLUDE_DEPTH = 16  # files in one chain of includes
+MAX_INCLUDED_FILES = 64  # distinct files one scenario pulls in
+MAX_PATH_BYTES = 1024  # an include or a save's scenario path, UTF-8
+MAX_NAME_BYTES = 255  # one component of such a path (the usual file system limit)
+MAX_ID_CHARS = 64  # any id: side, unit, weapon, terrain, model, keyword, colour
+
+MAX_MODELS = 200
+MAX_PIECES = 500
+MAX_VERTICES = 2000  # points of one polygon ring (outline or hole)
+
+MAX_BOARD_INCHES = 240.0  # each side of the board (20 feet)
+MAX_HEIGHT_INCHES = 1000.0  # terrain heights and model z
+MIN_BASE_MM = 1.0
+MAX_BASE_MM = 1000.0
+MAX_TOUCH_TOLERANCE = 0.1  # inches (R-UNIT-2); the shipped value is 0.01
+MAX_RULER_INCHES = 240.0
+MAX_SMALL_COUNT = 1000  # dice sides, faces per die, actions per activation
