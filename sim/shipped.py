@@ -21,6 +21,7 @@ from pathlib import Path
 from sim.errors import Problem, ScenarioError
 
 SUFFIX = ".toml"
+SHIPPED_PREFIX = "wasteland:"  # names a shipped file anywhere: saves, includes, arguments
 UNITS_FOLDER = "units"  # the shipped unit and weapon library, scenarios/units/*.toml
 
 
@@ -85,6 +86,10 @@ class ScenarioArg:
 def resolve_scenario(arg: str) -> ScenarioArg:
     """Resolve a SCENARIO argument: ``-`` (stdin), an existing file, or a shipped name.
 
+    A shipped name is the file name with or without ``.toml`` (``skirmish``),
+    or the same with the ``wasteland:`` prefix that saves and includes use
+    (``wasteland:skirmish.toml``), which never looks at the working folder.
+
     Raises
     ------
     ScenarioError
@@ -99,6 +104,12 @@ def resolve_scenario(arg: str) -> ScenarioArg:
     if path.is_dir():
         raise ScenarioError([Problem(arg, "", "is a folder; expected a scenario file (.toml) "
                                      "or a shipped scenario name")])
+    if arg.startswith(SHIPPED_PREFIX):  # explicitly shipped, whatever the working folder holds
+        found = shipped_path(arg.removeprefix(SHIPPED_PREFIX))
+        if found is not None:
+            return ScenarioArg(arg, found, found.stem)
+        raise ScenarioError([Problem(arg, "", "no shipped scenario has that name; shipped: "
+                                     f"{', '.join(shipped_names())}")])
     found = shipped_path(arg)
     if found is not None:
         return ScenarioArg(arg, found, found.stem)

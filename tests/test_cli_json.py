@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -128,7 +129,7 @@ def test_scenario_error_under_json_names_file_and_key(capsys: pytest.CaptureFixt
     bad = tmp_path / "bad.toml"
     bad.write_text((SCENARIOS / "seed-cover-1.toml").read_text(encoding="utf-8")
                    .replace('rules = "rulebook"', 'rules = "chess"'), encoding="utf-8")
-    (tmp_path / "units").symlink_to(SCENARIOS / "units")
+    shutil.copytree(SCENARIOS / "units", tmp_path / "units")
     got, data, _ = run_json(capsys, "los", str(bad), "knight", "mutant")
     assert got == 1
     validate("error", data)
