@@ -8,11 +8,16 @@ controller holds the game flow and asks the engine everything.
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
-from collections.abc import Iterable
+import threading
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import platformdirs
 import pygame
 
 from render import theme
@@ -21,9 +26,13 @@ from render.frame import board_transform, draw_frame
 from render.layout import MIN_WINDOW, Layout, compute_layout
 from render.panels import BUTTON_TOP, button_rects, max_scroll
 from render.view import TextLine
-from sim.errors import WastelandError
+from sim.errors import UsageError, WastelandError
 
 DEFAULT_SIZE = (1280, 800)
+SCREEN_MARGIN = (40, 80)  # room left on the screen for a title bar and a task bar
+HEADLESS_DRIVERS = ("dummy", "offscreen")  # SDL drivers that show nothing
+MAX_WINDOW_SIDE = 16384  # pixels: beyond any screen
+SHOW_SAVED_MS = 1200  # the last frame, naming the save, stays up this long
 DRAG_PX = 6  # a press that moves further than this is a drag, not a click
 
 # Key -> controller command; Ctrl+key in CTRL_KEYS. The help table
@@ -55,6 +64,7 @@ class App:
         self.running = True
         self._press: tuple[int, int] | None = None
         self._dragging = False
+        self.stopped_by: str | None = None  # the signal or key that ended the loop
         self.layout = self._layout()
 
     # --- events --------------------------------------------------------------
@@ -183,60 +193,198 @@ class App:
         draw_frame(self.surface, self.layout, self.controller.scene(), self.controller.view())
 
     def run(self) -> int:
-        """The loop until the window closes; 0 on a normal exit.
+        """The loop until the window closes; 0 unless a changed game could not be saved.
 
-        Should a bug stop the loop, the game so far is saved first and the
-        file named, so a player loses nothing (``wasteland play --load``).
+        Every way out keeps the game: closing the window, Ctrl+Q, Ctrl+C or
+        SIGINT in the terminal and SIGTERM all end the loop and save a changed
+        game; should a bug stop the loop, the game so far is saved first and
+        the file named, then the error goes on (``wasteland play --load``).
         """
         clock = pygame.time.Clock()
-        try:
-            while self.running:
-                self.step()
-                pygame.display.flip()
-                clock.tick(60)
-        except Exception:
-            self.rescue()
-            raise
-        self.save_on_quit()
-        return 0
+        with _stop_on_signals(self):
+            try:
+                while self.running:
+                    self.step()
+                    pygame.display.flip()
+                    clock.tick(60)
+            except KeyboardInterrupt:  # signals not caught (not the main thread)
+                self.stopped_by = "Ctrl+C"
+            except Exception:
+                self.rescue()
+                raise
+        return 0 if self.save_on_quit() is not None or not self.controller.unsaved else 1
+
+    def stop(self, why: str) -> None:
+        """End the loop at the next frame (a signal handler calls this)."""
+        self.stopped_by = why
+        self.running = False
 
     def save_on_quit(self) -> Path | None:
-        """Closing the window keeps a changed game: it is saved and the file named."""
+        """Leaving keeps a changed game: it is saved, and the file named on screen and stderr."""
         if not self.controller.unsaved:
             return None
-        path = self.controller.save()
-        if path is not None:
-            print(f"wasteland play: the game is saved in {path} "
-                  f"(continue it with: wasteland play --load {path})", file=sys.stderr)
-        return path
+        why = f" ({self.stopped_by})" if self.stopped_by else ""
+        return self._save_and_say(f"wasteland play{why}: ")
 
     def rescue(self) -> Path | None:
         """Save the game after an unexpected error and say where, on stderr."""
-        path = self.controller.save()
-        if path is not None:
-            print(f"wasteland play: an unexpected error stopped the window; the game is saved "
-                  f"in {path} (continue it with: wasteland play --load {path})",
+        return self._save_and_say("wasteland play: an unexpected error stopped the window; ")
+
+    def _save_and_say(self, lead: str) -> Path | None:
+        path, failed = self.save_anywhere()
+        if path is None:
+            print(f"{lead}the game could not be saved: {self.controller.status}",
                   file=sys.stderr)
+        elif failed is not None:
+            print(f"{lead}the save folder {str(failed)!r} cannot be written; the game is saved "
+                  f"in the user's data folder instead: {path} (continue it with: "
+                  f"wasteland play --load {path})", file=sys.stderr)
+        else:
+            print(f"{lead}the game is saved in {path} (continue it with: "
+                  f"wasteland play --load {path})", file=sys.stderr)
+        self._show_last_frame()
         return path
+
+    def save_anywhere(self) -> tuple[Path | None, Path | None]:
+        """Save in the save folder, else in the user's data folder.
+
+        Returns the save (None when nothing could be written) and, when the
+        save folder failed, that folder.
+        """
+        c = self.controller
+        path = c.save()
+        if path is not None:
+            return path, None
+        failed, problem = c.save_dir, c.status
+        try:
+            c.save_dir = fallback_save_dir()
+            c.save_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            c.save_dir = failed
+            _tell(c, f"{problem}; the user's data folder cannot be made either: {exc}")
+            return None, failed
+        path = c.save()
+        if path is None:
+            c.save_dir = failed
+            _tell(c, f"{problem}; and in the user's data folder: {c.status}")
+            return None, failed
+        _tell(c, f"the save folder {str(failed)!r} cannot be written: saved to {path}",
+              error=False)
+        return path, failed
+
+    def _show_last_frame(self) -> None:
+        """Draw the status bar saying where the game went, and leave it up a moment."""
+        try:
+            self.draw()
+            pygame.display.flip()
+            if pygame.display.get_driver() not in HEADLESS_DRIVERS:
+                pygame.time.wait(SHOW_SAVED_MS)
+        except pygame.error:
+            pass  # the window is already gone: stderr said it
+
+
+def _tell(controller: Controller, text: str, error: bool = True) -> None:
+    """Put ``text`` in the status bar (the last frame shows it)."""
+    controller.status, controller.status_error = text, error
+
+
+def fallback_save_dir() -> Path:
+    """Where a game goes when the save folder cannot be written (platformdirs)."""
+    return Path(platformdirs.user_data_dir("wasteland-sim", appauthor=False)) / "saves"
+
+
+@contextmanager
+def _stop_on_signals(app: App) -> Iterator[None]:
+    """SIGINT and SIGTERM end the loop at the next frame (the game is then saved)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    names = {signal.SIGINT: "Ctrl+C", signal.SIGTERM: "SIGTERM"}
+    previous = {sig: signal.getsignal(sig) for sig in names}
+
+    def handler(signum: int, frame: Any) -> None:
+        app.stop(names.get(signal.Signals(signum), "a signal"))
+
+    for sig in names:
+        signal.signal(sig, handler)
+    try:
+        yield
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old)
 
 
 class NoDisplayError(WastelandError):
     """The window cannot be opened: there is no display to open it on."""
 
 
-def open_window(controller: Controller, size: tuple[int, int] = DEFAULT_SIZE) -> App:
-    """Create the display surface; :class:`NoDisplayError` when there is no display."""
+def open_window(controller: Controller, size: tuple[int, int] | None = None) -> App:
+    """Create the display surface; :class:`NoDisplayError` when there is no usable display.
+
+    ``size`` None: :data:`DEFAULT_SIZE`, shrunk to fit the screen. SDL falls
+    back to a driver that shows nothing (``offscreen``) when DISPLAY names a
+    dead X server: that counts as no display unless SDL_VIDEODRIVER asked
+    for it (tests use ``dummy``).
+    """
     try:
-        pygame.display.init()
+        with _quiet_stderr():  # SDL prints its probing of absent drivers (Wayland, X11)
+            pygame.display.init()
+        driver = pygame.display.get_driver()
+        if driver in HEADLESS_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != driver:
+            raise NoDisplayError(f"no usable display: SDL fell back to its {driver!r} driver "
+                                 f"(DISPLAY={os.environ.get('DISPLAY', '')!r})")
         pygame.font.init()
         theme.reset_fonts()  # fonts of an earlier pygame session are dead
-        flags = pygame.RESIZABLE if pygame.display.get_driver() != "dummy" else 0
-        surface = pygame.display.set_mode(size, flags)
+        flags = pygame.RESIZABLE if driver != "dummy" else 0
+        surface = pygame.display.set_mode(size or fitting_size(), flags)
+    except NoDisplayError:
+        pygame.quit()
+        raise
     except pygame.error as exc:
         pygame.quit()
         raise NoDisplayError(str(exc)) from None
     pygame.display.set_caption(f"wasteland - {controller.scenario.name}")
     return App(controller, surface)
+
+
+@contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """File descriptor 2 goes to /dev/null meanwhile (C libraries write there directly)."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+def fitting_size(screen: tuple[int, int] | None = None) -> tuple[int, int]:
+    """:data:`DEFAULT_SIZE`, shrunk to fit ``screen`` (default: the desktop), never below
+    :data:`~render.layout.MIN_WINDOW` (the layout scales down to that)."""
+    if screen is None:
+        sizes = pygame.display.get_desktop_sizes() if pygame.display.get_init() else []
+        screen = sizes[0] if sizes else DEFAULT_SIZE
+    w = min(DEFAULT_SIZE[0], screen[0] - SCREEN_MARGIN[0])
+    h = min(DEFAULT_SIZE[1], screen[1] - SCREEN_MARGIN[1])
+    return max(w, MIN_WINDOW[0]), max(h, MIN_WINDOW[1])
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"1280x800"`` -> ``(1280, 800)``; :class:`UsageError` unless it is WxH in range."""
+    w_text, sep, h_text = text.lower().partition("x")
+    if sep and w_text.isdigit() and h_text.isdigit():
+        w, h = int(w_text), int(h_text)
+        if MIN_WINDOW[0] <= w <= MAX_WINDOW_SIDE and MIN_WINDOW[1] <= h <= MAX_WINDOW_SIDE:
+            return w, h
+    raise UsageError(f"--size: expected WIDTHxHEIGHT in pixels from {MIN_WINDOW[0]}x"
+                     f"{MIN_WINDOW[1]} to {MAX_WINDOW_SIDE}x{MAX_WINDOW_SIDE}, got {text!r}")
 
 
 def close_window() -> None:

@@ -123,15 +123,19 @@ def main(argv: Sequence[str] | None = None, prog: str = "wasteland") -> int:
 
 
 def open_game_window(scenario: Scenario, state: GameState | None, save_dir: Path,
-                     no_display: str) -> int:
-    """Run the hot-seat window until it is closed; 1 with ``no_display`` if none opens."""
+                     no_display: str, size: str | None = None) -> int:
+    """Run the hot-seat window until it is closed; 1 with ``no_display`` if none opens.
+
+    ``size``: the ``--size WxH`` text, None to fit the screen.
+    """
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from render.app import NoDisplayError, close_window, open_window
+    from render.app import NoDisplayError, close_window, open_window, parse_size
     from render.controller import Controller
 
+    pixels = None if size is None else parse_size(size)
     controller = Controller(scenario, save_dir=save_dir, state=state)
     try:
-        app = open_window(controller)
+        app = open_window(controller, pixels)
     except NoDisplayError as exc:
         print(f"{no_display} ({exc})", file=sys.stderr)
         return 1

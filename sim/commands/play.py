@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from sim.cli_io import STDIN
-from sim.errors import WastelandError
+from sim.errors import UsageError, WastelandError
 from sim.loader import load_scenario
 from sim.save import load_game
 from sim.scenario import Scenario
@@ -40,6 +40,8 @@ def register(sub: Any) -> None:
         help=f"scenario file or shipped scenario name (default: {DEFAULT_SCENARIO})",
     )
     p.add_argument("--load", metavar="SAVE", help="continue a saved game")
+    p.add_argument("--size", metavar="WxH",
+                   help="window size in pixels, e.g. 1366x700 (default: fits the screen)")
     p.set_defaults(run=run, parser=p)
 
 
@@ -81,4 +83,8 @@ def run(args: argparse.Namespace) -> int:
         return 1
     from sim import cli
 
-    return cli.open_game_window(scenario, state, Path.cwd(), NO_DISPLAY)
+    try:
+        return cli.open_game_window(scenario, state, Path.cwd(), NO_DISPLAY, size=args.size)
+    except UsageError as exc:  # a bad --size, found before any window opens
+        args.parser.error(str(exc))
+        raise
