@@ -94,9 +94,13 @@ def test_every_scenario_command_takes_a_shipped_name(capsys: pytest.CaptureFixtu
     assert run(capsys, "render", "seed-cover-1", "-o", "board.png")[0] == 0
     assert (elsewhere / "board.png").stat().st_size > 0
     opened: list[Any] = []
+
+    def window(scenario: Any, *args: Any, **kwargs: Any) -> int:
+        opened.append(scenario)
+        return 0
+
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setattr(cli, "open_game_window",
-                        lambda scenario, *a, **k: opened.append(scenario) or 0)
+    monkeypatch.setattr(cli, "open_game_window", window)
     assert run(capsys, "play", "seed-hound")[0] == 0
     assert opened == [load_scenario(SCENARIOS / "seed-hound.toml")]
 
