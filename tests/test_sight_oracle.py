@@ -1,0 +1,166 @@
+"""Exact line of sight against an independent oracle on random boards (R-LOS-1, issue 11).
+
+Every answer of :meth:`SightIndex.sight` (one pair) and of
+:meth:`SightIndex.sight_many` (all pairs of a board in one batch) is judged by
+``tests/sight_oracle.py``, which shares no code with ``geometry/sight*.py``:
+a *visible* answer must carry a free witness, a *blocked* one must leave no
+free segment on a fine rim grid or among the critical lines the oracle builds.
+Both ways must agree. Boards come from ``bench/boards.py`` (four kinds,
+fixed seeds, so every run judges the same 5,000+ pairs).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+import shapely
+
+from bench.boards import KINDS, Board, make_board
+from geometry.discs import Disc
+from geometry.sight import Obstacle, Sight, SightIndex
+from tests.sight_oracle import Oracle
+
+BASES = 16  # bases per board used: 120 pairs
+SEEDS = range(11)  # per kind: 4 kinds x 11 boards x 120 pairs = 5,280 pairs
+EXTRA_SEEDS = range(100, 103)
+
+
+def _pairs(board: Board, count: int = BASES) -> list[tuple[Disc, Disc]]:
+    return list(itertools.combinations(board.bases[:count], 2))
+
+
+def _judge_all(board: Board, pairs: list[tuple[Disc, Disc]], index: SightIndex,
+               oracle: Oracle, extras: list[list[Obstacle]]) -> list[str]:
+    """Every wrong answer, described with its board and pair; also where the single
+    and the batched way disagree."""
+    single = [index.sight(a, b, ex) for (a, b), ex in zip(pairs, extras, strict=True)]
+    batched = index.sight_many(pairs, extras)
+    ids = {o.id for o in board.obstacles} | {o.id for ex in extras for o in ex}
+    wrong = []
+    for k, ((a, b), ex, one, many) in enumerate(zip(pairs, extras, single, batched,
+                                                    strict=True)):
+        judge = oracle.with_extras(ex) if ex else oracle
+        where = f"{board.kind} seed {board.seed} pair {k} {a} {b} extra {ex}"
+        error = judge.judge(a, b, one)
+        if error is not None:
+            wrong.append(f"{where}: sight(): {error}")
+        if (one.visible, one.blocked_by) != (many.visible, many.blocked_by):
+            wrong.append(f"{where}: sight() {one} but sight_many() {many}")
+        elif many.visible and many.witness != one.witness:
+            error = judge.judge(a, b, many)
+            if error is not None:
+                wrong.append(f"{where}: sight_many(): {error}")
+        if not one.visible and not (one.blocked_by and set(one.blocked_by) <= ids):
+            wrong.append(f"{where}: blocked by {one.blocked_by}, not obstacles of the board")
+    return wrong
+
+
+# --- the issue's reproducer -------------------------------------------------------
+
+
+WALL_A = ("POLYGON ((15.45031394357 21.246639182636, 14.622635771935 20.645921202534, "
+          "20.886810528246 16.005335932644, 21.714488699881 16.606053912746, "
+          "15.45031394357 21.246639182636))")
+WALL_B = ("POLYGON ((14.8012250746 21.727492984034, 14.220613682829 20.94374459627, "
+          "14.71920194862 20.574383674524, 15.299813340391 21.358132062288, "
+          "14.8012250746 21.727492984034))")
+
+
+def test_issue_11_overlapping_wall_blocks_do_not_block_a_distant_line() -> None:
+    """Issue 11: two overlapping wall blocks, a centre line 2.47 in from the nearer one;
+    a sliver triangle of the merged outline used to block it (R-LOS-1)."""
+    obstacles = [Obstacle("wall-a", shapely.from_wkt(WALL_A)),
+                 Obstacle("wall-b", shapely.from_wkt(WALL_B))]
+    attacker, target = Disc(26.0414, 20.6818, 0.59), Disc(20.5602, 7.2529, 0.79)
+    centre = shapely.LineString([attacker.center, target.center])
+    assert centre.distance(shapely.unary_union([o.shape for o in obstacles])) > 2.4
+    index = SightIndex(obstacles, 0.0)
+    for seen in (index.sight(attacker, target), index.sight_many([(attacker, target)] * 60)[0]):
+        assert seen.visible and seen.witness is not None, seen
+        assert Oracle.of(obstacles, 0.0).witness_error(attacker, target, seen.witness) is None
+
+
+# --- the oracle itself can fail -------------------------------------------------------
+
+
+def test_oracle_rejects_a_wrong_blocked_answer_and_a_wrong_witness() -> None:
+    """The oracle is only worth its passes if it catches wrong answers: a false
+    "blocked" with a free corridor, and witnesses through a piece, a disc, a wall
+    or a crack between pieces that touch (R-LOS-1, R-UNIT-2)."""
+    a, b = Disc(0, 0, 0.5), Disc(10, 0, 0.5)
+    wall = Obstacle("wall", shapely.box(4, 0.2, 5, 3))
+    oracle = Oracle.of([wall], 0.0)
+    assert oracle.judge(a, b, Sight(False, None, ("wall",))) is not None
+    assert oracle.judge(a, b, Sight(True, ((0, 0.5), (10, 0.5)))) is not None  # through it
+    assert oracle.judge(a, b, Sight(True, ((0, -0.4), (10, -0.4)))) is None
+    assert oracle.judge(a, b, Sight(True, ((0, -0.6), (10, -0.6)))) is not None  # off a base
+    disc = Oracle.of([Obstacle("rock", Disc(5, 0, 0.3))], 0.0)
+    assert disc.judge(a, b, Sight(True, ((0, 0.25), (10, 0.25)))) is not None
+    assert disc.judge(a, b, Sight(True, ((0, 0.3), (10, 0.3)))) is None  # grazing
+    edge = Oracle.of([Obstacle("edge", shapely.LineString([(5, -1), (5, 0.5)]))], 0.0)
+    assert edge.judge(a, b, Sight(True, ((0.5, 0), (9.5, 0)))) is not None
+    assert edge.judge(a, b, Sight(True, ((0, 0.5), (10, 0.5)))) is None  # its end
+    # Two blocks 0.005 in apart and bases on both sides of the crack between them:
+    # within the merge gap the crack is shut, beyond it the crack gives sight.
+    left, right = shapely.box(4, -3, 4.995, 3), shapely.box(5, -3, 6, 3)
+    pieces = [Obstacle("left", left), Obstacle("right", right)]
+    low, high = Disc(4.9975, -5, 0.5), Disc(4.9975, 5, 0.5)
+    through = Sight(True, ((4.9975, -4.5), (4.9975, 4.5)))
+    blocked = Sight(False, None, ("left", "right"))
+    shut, open_ = Oracle.of(pieces, 0.01), Oracle.of(pieces, 0.001)
+    assert shut.judge(low, high, through) is not None
+    assert shut.judge(low, high, blocked) is None
+    assert open_.judge(low, high, through) is None
+    assert open_.judge(low, high, blocked) is not None
+
+
+# --- property tests ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_exact_sight_agrees_with_the_oracle(kind: str, seed: int) -> None:
+    """All pairs of 16 bases on a random board: no wrong answer, single and batched
+    agree (R-LOS-1)."""
+    board = make_board(kind, seed)
+    pairs = _pairs(board)
+    assert len(pairs) == BASES * (BASES - 1) // 2
+    index = SightIndex(board.obstacles, board.merge_gap)
+    wrong = _judge_all(board, pairs, index, Oracle.of(board.obstacles, board.merge_gap),
+                       [[] for _ in pairs])
+    assert not wrong, "\n".join(wrong)
+
+
+def _huge_base(rng: np.random.Generator, a: Disc, b: Disc) -> Disc | None:
+    """A huge base (R-LOS-3) near the line between two bases, overlapping neither."""
+    t, side = rng.uniform(0.2, 0.8), rng.uniform(-2.5, 2.5)
+    dx, dy = b.x - a.x, b.y - a.y
+    length = math.hypot(dx, dy)
+    r = rng.uniform(1.6, 2.6)
+    huge = Disc(a.x + t * dx - side * dy / length, a.y + t * dy + side * dx / length, r)
+    for d in (a, b):
+        if math.hypot(huge.x - d.x, huge.y - d.y) <= huge.r + d.r:
+            return None
+    return huge
+
+
+@pytest.mark.parametrize("seed", EXTRA_SEEDS)
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_exact_sight_with_a_huge_base_as_extra(kind: str, seed: int) -> None:
+    """A huge base passed per query (R-LOS-3) blocks like any disc, in both ways."""
+    board = make_board(kind, seed)
+    rng = np.random.default_rng(seed)
+    pairs, extras = [], []
+    for a, b in _pairs(board, 13):
+        huge = _huge_base(rng, a, b)
+        if huge is not None:
+            pairs.append((a, b))
+            extras.append([Obstacle(f"huge-{len(pairs)}", huge)])
+    assert len(pairs) > 40
+    index = SightIndex(board.obstacles, board.merge_gap)
+    wrong = _judge_all(board, pairs, index, Oracle.of(board.obstacles, board.merge_gap), extras)
+    assert not wrong, "\n".join(wrong)
+    assert any(not s.visible for s in index.sight_many(pairs, extras))
