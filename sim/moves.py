@@ -1,6 +1,6 @@
 """Movement actions: Move, Charge, Leave, with climbing and jumping.
 
-Rules R-MOV-*, R-CLIMB-*, R-JUMP-1, R-FALL-*, R-EDGE-1..2 (RULES.md).
+Rules R-MOV-*, R-CLIMB-*, R-JUMP-1, R-FALL-*, R-EDGE-1..2 (docs/rules.md).
 
 A movement is a path of *steps* from the model's position:
 
