@@ -1,4 +1,4 @@
-"""Rules data: rulers, base sizes, fall table, dice faces (RULES.md).
+"""Rules data: rulers, base sizes, fall table, dice faces (docs/rules.md).
 
 The numbers live in ``sim/data/rules.toml``; this module reads them into an
 immutable :class:`RulesData` and merges a scenario's ``[rules]`` overrides.
