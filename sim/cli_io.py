@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import json
 import sys
-import tomllib
 from pathlib import Path
 from typing import Any
 
 from sim import loader
 from sim.errors import Problem, ScenarioError, WastelandError
+from sim.limits import MAX_FILE_BYTES
+from sim.load_files import ReadProblem, decode, parse_toml
 from sim.scenario import Scenario
 from sim.shipped import resolve_scenario
 
@@ -47,10 +48,20 @@ def print_json_error(error: WastelandError | str, exit_status: int) -> None:
 
 
 def read_stdin_text() -> str:
+    """All of stdin as text, within the file size limit, UTF-8 like any input file."""
+    stream = getattr(sys.stdin, "buffer", None)  # a text stand-in (tests) has no buffer
     try:
-        return sys.stdin.read()
-    except (OSError, UnicodeDecodeError) as exc:
+        raw = (stream.read(MAX_FILE_BYTES + 1) if stream is not None
+               else sys.stdin.read(MAX_FILE_BYTES + 1).encode("utf-8"))
+    except (OSError, ValueError) as exc:  # ValueError: stdin closed
         raise WastelandError(f"{STDIN_NAME}: cannot read: {exc}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise ScenarioError([Problem(STDIN_NAME, "", f"is over {MAX_FILE_BYTES} bytes, "
+                                     "the limit")])
+    try:
+        return decode(raw)
+    except ReadProblem as exc:
+        raise ScenarioError([Problem(STDIN_NAME, "", str(exc))]) from None
 
 
 class _TextLoader(loader._Loader):
@@ -65,9 +76,9 @@ class _TextLoader(loader._Loader):
         if path is not self.path:
             return super().read_toml(path, display)
         try:
-            return tomllib.loads(self.text)
-        except tomllib.TOMLDecodeError as exc:
-            self.problems.append(Problem(display, "", f"invalid TOML: {exc}"))
+            return parse_toml(self.text)
+        except ReadProblem as exc:
+            self.problems.append(Problem(display, "", str(exc)))
             return None
 
 

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from sim.cli_io import STDIN, STDIN_NAME, read_stdin_text
-from sim.errors import SaveError
+from sim.errors import SaveError, WastelandError
+from sim.load_files import NESTING_MESSAGE, too_deep
 from sim.save import game_from_save, load_game
 from sim.state import GameState
 
@@ -34,11 +35,18 @@ def load_save_arg(name: str) -> GameState:
     """The game a SAVE argument names: a save file, or ``-`` for one read from stdin."""
     if name != STDIN:
         return load_game(name)
-    text = read_stdin_text()
+    try:
+        text = read_stdin_text()
+    except WastelandError as exc:
+        raise SaveError(str(exc)) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveError(f"{STDIN_NAME}: invalid JSON at line {exc.lineno}: {exc.msg}") from None
+    except (RecursionError, ValueError):  # nesting, or an integer of thousands of digits
+        raise SaveError(f"{STDIN_NAME}: {NESTING_MESSAGE} or a number too long") from None
+    if too_deep(data):
+        raise SaveError(f"{STDIN_NAME}: {NESTING_MESSAGE}")
     return game_from_save(data, Path.cwd(), STDIN_NAME)
 
 
