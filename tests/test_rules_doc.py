@@ -246,3 +246,17 @@ def test_readme_and_architecture_link_the_rules() -> None:
     for path in (ROOT / "README.md", ROOT / "docs" / "architecture.md"):
         targets = link_targets(path.read_text(encoding="utf-8"))
         assert any(t.split("#")[0].endswith("rules.md") for t in targets), path
+
+
+# --- the example at the top of docs/rules.md is what the command prints -----------------
+
+
+def test_the_explained_example_is_the_real_output(capsys: pytest.CaptureFixture[str]) -> None:
+    from sim.cli import main
+
+    text = RULES_MD.read_text(encoding="utf-8")
+    block = re.search(r"```\n\$ wasteland ([^\n]+)\n(.*?)```", text, re.DOTALL)
+    assert block, "docs/rules.md lost its `wasteland los` example"
+    code = main(block.group(1).split())
+    assert code == 0
+    assert capsys.readouterr().out == block.group(2)
