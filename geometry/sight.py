@@ -18,8 +18,8 @@ bounded by a few families of curves in line space. If it is not empty it
 contains a *critical* line, tight against two of: the bases, the obstacle
 vertices, the blocking discs, and the points where a base's rim crosses an
 obstacle outline. So it suffices to enumerate those lines and test each gap
-segment: in arrays for large batches, in plain floats for small ones (the
-same lines in the same order, tested the same way).
+segment, stopping at the first free one. One compiled kernel
+(:mod:`geometry.sight_kernel`) does that for a single query and for a batch.
 
 Tolerance policy: candidate lines are built from the original geometry and
 tested against obstacles eroded by :data:`EPS` with closed predicates, so a
@@ -27,12 +27,11 @@ line that grazes a corner or runs along an edge gives sight, while a line
 that passes along a crack between two touching pieces (merged beforehand)
 or through the inside of a piece never does.
 
-Modules: this one holds the public values and the index (stage 1 and stage 2
-for a batch, the choice between the two ways, the caches);
+Modules: this one holds the public values and the index (the board's packed
+elements, per-query obstacles stacked onto them, answers as :class:`Sight`);
 :mod:`geometry.sight_parts` prepares the obstacles (merging, erosion,
-triangles) and holds the tolerances; :mod:`geometry.sight_batch` builds and
-tests the candidate lines of many pairs in numpy arrays;
-:mod:`geometry.sight_single` does the same for one pair in plain floats.
+triangles) and holds the tolerances; :mod:`geometry.sight_kernel` is the
+compiled per-pair method.
 
 Examples
 --------
@@ -48,23 +47,14 @@ False
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 
 import numpy as np
 from numpy.typing import NDArray
 from shapely.geometry.base import BaseGeometry
 
 from geometry.discs import Disc
-from geometry.sight_batch import (
-    _base_lines_many,
-    _critical_lines_many,
-    _features,
-    _gap_segments,
-    _hits,
-    _Near,
-    _near_masks,
-    _witness,
-)
+from geometry.sight_kernel import Packed, pack, sight_pairs
 from geometry.sight_parts import (
     EPS,
     Array,
@@ -72,25 +62,21 @@ from geometry.sight_parts import (
     Segment,
     _build_parts,
     _concat_all,
-    _norm,
     _Parts,
     _shifted,
 )
-from geometry.sight_single import _base_lines_py, _critical_lines_py, _Flat, _One, _to_segment
 
 __all__ = ["EPS", "Array", "Obstacle", "Point", "Segment", "Sight", "SightIndex", "line_of_sight"]
 
 
 # Per-query obstacles remembered per index (huge bases, edges), at most this many.
 _EXTRA_CACHE = 512
-# Batches (the board's elements stacked with some per-query obstacles, and their
-# plain-float form) remembered per index: each holds a copy of the whole board.
-_BATCH_CACHE = 64
-# Up to this many pairs, sight_many runs each pair in plain floats: on the default
-# and the two-storey board a pair costs about 50 us that way, while a numpy
-# batch has a fixed cost of about 1 ms, so arrays win from about 64 pairs on
-# (docs/sight.md, speed).
-_PLAIN_PAIRS = 48
+# Stacks (the board's elements with some per-query obstacles) remembered per index:
+# each holds a copy of the whole board.
+_STACK_CACHE = 64
+# Pairs per kernel call: the per-pair outputs stay small (memory and per-pair cost
+# flat as batches grow).
+_CHUNK = 4096
 
 
 @dataclass(frozen=True)
@@ -128,6 +114,18 @@ class Sight:
         return "no line of sight"
 
 
+@dataclass(frozen=True)
+class _Stack:
+    """The board's elements with some per-query obstacles, packed for the kernel."""
+
+    obstacles: tuple[Obstacle, ...]  # held so that their ids stay theirs
+    packed: Packed
+    groups: list[tuple[str, ...]]
+    spans: list[tuple[int, int]]  # group ids [lo, hi) of each obstacle
+    masks: dict[tuple[int, ...], int] = field(default_factory=dict)  # extra groups -> row
+    mask_rows: list[NDArray[np.bool_]] = field(default_factory=list)  # the newest is whole
+
+
 # --- the index --------------------------------------------------------------
 
 
@@ -154,13 +152,17 @@ class SightIndex:
         self.merge_gap = merge_gap
         self._groups: list[tuple[str, ...]] = []
         self._parts = _build_parts(self.obstacles, merge_gap, self._groups)
+        self._static = _Stack((), pack(self._parts, len(self._groups)), self._groups, [])
         self._extra_cache: dict[Obstacle, tuple[_Parts, list[tuple[str, ...]]]] = {}
-        # Batches with the same per-query obstacle objects share their stacked arrays
+        # Stacks with the same per-query obstacle objects share their packed arrays
         # (the window asks again and again while nothing moves). Keyed by identity;
         # the entry holds the obstacles, so no id is reused while it lives.
-        self._batch_cache: dict[tuple[int, ...], _Batch] = {}
-        self._batch_by_value: dict[tuple[Obstacle, ...], _Batch] = {}
-        self._flat_cache: dict[int, tuple[_Parts, _Flat]] = {}
+        self._stack_cache: dict[tuple[int, ...], _Stack] = {}
+        self._stack_by_value: dict[tuple[Obstacle, ...], _Stack] = {}
+        # Scratch rows of a single query on the board alone (inputs and outputs).
+        self._one = (np.zeros((1, 3)), np.zeros((1, 3)), np.zeros(1, dtype=bool),
+                     np.zeros((1, 4)), np.zeros((1, len(self._groups)), dtype=bool),
+                     np.ones((1, len(self._groups)), dtype=bool), np.zeros(1, np.int64))
 
     def sight(self, a: Disc, b: Disc, extra: Sequence[Obstacle] = ()) -> Sight:
         """Line of sight from base ``a`` to base ``b`` (R-LOS-1).
@@ -168,120 +170,79 @@ class SightIndex:
         ``extra`` are per-query obstacles (huge bases, significant edges);
         they are not merged with the static pieces.
         """
-        return self.sight_many([(a, b)], [extra])[0]
+        if extra:
+            return self.sight_many([(a, b)], [extra])[0]
+        # The board alone (most queries): one row of scratch arrays, no batch set-up.
+        stack = self._static
+        da, db, visible, wit, hit, masks, mask_of = self._one
+        da[0, 0], da[0, 1], da[0, 2] = a.x, a.y, a.r
+        db[0, 0], db[0, 1], db[0, 2] = b.x, b.y, b.r
+        hit[:] = False
+        sight_pairs(stack.packed, masks, mask_of, da, db, visible, wit, hit)
+        return self._answer(stack, bool(visible[0]), wit[0].tolist(), hit[0])
 
     def sight_many(self, pairs: Sequence[tuple[Disc, Disc]],
                    extras: Sequence[Sequence[Obstacle]] | None = None) -> list[Sight]:
-        """:meth:`sight` for many pairs at once (the same answers, batched).
+        """:meth:`sight` for many pairs at once (the same answers, one kernel).
 
-        ``extras[i]`` are the per-query obstacles of pair ``i``. Stage 1 (the
-        centre line and the common tangents of the two bases) runs for all
-        pairs in one vectorised pass; the pairs it does not settle go on,
-        together, to stage 2: every critical line (docs/sight.md).
+        ``extras[i]`` are the per-query obstacles of pair ``i``.
         """
         n = len(pairs)
         if n == 0:
             return []
-        per_query: Sequence[Sequence[Obstacle]] = extras if extras is not None else [()] * n
-        if n <= _PLAIN_PAIRS:  # few pairs: plain floats beat numpy's per-call overhead
-            parts, groups, cols = self._batch(per_query)
-            flat = self._flat(parts)
-            out = []
-            for (a, b), mine in zip(pairs, cols, strict=True):
-                ok = None
-                if len(groups) > len(self._groups):  # per-query obstacles: each pair its own
-                    ok = [True] * len(self._groups) + [False] * (len(groups) - len(self._groups))
-                    for g in mine:
-                        ok[g] = True
-                out.append(_sight_one(flat, a, b, ok, groups))
-            return out
-        parts, groups, allowed = self._batch_parts(per_query)
-        return self._sight_arrays(pairs, parts, groups, allowed)
-
-    def _flat(self, parts: _Parts) -> _Flat:
-        """The plain-float elements of these parts, made once per parts object."""
-        hit = self._flat_cache.get(id(parts))
-        if hit is None or hit[0] is not parts:
-            if len(self._flat_cache) >= _BATCH_CACHE:
-                self._flat_cache.clear()
-            hit = self._flat_cache[id(parts)] = (parts, _Flat.of(parts))
-        return hit[1]
-
-    def _sight_arrays(self, pairs: Sequence[tuple[Disc, Disc]], parts: _Parts,
-                      groups: Sequence[tuple[str, ...]], allowed: NDArray[np.bool_]
-                      ) -> list[Sight]:
-        """:meth:`sight_many` on numpy arrays, all pairs in one pass per stage."""
-        n = len(pairs)
-        da = np.array([[a.x, a.y, a.r] for a, _ in pairs], dtype=np.float64)
-        db = np.array([[b.x, b.y, b.r] for _, b in pairs], dtype=np.float64)
-        use: NDArray[np.bool_] | None = None if allowed.all() else allowed
-        near = _near_masks(parts, da, db, use)
-        found: dict[int, Segment] = {}
-        met: list[tuple[NDArray[np.int64], NDArray[np.int64]]] = []
-        clear = np.asarray(~(near.tri.any(axis=1) | near.disc.any(axis=1)
-                             | near.wall.any(axis=1)), dtype=bool)
-        for i in np.flatnonzero(clear).tolist():
-            found[i] = _centre_gap(*pairs[i])  # nothing near: the centre line is free
-        p, d, q = _base_lines_many(da, db)
-        if clear.any():
-            keep = ~clear[q]
-            p, d, q = p[keep], d[keep], q[keep]
-        if len(q):
-            self._settle(p, d, q, da, db, parts, near, pairs, found, met)
-        rest = np.array([i for i in range(n) if i not in found], dtype=np.int64)
-        if len(rest):
-            feats = _features(parts, da[rest], db[rest], None if use is None else use[rest])
-            p, d, q = _critical_lines_many(rest, da, db, parts, near, feats)
-            self._settle(p, d, q, da, db, parts, near, pairs, found, met)
+        stack, cols = self._stack(extras if extras is not None else [()] * n)
+        masks, mask_of = self._masks(stack, cols)
+        da = np.array([(a.x, a.y, a.r) for a, _ in pairs], dtype=np.float64).reshape(-1, 3)
+        db = np.array([(b.x, b.y, b.r) for _, b in pairs], dtype=np.float64).reshape(-1, 3)
         out: list[Sight] = []
-        blockers: dict[int, set[int]] = {}
-        if met and len(found) < n:
-            # Distinct (pair, group) hits of the pairs without sight, in one pass.
-            qq = np.concatenate([m[0] for m in met])
-            gg = np.concatenate([m[1] for m in met])
-            open_pair = np.ones(n, dtype=bool)
-            open_pair[list(found)] = False
-            keep = open_pair[qq]
-            code = np.unique(qq[keep] * len(groups) + gg[keep])
-            for qi, g in zip((code // len(groups)).tolist(), (code % len(groups)).tolist(),
-                             strict=True):
-                blockers.setdefault(qi, set()).add(g)
-        for i in range(n):
-            if i in found:
-                out.append(Sight(True, found[i]))
-            else:
-                ids = sorted({pid for g in blockers.get(i, ()) for pid in groups[g]})
-                out.append(Sight(False, None, tuple(ids)))
+        for lo in range(0, n, _CHUNK):
+            hi = min(n, lo + _CHUNK)
+            out.extend(self._run(stack, masks, mask_of[lo:hi], da[lo:hi], db[lo:hi]))
         return out
 
     @staticmethod
-    def _settle(p: Array, d: Array, q: NDArray[np.int64], da: Array, db: Array,
-                parts: _Parts, near: _Near, pairs: Sequence[tuple[Disc, Disc]],
-                found: dict[int, Segment],
-                met: list[tuple[NDArray[np.int64], NDArray[np.int64]]]) -> None:
-        """Test candidate lines; record each pair's first free one, or what was hit."""
-        s, e, meets = _gap_segments(p, d, da[q], db[q])
-        p, d, q, s, e = p[meets], d[meets], q[meets], s[meets], e[meets]
-        blocked, hit_line, hit_group = _hits(p, d, s, e, q, parts, near)
-        free = np.flatnonzero(~blocked)
-        settled, first = np.unique(q[free], return_index=True)
-        for qi, li in zip(settled.tolist(), free[first].tolist(), strict=True):
-            if qi not in found:
-                found[qi] = _witness(p[li], d[li], float(s[li]), float(e[li]), pairs[qi][0])
-        met.append((q[hit_line], hit_group))
+    def _run(stack: _Stack, masks: NDArray[np.bool_], mask_of: NDArray[np.int64], da: Array,
+             db: Array) -> list[Sight]:
+        """One kernel call for a chunk of pairs, turned into answers."""
+        m = len(da)
+        visible = np.zeros(m, dtype=bool)
+        wit = np.zeros((m, 4))
+        hit = np.zeros((m, len(stack.groups)), dtype=bool)
+        sight_pairs(stack.packed, masks, mask_of, da, db, visible, wit, hit)
+        return [SightIndex._answer(stack, seen, w, hit[i]) for i, (seen, w) in enumerate(
+            zip(visible.tolist(), wit.tolist(), strict=True))]
 
-    def _batch_parts(self, per_query: Sequence[Sequence[Obstacle]]
-                     ) -> tuple[_Parts, list[tuple[str, ...]], NDArray[np.bool_]]:
-        """Static elements plus every pair's extra ones, and which pair may use which group."""
-        parts, groups, cols = self._batch(per_query)
-        allowed = np.zeros((len(per_query), len(groups)), dtype=bool)
-        allowed[:, :len(self._groups)] = True
+    @staticmethod
+    def _answer(stack: _Stack, seen: bool, wit: list[float], hit: NDArray[np.bool_]) -> Sight:
+        """The kernel's answer for one pair as a :class:`Sight`."""
+        if seen:
+            return Sight(True, ((wit[0], wit[1]), (wit[2], wit[3])))
+        groups = stack.groups
+        met = np.flatnonzero(hit).tolist()
+        return Sight(False, None, tuple(sorted({pid for g in met for pid in groups[g]})))
+
+    def _masks(self, stack: _Stack, cols: Sequence[tuple[int, ...]]
+               ) -> tuple[NDArray[np.bool_], NDArray[np.int64]]:
+        """Which groups take part, as a few distinct rows, and each pair's row: the
+        board's groups always, per-query groups only for their own pair."""
+        rows = stack.masks
+        before = len(rows)
+        mask_of = np.empty(len(cols), np.int64)
         for i, mine in enumerate(cols):
-            allowed[i, mine] = True
-        return parts, groups, allowed
+            row = rows.get(mine)
+            if row is None:
+                row = rows[mine] = len(rows)
+            mask_of[i] = row
+        if before == 0 or len(rows) > before:  # new rows: rebuild (rare; kept per stack)
+            masks = np.zeros((len(rows), len(stack.groups)), dtype=bool)
+            masks[:, :len(self._groups)] = True
+            for mine, row in rows.items():
+                masks[row, list(mine)] = True
+            stack.mask_rows.append(masks)
+        return stack.mask_rows[-1], mask_of
 
-    def _batch(self, per_query: Sequence[Sequence[Obstacle]]
-               ) -> tuple[_Parts, list[tuple[str, ...]], list[list[int]]]:
+    def _stack(self, per_query: Sequence[Sequence[Obstacle]]
+               ) -> tuple[_Stack, list[tuple[int, ...]]]:
         """Static elements plus every pair's extra ones, and each pair's extra groups."""
         order: dict[int, int] = {}
         uniq: list[Obstacle] = []
@@ -291,30 +252,29 @@ class SightIndex:
                     order[id(ob)] = len(uniq)
                     uniq.append(ob)
         if not uniq:
-            return self._parts, self._groups, [[] for _ in per_query]
+            return self._static, [()] * len(per_query)
         key = tuple(order)
-        batch = self._batch_cache.get(key)
-        if batch is None:
+        stack = self._stack_cache.get(key)
+        if stack is None:
             # Equal obstacles in new objects (a caller that builds them per query):
             # found by value, then remembered by identity too.
-            batch = self._batch_by_value.get(tuple(uniq))
-            if batch is None:
-                parts, groups, spans = self._stack_extras(uniq)
-                batch = _Batch(tuple(uniq), parts, groups, spans)
-                if len(self._batch_by_value) >= _BATCH_CACHE:
-                    self._batch_by_value.clear()
-                self._batch_by_value[batch.obstacles] = batch
+            stack = self._stack_by_value.get(tuple(uniq))
+            if stack is None:
+                stack = self._build_stack(tuple(uniq))
+                if len(self._stack_by_value) >= _STACK_CACHE:
+                    self._stack_by_value.clear()
+                self._stack_by_value[stack.obstacles] = stack
             else:
-                batch = replace(batch, obstacles=tuple(uniq))  # hold these ids too
-            if len(self._batch_cache) >= _BATCH_CACHE:
-                self._batch_cache.clear()
-            self._batch_cache[key] = batch
-        spans = batch.spans
-        cols = [[g for ob in ex for g in range(*spans[order[id(ob)]])] for ex in per_query]
-        return batch.parts, batch.groups, cols
+                stack = _Stack(tuple(uniq), stack.packed, stack.groups, stack.spans,
+                               stack.masks, stack.mask_rows)  # hold these ids too
+            if len(self._stack_cache) >= _STACK_CACHE:
+                self._stack_cache.clear()
+            self._stack_cache[key] = stack
+        spans = stack.spans
+        cols = [tuple(g for ob in ex for g in range(*spans[order[id(ob)]])) for ex in per_query]
+        return stack, cols
 
-    def _stack_extras(self, uniq: Sequence[Obstacle]
-                      ) -> tuple[_Parts, list[tuple[str, ...]], list[tuple[int, int]]]:
+    def _build_stack(self, uniq: tuple[Obstacle, ...]) -> _Stack:
         """Static elements plus these per-query obstacles (equal ones built once), and
         the span of group ids of each obstacle."""
         groups = list(self._groups)
@@ -329,7 +289,8 @@ class SightIndex:
                 span = seen[ob] = (len(groups), len(groups) + len(names))
                 groups.extend(names)
             spans.append(span)
-        return _concat_all([self._parts, *extra]), groups, spans
+        parts = _concat_all([self._parts, *extra])
+        return _Stack(uniq, pack(parts, len(groups)), groups, spans)
 
     def _extra_parts(self, ob: Obstacle) -> tuple[_Parts, list[tuple[str, ...]]]:
         """One per-query obstacle as elements (group ids from 0), remembered by value:
@@ -344,55 +305,7 @@ class SightIndex:
         return hit
 
 
-@dataclass(frozen=True)
-class _Batch:
-    """Stacked elements of the static board and some per-query obstacles."""
-
-    obstacles: tuple[Obstacle, ...]  # held so that their ids stay theirs
-    parts: _Parts
-    groups: list[tuple[str, ...]]
-    spans: list[tuple[int, int]]  # group ids [lo, hi) of each obstacle
-
-
 def line_of_sight(a: Disc, b: Disc, obstacles: Iterable[Obstacle], merge_gap: float = 0.0
                   ) -> Sight:
     """One-off line of sight; build a :class:`SightIndex` for many queries."""
     return SightIndex(obstacles, merge_gap).sight(a, b)
-
-
-def _centre_gap(a: Disc, b: Disc) -> Segment:
-    """The gap segment of the centre line (a point when the bases overlap)."""
-    dx, dy = b.x - a.x, b.y - a.y
-    dist = _norm(dx, dy)
-    ux, uy = (dx / dist, dy / dist) if dist > 0 else (1.0, 0.0)
-    s, e = a.r, dist - b.r
-    if e < s:  # overlapping chords: the middle of the overlap
-        s = e = (max(-a.r, dist - b.r) + min(a.r, dist + b.r)) / 2.0
-    return ((a.x + s * ux, a.y + s * uy), (a.x + e * ux, a.y + e * uy))
-
-
-def _sight_one(flat: _Flat, a: Disc, b: Disc, ok: Sequence[bool] | None,
-               groups: Sequence[tuple[str, ...]]) -> Sight:
-    """:meth:`SightIndex.sight_many` for one pair, in plain floats.
-
-    ``ok[g]``: whether group ``g`` takes part (None: all do).
-    """
-    x0, y0 = min(a.x - a.r, b.x - b.r), min(a.y - a.r, b.y - b.r)
-    x1, y1 = max(a.x + a.r, b.x + b.r), max(a.y + a.r, b.y + b.r)
-    radius = max(a.r, b.r)
-    one = _One(
-        a, b,
-        [t for t in flat.tri if t[0] <= x1 and t[2] >= x0 and t[1] <= y1 and t[3] >= y0
-         and (ok is None or ok[t[13]])],
-        [c for c in flat.disc if (ok is None or ok[c[3]])
-         and _to_segment(c[0], c[1], a.x, a.y, b.x, b.y) <= radius + c[2]],
-        [w for wx0, wy0, wx1, wy1, w in flat.wall_boxes
-         if wx0 <= x1 and wx1 >= x0 and wy0 <= y1 and wy1 >= y0 and (ok is None or ok[w[4]])])
-    if not (one.tri or one.disc or one.wall):
-        return Sight(True, _centre_gap(a, b))  # nothing near: the centre line is free
-    found = one.first_free(_base_lines_py(a, b))
-    if found is None:
-        found = one.first_free(_critical_lines_py(flat, one, ok))
-    if found is not None:
-        return Sight(True, found)
-    return Sight(False, None, tuple(sorted({pid for g in one.hit for pid in groups[g]})))

@@ -8,9 +8,9 @@ zero-thickness walls. Polygons that touch or overlap are merged first, so they
 act as one (R-LOS-1 Decision, R-UNIT-2); docs/sight.md explains the tolerance
 policy.
 
-Shared by :mod:`geometry.sight`, :mod:`geometry.sight_batch` (the array path)
-and :mod:`geometry.sight_single` (the plain-float path): the tolerances, the
-``Point``/``Segment`` types and the length function of both paths.
+Shared by :mod:`geometry.sight` and :mod:`geometry.sight_kernel` (the
+compiled per-pair method, which packs these arrays by group): the tolerances
+and the ``Point``/``Segment`` types.
 """
 
 from __future__ import annotations
@@ -47,18 +47,6 @@ _MITRE = 20.0
 Array = NDArray[np.float64]
 Point = tuple[float, float]
 Segment = tuple[Point, Point]
-
-
-# Lengths are sqrt(x * x + y * y) on both paths (never hypot, whose libm and Python
-# versions differ in the last bit), so the plain-float and the array path build the
-# same lines to the bit and find the same witness.
-def _norm(x: float, y: float) -> float:
-    return math.sqrt(x * x + y * y)
-
-
-def _np_norm(x: Array, y: Array) -> Array:
-    result: Array = np.sqrt(x * x + y * y)
-    return result
 
 
 @dataclass
@@ -131,7 +119,11 @@ def _triangles(poly: BaseGeometry) -> Array:
         # Counter-clockwise so the inward normal of edge p->q is (-dy, dx).
         area2 = (cs[1, 0] - cs[0, 0]) * (cs[2, 1] - cs[0, 1]) - (
             cs[1, 1] - cs[0, 1]) * (cs[2, 0] - cs[0, 0])
-        if area2 == 0.0:
+        # A sliver (one side or height below the seam growth) is dropped by its shape:
+        # its normals are rounding noise, and grown it could act as an endless strip.
+        # The seam growth of its neighbours covers the crack it leaves (issue 11).
+        longest = max(math.dist(cs[0], cs[1]), math.dist(cs[1], cs[2]), math.dist(cs[2], cs[0]))
+        if not abs(area2) > _SEAM * longest:
             continue
         if area2 < 0:
             cs = cs[::-1]

@@ -1,12 +1,13 @@
-"""The plain-float path of one sight query against the array path (R-LOS-1..4, R-ELEV-2).
+"""One query against the same pair inside a batch (R-LOS-1..4, R-ELEV-2).
 
-:meth:`geometry.sight.SightIndex.sight` answers one pair in plain Python
-floats; :meth:`~geometry.sight.SightIndex.sight_many` answers batches with
-numpy arrays. Both run the same exact method, so for every pair they must
-agree on whether there is sight and on the pieces that block it, and give the
-same witness segment (the same first free critical line), with touching and
-overlapping bases, bases against pieces, lines through vertices, blocking
-discs and zero-thickness walls.
+:meth:`geometry.sight.SightIndex.sight` answers one pair;
+:meth:`~geometry.sight.SightIndex.sight_many` answers a batch whose pairs
+carry different per-query obstacles (huge bases, significant edges), in
+chunks. A pair's answer must not depend on the company it is asked in: the
+same sight, the same pieces blocking it and the same witness, with touching
+and overlapping bases, bases against pieces, lines through vertices, blocking
+discs and zero-thickness walls. (Whether the answer is right is
+tests/test_sight.py's and tests/test_sight_oracle.py's job.)
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from geometry import sight as sight_module
 from geometry.discs import Disc
 from geometry.sight import Obstacle, Sight, SightIndex
 from sim import analysis
@@ -27,10 +29,12 @@ from sim.positions import initial_positions
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 
 
-def array_sight(index: SightIndex, a: Disc, b: Disc, extra: list[Obstacle]) -> Sight:
-    """The array path for one pair (what ``sight_many`` runs for two or more)."""
-    parts, groups, allowed = index._batch_parts([extra])
-    return index._sight_arrays([(a, b)], parts, groups, allowed)[0]
+def in_company(index: SightIndex, a: Disc, b: Disc, extra: list[Obstacle]) -> Sight:
+    """The pair asked in the middle of a batch whose other pairs see other obstacles."""
+    others = [(Disc(b.x, b.y, b.r), Disc(a.x, a.y, a.r)), (Disc(0, 0, 0.5), Disc(9, 9, 0.5))]
+    pairs = [others[0], (a, b), others[1]]
+    lone = Obstacle("elsewhere", Disc(5.0, 5.0, 0.7))
+    return index.sight_many(pairs, [[lone], extra, []])[1]
 
 
 def assert_same(fast: Sight, slow: Sight) -> None:
@@ -81,18 +85,18 @@ def scenes(draw: st.DrawFn) -> tuple[list[Obstacle], list[Obstacle]]:
 
 @settings(max_examples=300, deadline=None)
 @given(scenes(), coord, coord, radius, coord, coord, radius)
-def test_one_pair_in_floats_matches_arrays(scene: tuple[list[Obstacle], list[Obstacle]],
+def test_one_pair_alone_matches_in_company(scene: tuple[list[Obstacle], list[Obstacle]],
                                            ax: float, ay: float, ar: float, bx: float,
                                            by: float, br: float) -> None:
     """R-LOS-1..3: the same sight, blockers and witness on random boards."""
     static, extra = scene
     index = SightIndex(static, merge_gap=0.01)
     a, b = Disc(ax, ay, ar), Disc(bx, by, br)
-    assert_same(index.sight(a, b, extra), array_sight(index, a, b, extra))
+    assert_same(index.sight(a, b, extra), in_company(index, a, b, extra))
 
 
 @pytest.mark.parametrize("name", ["skirmish", "elev-two-storey", "seed-cover-4-dense"])
-def test_every_pair_of_a_board_matches_arrays(name: str) -> None:
+def test_every_pair_of_a_board_matches_in_company(name: str) -> None:
     """R-LOS-1..4, R-ELEV-2: every ordered pair of a shipped board, with the rules'
     blocking pieces and per-query obstacles (huge bases, significant edges)."""
     path = SCENARIOS / f"{name}.toml"
@@ -109,4 +113,17 @@ def test_every_pair_of_a_board_matches_arrays(name: str) -> None:
             index = board.sight_index(analysis.blocking_pieces(board, pair))
             extra = analysis.sight_extras(scenario, positions, pair)
             assert_same(index.sight(pair.a, pair.t, extra),
-                        array_sight(index, pair.a, pair.t, extra))
+                        in_company(index, pair.a, pair.t, extra))
+
+
+def test_chunks_give_the_answers_of_single_queries(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A batch longer than a chunk (R-LOS-1): every pair as if asked alone."""
+    monkeypatch.setattr(sight_module, "_CHUNK", 7)
+    wall = Obstacle("wall", shapely.box(4, -3, 5, 3))
+    index = SightIndex([wall, Obstacle("post", Disc(7, 4, 0.6))])
+    pairs = [(Disc(0, y / 3, 0.5), Disc(10, 8 - y / 2, 0.6)) for y in range(30)]
+    extras = [[Obstacle("huge", Disc(2, 1, 1.0))] if i % 3 == 0 else [] for i in range(30)]
+    many = index.sight_many(pairs, extras)
+    assert {s.visible for s in many} == {True, False}  # both kinds of answer occur
+    for (a, b), extra, got in zip(pairs, extras, many, strict=True):
+        assert_same(got, index.sight(a, b, extra))
