@@ -1,0 +1,155 @@
+"""Issue 14 "Done when": from the wheel, installed outside the checkout and run from an
+empty folder, ``wasteland --version``, ``scenarios``, ``check skirmish``, ``los skirmish
+knight mutant-2 --json`` (valid against docs/schemas/los.json) and a user's scenario
+including the shipped unit library (``wasteland:units/wasteland.toml``) all work.
+
+The wheel is built once (``pip wheel --no-deps``) and installed with ``pip install
+--no-deps --target DIR``; the commands run as the installed ``wasteland`` script with
+``PYTHONPATH=DIR`` only, so ``sim`` comes from the wheel, and its dependencies from the
+project's venv (no network at install). The first ``los`` compiles the sight kernel into
+the fresh install (numba, ``cache=True``): most of this module's ~30 s.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from tests.conftest import ROOT
+
+VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+    "version"]
+
+USER_SCENARIO = """\
+format = 1
+name = "A user's duel"
+rules = "rulebook"
+board = [24, 24]
+include = ["wasteland:units/wasteland.toml"]
+
+[sides.bos]
+name = "Brotherhood"
+
+[sides.mutants]
+name = "Mutants"
+
+# a 2-inch-wide wall straight across the line between the two bases: no sight (R-LOS-1)
+[[terrain]]
+id = "wall"
+polygon = [[11, 8], [13, 8], [13, 14], [11, 14]]
+movement = "impassable"
+blocks_los = true
+cover = true
+height = 3
+
+[[models]]
+id = "knight"
+unit = "knight"
+side = "bos"
+at = [5, 11]
+
+[[models]]
+id = "mutant"
+unit = "super_mutant"
+side = "mutants"
+at = [19, 11]
+"""
+
+
+def _pip(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pip", *args], cwd=cwd, capture_output=True,
+                          text=True, timeout=300, check=False)
+
+
+# Built from a clean copy: setuptools' in-tree build/ folder may hold files deleted since.
+NOT_SOURCE = shutil.ignore_patterns(".venv", ".git", "build", "dist", "*.egg-info",
+                                    "__pycache__", ".*_cache", ".hypothesis", "out")
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel of this checkout, installed into a folder of its own; that folder."""
+    work = tmp_path_factory.mktemp("wheel")
+    source = work / "source"
+    shutil.copytree(ROOT, source, ignore=NOT_SOURCE, symlinks=True)
+    built = _pip("wheel", "--no-deps", "-q", "-w", str(work / "dist"), str(source), cwd=work)
+    if built.returncode != 0:  # no network for the isolated build: the venv's setuptools
+        built = _pip("wheel", "--no-deps", "--no-build-isolation", "-q", "-w",
+                     str(work / "dist"), str(source), cwd=work)
+    assert built.returncode == 0, built.stderr
+    (wheel,) = (work / "dist").glob("wasteland_sim-*.whl")
+    target = work / "site"
+    got = _pip("install", "--no-deps", "-q", "--target", str(target), str(wheel), cwd=work)
+    assert got.returncode == 0, got.stderr
+    return target
+
+
+@pytest.fixture
+def empty(tmp_path: Path) -> Path:
+    folder = tmp_path / "empty"
+    folder.mkdir()
+    return folder
+
+
+def wasteland(installed: Path, cwd: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+    """The installed ``wasteland`` script, importing only from the installed wheel."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    env.update(PYTHONPATH=str(installed), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return subprocess.run([str(installed / "bin" / "wasteland"), *argv], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=300, check=False)
+
+
+def test_the_commands_come_from_the_wheel(installed: Path, empty: Path) -> None:
+    got = wasteland(installed, empty, "scenarios", "--json")
+    assert got.returncode == 0, got.stderr
+    data = json.loads(got.stdout)
+    assert Path(data["folder"]).resolve() == (installed / "scenarios").resolve()
+    shipped = sorted(p.stem for p in (ROOT / "scenarios").glob("*.toml"))
+    assert [s["name"] for s in data["scenarios"]] == shipped  # the wheel carries them all
+
+
+def test_version(installed: Path, empty: Path) -> None:
+    got = wasteland(installed, empty, "--version")
+    assert (got.returncode, got.stdout) == (0, f"wasteland {VERSION}\n")
+
+
+def test_scenarios(installed: Path, empty: Path) -> None:
+    got = wasteland(installed, empty, "scenarios")
+    assert got.returncode == 0, got.stderr
+    rows = {line.split()[0]: line for line in got.stdout.splitlines()[1:]}
+    assert "Crossroads Skirmish" in rows["skirmish"] and "seed-cover-1" in rows
+
+
+def test_check_skirmish(installed: Path, empty: Path) -> None:
+    got = wasteland(installed, empty, "check", "skirmish")
+    assert (got.returncode, got.stdout, got.stderr) == (0, "skirmish: ok\n", "")
+
+
+def test_los_json_is_valid_against_its_schema(installed: Path, empty: Path) -> None:
+    got = wasteland(installed, empty, "los", "skirmish", "knight", "mutant-2", "--json")
+    assert got.returncode == 0, got.stderr
+    data: dict[str, Any] = json.loads(got.stdout)
+    schema = json.loads((ROOT / "docs" / "schemas" / "los.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator(schema).validate(data)
+    assert (data["attacker"], data["target"], data["scenario"]) == (
+        "knight", "mutant-2", "skirmish")
+
+
+def test_a_users_scenario_includes_the_shipped_library(installed: Path, empty: Path) -> None:
+    (empty / "duel.toml").write_text(USER_SCENARIO, encoding="utf-8")
+    got = wasteland(installed, empty, "check", "duel.toml")
+    assert (got.returncode, got.stdout) == (0, "duel.toml: ok\n"), got.stderr
+    got = wasteland(installed, empty, "los", "duel.toml", "knight", "mutant", "--json")
+    assert got.returncode == 0, got.stderr
+    data = json.loads(got.stdout)
+    assert data["line_of_sight"] is False and data["blocked_by"] == ["wall"]
+    assert sorted(p.name for p in empty.iterdir()) == ["duel.toml"]  # nothing written here
