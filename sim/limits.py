@@ -11,15 +11,16 @@ from __future__ import annotations
 
 MAX_FILE_BYTES = 1_048_576  # any scenario, library or save file (1 MiB)
 MAX_NESTING = 32  # arrays and tables nested in one TOML or JSON value
-MAX_INCLUDE_DEPTH = 16  # files in one chain of includes
+MAX_INCLUDE_DEPTH = 32  # files in one chain of includes
 MAX_INCLUDED_FILES = 64  # distinct files one scenario pulls in
 MAX_PATH_BYTES = 1024  # an include or a save's scenario path, UTF-8
 MAX_NAME_BYTES = 255  # one component of such a path (the usual file system limit)
 MAX_ID_CHARS = 64  # any id: side, unit, weapon, terrain, model, keyword, colour
 
-MAX_MODELS = 200
-MAX_PIECES = 500
-MAX_VERTICES = 2000  # points of one polygon ring (outline or hole)
+MAX_MODELS = 500
+MAX_PIECES = 100
+MAX_VERTICES = 5000  # points of one polygon ring (outline or hole), and of a polygon with its holes
+MAX_TERRAIN_VERTICES = 5000  # points of all polygons together
 
 MAX_BOARD_INCHES = 240.0  # each side of the board (20 feet)
 MAX_HEIGHT_INCHES = 1000.0  # terrain heights and model z

@@ -14,7 +14,7 @@ from typing import Any
 
 import shapely
 
-from sim.limits import MAX_HEIGHT_INCHES, MAX_PIECES, MAX_VERTICES
+from sim.limits import MAX_HEIGHT_INCHES, MAX_PIECES, MAX_TERRAIN_VERTICES, MAX_VERTICES
 from sim.rules import SIZE_CLASSES
 from sim.scenario import TERRAIN_PROP_NAMES, TerrainPiece, TerrainProps, Unit
 from sim.validate import Checker, is_kind, is_point, join, known, show
@@ -53,6 +53,10 @@ class TerrainLoader(Checker):
                 self.bad(path, f"terrain {piece.id!r} lies outside the board "
                          f"{board[0]:g} x {board[1]:g}")
             out.append(piece)
+        total = sum(len(p.polygon or ()) + sum(len(h) for h in p.holes) for p in out)
+        if total > MAX_TERRAIN_VERTICES:
+            self.bad("terrain", f"{total} points in all terrain polygons together; the limit "
+                     f"is {MAX_TERRAIN_VERTICES}")
         return out
 
     def piece(self, t: dict[str, Any], path: str, units: Mapping[str, Unit]

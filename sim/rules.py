@@ -170,11 +170,14 @@ def _between(low: float, high: float, *, open_low: bool = False) -> Callable[[An
     return lambda v: _is_num(v) and (v > low if open_low else v >= low) and v <= high
 
 
-def parse_rules(raw: Mapping[str, Any], source: str = "rules.toml") -> RulesData:
+def parse_rules(raw: Mapping[str, Any], source: str = "rules.toml",
+                given: Mapping[str, Any] | None = None) -> RulesData:
     """Build :class:`RulesData` from a rules table, reporting every problem.
 
     Values are checked for type and range (a d0 or a negative tolerance
-    would break the game later, far from the bad key).
+    would break the game later, far from the bad key). ``given``: the table
+    as the file gave it, before merging (default ``raw``): fall damage for a
+    colour it names must be for a ruler it has.
     """
     c = _Checker(source)
     c.unknown(raw, RULES_KEYS)
@@ -201,7 +204,9 @@ def parse_rules(raw: Mapping[str, Any], source: str = "rules.toml") -> RulesData
     if large is not None and huge is not None and large >= huge:
         c.bad("base_sizes", f"expected large_mm < huge_mm, got {large!r} and {huge!r}")
     fall = c.need(raw, "fall_damage", _is_table, "a table colour -> damage") or {}
-    c.unknown(fall, tuple(colour for colour, _ in rulers), "fall_damage.")
+    given_fall = (raw if given is None else given).get("fall_damage", {})
+    if isinstance(given_fall, dict):
+        c.unknown(given_fall, tuple(colour for colour, _ in rulers), "fall_damage.")
     for colour, _ in rulers:
         c.need(fall, colour, _count(0), f"an integer from 0 to {MAX_SMALL_COUNT}",
                "fall_damage.")
@@ -330,4 +335,4 @@ def rules_with_overrides(overrides: Mapping[str, Any], source: str) -> RulesData
     """Shipped rules data with a scenario's ``[rules]`` table merged over it."""
     if not overrides:
         return default_rules()
-    return parse_rules(merge_tables(default_rules_table(), overrides), source)
+    return parse_rules(merge_tables(default_rules_table(), overrides), source, overrides)

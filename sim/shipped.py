@@ -104,6 +104,8 @@ def resolve_scenario(arg: str) -> ScenarioArg:
     if path.is_dir():
         raise ScenarioError([Problem(arg, "", "is a folder; expected a scenario file (.toml) "
                                      "or a shipped scenario name")])
+    if path.exists():  # a device or a FIFO: the loader names it (and never opens it)
+        return ScenarioArg(arg, path)
     if arg.startswith(SHIPPED_PREFIX):  # explicitly shipped, whatever the working folder holds
         found = shipped_path(arg.removeprefix(SHIPPED_PREFIX))
         if found is not None:
