@@ -170,13 +170,51 @@ def _near(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array
     return tri, disc, wall, slots[:ns].copy()
 
 
+@_jit
+def _slot_boxes(tri: Array, disc: Array, wall: Array, slots: Ints) -> Array:
+    """Per slot, the box of what its near elements can block."""
+    box = np.empty((len(slots), 4))
+    for q in range(len(slots)):
+        x0 = y0 = np.inf
+        x1 = y1 = -np.inf
+        for t in range(slots[q, 1], slots[q, 2]):
+            x0, y0 = min(x0, tri[t, 9]), min(y0, tri[t, 10])
+            x1, y1 = max(x1, tri[t, 11]), max(y1, tri[t, 12])
+        for c in range(slots[q, 3], slots[q, 4]):
+            x0, y0 = min(x0, disc[c, 0] - disc[c, 2]), min(y0, disc[c, 1] - disc[c, 2])
+            x1, y1 = max(x1, disc[c, 0] + disc[c, 2]), max(y1, disc[c, 1] + disc[c, 2])
+        for w in range(slots[q, 5], slots[q, 6]):
+            x0, y0 = min(x0, wall[w, 0], wall[w, 2]), min(y0, wall[w, 1], wall[w, 3])
+            x1, y1 = max(x1, wall[w, 0], wall[w, 2]), max(y1, wall[w, 1], wall[w, 3])
+        box[q, 0], box[q, 1], box[q, 2], box[q, 3] = x0 - _NEAR, y0 - _NEAR, x1 + _NEAR, y1 + _NEAR
+    return box
+
+
+@_jit
+def _misses_box(x0: float, y0: float, x1: float, y1: float, px: float, py: float, dx: float,
+                dy: float, s: float, e: float) -> bool:
+    """Does the stretch [s, e] of the line miss the box (slab test)?"""
+    lo, hi = s, e
+    if dx != 0.0:
+        ta, tb = (x0 - px) / dx, (x1 - px) / dx
+        lo, hi = max(lo, min(ta, tb)), min(hi, max(ta, tb))
+    elif px < x0 or px > x1:
+        return True
+    if dy != 0.0:
+        ta, tb = (y0 - py) / dy, (y1 - py) / dy
+        lo, hi = max(lo, min(ta, tb)), min(hi, max(ta, tb))
+    elif py < y0 or py > y1:
+        return True
+    return lo > hi
+
+
 # --- testing lines ------------------------------------------------------------------
 
 
 @_jit
 def _first_free(lines: Array, k: int, a: Array, b: Array, tri: Array, disc: Array,
-                wall: Array, slots: Ints, order: Ints, met: NDArray[np.bool_], wit: Array
-                ) -> bool:
+                wall: Array, slots: Ints, sbox: Array, order: Ints, hint: Ints,
+                met: NDArray[np.bool_], wit: Array) -> bool:
     """Test ``lines[:k]`` (rows px, py, dx, dy, unit direction) in order; True at the
     first whose gap segment is free, with the segment (from base a) in ``wit``.
 
@@ -221,8 +259,15 @@ def _first_free(lines: Array, k: int, a: Array, b: Array, tri: Array, disc: Arra
             q = order[kk]
             if blocked and met[q]:
                 continue
+            if _misses_box(sbox[q, 0], sbox[q, 1], sbox[q, 2], sbox[q, 3], px, py, dx, dy,
+                           s, e):
+                continue
             hit = False
-            for t in range(slots[q, 1], slots[q, 2]):
+            t0, t1 = slots[q, 1], slots[q, 2]
+            for i in range(t1 - t0):
+                # The slot's last blocking triangle first: the next lines pass close to
+                # the last one (through the same vertex), so it is likely met again.
+                t = hint[q] if i == 0 else (t0 + i - 1 if t0 + i - 1 < hint[q] else t0 + i)
                 row = tri[t]
                 if row[9] > sx1 or row[11] < sx0 or row[10] > sy1 or row[12] < sy0:
                     continue
@@ -257,6 +302,7 @@ def _first_free(lines: Array, k: int, a: Array, b: Array, tri: Array, disc: Arra
                     hi = min(hi, (row[10] - py) / dy)
                 if lo <= hi:
                     hit = True
+                    hint[q] = t
                     break
             if not hit:
                 for c in range(slots[q, 3], slots[q, 4]):
@@ -310,7 +356,14 @@ def _features(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array, disc: Array) -
     m = radius + 2e-9
     x0, x1 = min(a[0], b[0]) - m, max(a[0], b[0]) + m
     y0, y1 = min(a[1], b[1]) - m, max(a[1], b[1]) + m
-    pts = np.empty((len(pk.vert) + 4 * len(pk.edge) + 4 * len(disc), 2))
+    # Room for every vertex of a group whose box meets the centre segment's, and two
+    # crossings per outline piece and per disc for each base.
+    room = 4 * len(disc)
+    for g in range(len(pk.gbox)):
+        box = pk.gbox[g]
+        if ok[g] and box[0] <= x1 and box[2] >= x0 and box[1] <= y1 and box[3] >= y0:
+            room += pk.vert_at[g + 1] - pk.vert_at[g] + 4 * (pk.edge_at[g + 1] - pk.edge_at[g])
+    pts = np.empty((room, 2))
     n = 0
     for g in range(len(pk.gbox)):
         box = pk.gbox[g]
@@ -491,22 +544,24 @@ def _one(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array, hit: NDArray[np.boo
         wit[0], wit[1] = a[0] + s * ux, a[1] + s * uy
         wit[2], wit[3] = a[0] + e * ux, a[1] + e * uy
         return True
+    sbox = _slot_boxes(tri, disc, wall, slots)
     order = np.arange(len(slots))
+    hint = slots[:, 1].copy()  # per slot, the triangle to test first
     met = np.zeros(len(slots), dtype=np.bool_)
     lines, k = _stage1(a, b)
-    seen = _first_free(lines, k, a, b, tri, disc, wall, slots, order, met, wit)
+    seen = _first_free(lines, k, a, b, tri, disc, wall, slots, sbox, order, hint, met, wit)
     if not seen:
         pts = _features(pk, ok, a, b, disc)
         circles = np.empty((2 + len(disc), 3))
         circles[0], circles[1], circles[2:] = a, b, disc
         lines, k = _through_points(pts)
-        seen = _first_free(lines, k, a, b, tri, disc, wall, slots, order, met, wit)
+        seen = _first_free(lines, k, a, b, tri, disc, wall, slots, sbox, order, hint, met, wit)
         if not seen:
             lines, k = _tangents(pts, circles)
-            seen = _first_free(lines, k, a, b, tri, disc, wall, slots, order, met, wit)
+            seen = _first_free(lines, k, a, b, tri, disc, wall, slots, sbox, order, hint, met, wit)
         if not seen:
             lines, k = _parallels(pts, circles, a, b)
-            seen = _first_free(lines, k, a, b, tri, disc, wall, slots, order, met, wit)
+            seen = _first_free(lines, k, a, b, tri, disc, wall, slots, sbox, order, hint, met, wit)
     if not seen:
         for q in range(len(slots)):
             if met[q]:
