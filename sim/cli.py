@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from sim.state import GameState
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for any tool whose reader left
 DISTRIBUTION = "wasteland-sim"
 
 
@@ -89,27 +90,38 @@ def _wants_json(argv: Sequence[str]) -> bool:
 
 def main(argv: Sequence[str] | None = None, prog: str = "wasteland") -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        code = _dispatch(argv, prog)
+        sys.stdout.flush()  # here, so a closed pipe is seen now and not at exit
+    except BrokenPipeError:  # `wasteland scenarios | head`: the reader has what it wanted
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # no second error when Python flushes at exit
+        return EXIT_BROKEN_PIPE
+    return code
+
+
+def _usage_error(exc: CommandLineError, as_json: bool) -> int:
+    if as_json:
+        print_json_error(exc.message, EXIT_USAGE)
+    else:
+        exc.parser.print_usage(sys.stderr)
+        print(f"{exc.parser.prog}: error: {exc.message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _dispatch(argv: list[str], prog: str) -> int:
     parser = build_parser(prog)
     try:
         args = parser.parse_args(argv)
     except CommandLineError as exc:
-        if _wants_json(argv):
-            print_json_error(exc.message, EXIT_USAGE)
-        else:
-            exc.parser.print_usage(sys.stderr)
-            print(f"{exc.parser.prog}: error: {exc.message}", file=sys.stderr)
-        return EXIT_USAGE
+        return _usage_error(exc, _wants_json(argv))
+    as_json = bool(getattr(args, "json", False))
     try:
         code: int = args.run(args)
     except CommandLineError as exc:  # options that contradict each other, found in ``run``
-        if getattr(args, "json", False):
-            print_json_error(exc.message, EXIT_USAGE)
-        else:
-            exc.parser.print_usage(sys.stderr)
-            print(f"{exc.parser.prog}: error: {exc.message}", file=sys.stderr)
-        return EXIT_USAGE
+        return _usage_error(exc, as_json)
     except WastelandError as exc:
-        if getattr(args, "json", False):
+        if as_json:
             print_json_error(exc, EXIT_REFUSED)
         else:
             print(f"{prog} {args.command}: {exc}", file=sys.stderr)

@@ -241,3 +241,14 @@ def test_render_refuses_an_output_it_cannot_write(capsys: pytest.CaptureFixture[
     code, _, err = run(capsys, "render", "seed-cover-1", "-o", output)
     assert code == 1 and message in err
     assert list(elsewhere.iterdir()) == []  # no folder created, no file written
+
+
+def test_a_closed_pipe_ends_quietly(elsewhere: Path) -> None:
+    """``wasteland scenarios | head -0``: no traceback, the shell's status for SIGPIPE."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "sim", "scenarios"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # the reader leaves before the first line is written
+    err = proc.stderr.read()
+    assert proc.wait(timeout=60) == 141 and err == b""
