@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for any tool whose reader left
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, likewise
 DISTRIBUTION = "wasteland-sim"
 
 
@@ -97,6 +98,9 @@ def main(argv: Sequence[str] | None = None, prog: str = "wasteland") -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # no second error when Python flushes at exit
         return EXIT_BROKEN_PIPE
+    except KeyboardInterrupt:  # Ctrl+C while reading stdin or checking many files
+        print(f"{prog}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     return code
 
 
