@@ -2,7 +2,8 @@
 
 Each module ``bench/<topic>.py`` defines ``run() -> None`` that prints its
 figures, always as ratios to a baseline run in the same process where the
-issues name one. A new module is picked up automatically.
+issues name one. A new module is picked up automatically; modules without
+``run`` are helpers (random boards, the sampler) and are skipped.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ def main(argv: list[str]) -> int:
         if info.name.startswith("_") or (wanted and info.name not in wanted):
             continue
         module = importlib.import_module(f"bench.{info.name}")
+        if not hasattr(module, "run"):  # a helper (boards, sampler), not a benchmark
+            continue
         print(f"== {info.name}")
         module.run()
         print()

@@ -180,8 +180,10 @@ def _wall(rng: np.random.Generator) -> list[BaseGeometry]:
 # --- bases --------------------------------------------------------------------
 
 
-def _bases(rng: np.random.Generator, obstacles: list[Obstacle], count: int) -> tuple[Disc, ...]:
-    """Up to ``count`` bases clear of every blocking piece and of each other."""
+def _bases(rng: np.random.Generator, obstacles: list[Obstacle], count: int,
+           overlap: bool = False) -> tuple[Disc, ...]:
+    """Up to ``count`` bases clear of every blocking piece and, unless ``overlap``,
+    of each other."""
     shapes = [shapely.Point(o.shape.x, o.shape.y).buffer(o.shape.r, quad_segs=32)
               if isinstance(o.shape, Disc) else o.shape for o in obstacles]
     blocked = shapely.unary_union(shapes) if shapes else shapely.Polygon()
@@ -194,7 +196,7 @@ def _bases(rng: np.random.Generator, obstacles: list[Obstacle], count: int) -> t
     clear = shapely.distance(shapely.points(x, y), blocked) > r + 0.02
     chosen: list[Disc] = []
     for xi, yi, ri in zip(x[clear].tolist(), y[clear].tolist(), r[clear].tolist(), strict=True):
-        if all(math.hypot(xi - d.x, yi - d.y) > ri + d.r for d in chosen):
+        if overlap or all(math.hypot(xi - d.x, yi - d.y) > ri + d.r for d in chosen):
             chosen.append(Disc(xi, yi, ri))
             if len(chosen) == count:
                 break
@@ -202,10 +204,11 @@ def _bases(rng: np.random.Generator, obstacles: list[Obstacle], count: int) -> t
 
 
 def _board(kind: str, seed: int, rng: np.random.Generator, shapes: list[BaseGeometry],
-           extra: list[Obstacle], merge_gap: float, bases: int) -> Board:
+           extra: list[Obstacle], merge_gap: float, bases: int, overlap: bool = False) -> Board:
     obstacles = [Obstacle(f"{kind}-{i}", s) for i, s in enumerate(shapes) if not s.is_empty]
     obstacles.extend(extra)
-    return Board(kind, seed, tuple(obstacles), _bases(rng, obstacles, bases), merge_gap)
+    return Board(kind, seed, tuple(obstacles), _bases(rng, obstacles, bases, overlap),
+                 merge_gap)
 
 
 # --- the four kinds -----------------------------------------------------------
@@ -252,8 +255,11 @@ def gap_wall_board(seed: int, bases: int = 24) -> Board:
 
 
 def scaling_board(seed: int, pieces: int, vertices: int, bases: int = 24,
-                  star: bool = False) -> Board:
-    """``pieces`` pieces of ``vertices`` vertices each: convex k-gons or stars."""
+                  star: bool = False, overlap: bool = False) -> Board:
+    """``pieces`` pieces of ``vertices`` vertices each: convex k-gons or stars.
+
+    With ``overlap`` the bases may overlap each other (so that hundreds fit on
+    the table for the scaling rows; pair only the disjoint ones)."""
     rng = np.random.default_rng(seed)
     size = min(2.0, 9.0 / math.sqrt(pieces))  # keep some room for the bases
     make = _star if star else _convex
@@ -261,7 +267,7 @@ def scaling_board(seed: int, pieces: int, vertices: int, bases: int = 24,
     for _ in range(pieces):
         cx, cy = _centre(rng, 1.0)
         shapes.append(make(rng, cx, cy, size * rng.uniform(0.5, 1.0), vertices))
-    return _board(f"scaling-{pieces}x{vertices}", seed, rng, shapes, [], TOUCH, bases)
+    return _board(f"scaling-{pieces}x{vertices}", seed, rng, shapes, [], TOUCH, bases, overlap)
 
 
 KINDS: dict[str, Callable[[int], Board]] = {

@@ -1,43 +1,65 @@
-"""Sight and cover on the default board: exact method against a sampled baseline (issue 3).
+"""Exact sight against a numpy 16 x 16 sampler, on three kinds of board (issue 11).
 
-Every ordered pair of models on ``scenarios/skirmish.toml``. Printed:
+Boards: the default scenario (``scenarios/skirmish.toml``, its blocking
+pieces as the rules glue prepares them, every ordered pair of its models);
+random 25-piece boards and gap-wall boards (``bench/boards.py``, all pairs
+of 24 bases, several seeds). Printed per board, every figure the median of
+several runs in this process:
 
-- per-pair time of the exact sight query, single and batched
-  (:meth:`geometry.sight.SightIndex.sight_many`), and of the sampled baseline
-  in the same run (16 points on each base rim, 256 segments per pair, all
-  pairs' segments tested in vectorised Shapely calls against the same
-  prepared obstacles), and their ratio;
-- pairs where the sampler sees and the exact method does not (must be 0),
-  and pairs where the exact method finds a sight line the sampler missed;
-- sight plus cover (:func:`sim.analysis.analyse`) per pair, one model
-  against all others (the window's per-frame need), and bulk queries per
-  second.
+- per-pair cost of the single query (:meth:`SightIndex.sight`, one call per
+  pair) and of the bulk path (:meth:`SightIndex.sight_many` over all pairs),
+  each as a ratio to the sampler (``bench/sampler.py``);
+- the median of single queries timed one by one;
+- bulk sight plus the line of cover (:func:`geometry.cover.lines_of_cover`)
+  per pair, against the sampler too;
+- the sampler's misses (it calls blocked, the exact method sees) and the pairs
+  it sees and the exact method does not (must be 0);
+- bulk queries per second;
+
+then one model against 20 targets with sight, cover and range
+(:func:`sim.analysis.analyse_many`) on the default board's terrain with 21
+models, the cold start (import and first query, in a fresh process) and the
+scaling rows (``bench/sight_scaling.py``). Each issue target is printed next
+to its figure.
 
 Run with ``make bench`` or ``python -m bench sight``.
 """
 
 from __future__ import annotations
 
+import statistics
+import subprocess
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import shapely
 
+from bench.boards import Board, convex_board, gap_wall_board
+from bench.sampler import Sampler
+from bench.sight_scaling import disjoint_pairs, median_time, scaling_rows
+from geometry.cover import CoverObject, lines_of_cover
 from geometry.discs import Disc
-from geometry.sight import Obstacle
+from geometry.sight import SightIndex
 from sim import analysis
 from sim.loader import load_scenario
-from sim.positions import initial_positions
+from sim.positions import Position, initial_positions
+from sim.scenario import ModelPlacement, Scenario
 
-SCENARIO = Path(__file__).resolve().parent.parent / "scenarios" / "skirmish.toml"
-RIM = 16
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIO = ROOT / "scenarios" / "skirmish.toml"
+SEEDS = (1, 2, 3, 4)
+REPEAT = 5
+Pair = tuple[Disc, Disc]
 
 
 def _best(fn: Callable[[], Any], repeat: int = 5) -> float:
-    """Best CPU time of ``repeat`` runs (seconds): least disturbed by other load."""
+    """Best CPU time of ``repeat`` runs (seconds). Kept for ``bench/elevation.py``,
+    which imports its timing rule from here; this module reports medians."""
     best = float("inf")
     for _ in range(repeat):
         t = time.process_time()
@@ -46,112 +68,195 @@ def _best(fn: Callable[[], Any], repeat: int = 5) -> float:
     return best
 
 
-def _obstacle_geometry(obstacles: list[Obstacle]) -> Any:
-    shapes = []
-    for ob in obstacles:
-        if isinstance(ob.shape, Disc):
-            shapes.append(shapely.Point(ob.shape.x, ob.shape.y).buffer(ob.shape.r, quad_segs=16))
-        else:
-            shapes.append(ob.shape)
-    geom = shapely.unary_union(shapes) if shapes else shapely.GeometryCollection()
-    shapely.prepare(geom)
-    return geom
+class _Case:
+    """One board's pairs with the index, the sampler and the cover objects of each."""
+
+    def __init__(self, name: str, groups: list[tuple[SightIndex, list[Pair], list[CoverObject]]],
+                 touch: float) -> None:
+        self.name = name
+        self.groups = [(index, pairs, Sampler(index.obstacles, index.merge_gap), cover)
+                       for index, pairs, cover in groups]
+        self.touch = touch
+        self.n = sum(len(p) for _, p, _, _ in self.groups)
+
+    def single(self) -> list[bool]:
+        return [index.sight(a, b).visible for index, pairs, _, _ in self.groups
+                for a, b in pairs]
+
+    def bulk(self) -> list[bool]:
+        return [s.visible for index, pairs, _, _ in self.groups for s in index.sight_many(pairs)]
+
+    def bulk_with_cover(self) -> None:
+        for index, pairs, _, cover in self.groups:
+            index.sight_many(pairs)
+            lines_of_cover(pairs, [_on_line(a, b, cover) for a, b in pairs], self.touch)
+
+    def sampled(self) -> list[bool]:
+        return [v for _, pairs, sampler, _ in self.groups for v in sampler.sees_many(pairs)]
+
+    def single_times(self) -> list[float]:
+        out = []
+        for index, pairs, _, _ in self.groups:
+            for a, b in pairs:
+                t0 = time.perf_counter()
+                index.sight(a, b)
+                out.append(time.perf_counter() - t0)
+        return out
+
+
+def _on_line(a: Disc, b: Disc, cover: Sequence[CoverObject]) -> list[CoverObject]:
+    """Cover objects whose bounding box the centre line meets (what the rules glue
+    offers: a box wholly beside the line, or beyond its ends, is left out)."""
+    x0, x1, y0, y1 = min(a.x, b.x), max(a.x, b.x), min(a.y, b.y), max(a.y, b.y)
+    nx, ny = a.y - b.y, b.x - a.x
+    c = nx * a.x + ny * a.y
+    out = []
+    for obj in cover:
+        bx0, by0, bx1, by1 = _bounds(obj)
+        if bx0 > x1 or bx1 < x0 or by0 > y1 or by1 < y0:
+            continue
+        lo = nx * (bx0 if nx >= 0 else bx1) + ny * (by0 if ny >= 0 else by1) - c
+        hi = nx * (bx1 if nx >= 0 else bx0) + ny * (by1 if ny >= 0 else by0) - c
+        if lo <= 0 <= hi:
+            out.append(obj)
+    return out
+
+
+def _bounds(obj: CoverObject) -> tuple[float, float, float, float]:
+    s = obj.shape
+    if isinstance(s, Disc):
+        return (s.x - s.r, s.y - s.r, s.x + s.r, s.y + s.r)
+    x0, y0, x1, y1 = s.bounds
+    return (x0, y0, x1, y1)
+
+
+def _random_case(name: str, boards: Sequence[Board]) -> _Case:
+    groups = []
+    for board in boards:
+        cover = [CoverObject(o.id, o.shape) for o in board.obstacles
+                 if isinstance(o.shape, Disc) or o.shape.geom_type.endswith("Polygon")]
+        groups.append((SightIndex(board.obstacles, board.merge_gap),
+                       disjoint_pairs(board.bases), cover))
+    return _Case(name, groups, 0.01)
+
+
+def _default_case() -> tuple[_Case, Scenario]:
+    scenario = load_scenario(SCENARIO)
+    positions = initial_positions(scenario)
+    board = analysis.prepared_board(scenario)
+    ids = list(positions)
+    disc = {m: Disc(positions[m].x, positions[m].y, board.radius[m]) for m in ids}
+    by_key: dict[frozenset[str], list[Pair]] = {}
+    for a in ids:
+        for t in ids:
+            if a != t:  # a piece blocks a pair when it blocks for both models (R-TER-2)
+                both = board.blockers_of(a) & board.blockers_of(t)
+                key = frozenset(board.pieces[i].id for i in both)
+                by_key.setdefault(key, []).append((disc[a], disc[t]))
+    cover = [CoverObject(p.id, p.footprint) for p in scenario.terrain]
+    groups = [(board.sight_index(k), pairs, cover) for k, pairs in by_key.items()]
+    name = f"default board ({SCENARIO.name}, {len(ids)} models, {len(scenario.terrain)} pieces)"
+    return _Case(name, groups, scenario.rules_data.touch_tolerance), scenario
+
+
+def _report(case: _Case, targets: bool) -> None:
+    exact = case.single()
+    bulk = case.bulk()
+    sampler = case.sampled()
+    n = case.n
+    t_single = median_time(case.single, REPEAT) / n
+    t_bulk = median_time(case.bulk, REPEAT) / n
+    t_cover = median_time(case.bulk_with_cover, REPEAT) / n
+    t_sampler = median_time(case.sampled, 3) / n
+    one = statistics.median(t for _ in range(3) for t in case.single_times())
+    misses = sum(e and not s for s, e in zip(sampler, exact, strict=True))
+    wrong = sum(s and not e for s, e in zip(sampler, exact, strict=True))
+    disagree = sum(x != y for x, y in zip(exact, bulk, strict=True))
+    goal = (lambda text: f"  (target {text})") if targets else (lambda text: "")
+    print(f"{case.name}: {n} pairs, {sum(exact)} with sight")
+    print(f"  sampler 16x16 (numpy):     {t_sampler * 1e6:8.1f} us/pair")
+    print(f"  exact single, per pair:    {t_single * 1e6:8.1f} us/pair  "
+          f"{t_single / t_sampler:6.3f}x the sampler")
+    print(f"  exact single, median query:{one * 1e6:8.1f} us{goal('<= 20 us')}")
+    print(f"  exact bulk (sight_many):   {t_bulk * 1e6:8.1f} us/pair  "
+          f"{t_bulk / t_sampler:6.3f}x the sampler{goal('<= 0.25x')}")
+    print(f"  exact bulk sight + cover:  {t_cover * 1e6:8.1f} us/pair  "
+          f"{t_cover / t_sampler:6.3f}x the sampler{goal('<= 0.25x')}")
+    print(f"  bulk queries per second:   {1 / t_bulk:8.0f}{goal('>= 50,000/s')}")
+    print(f"  sampler misses (exact sees, sampler not): {misses}; "
+          f"sampler sees, exact not: {wrong} (must be 0); single vs bulk differ: {disagree}")
+
+
+def _crowded(scenario: Scenario, count: int, seed: int = 5) -> tuple[Scenario, dict[str, Position]]:
+    """The scenario with models added (copies of its units) up to ``count``, each
+    at a random spot clear of the terrain and of the other bases."""
+    rng = np.random.default_rng(seed)
+    positions = dict(initial_positions(scenario))
+    board = analysis.prepared_board(scenario)
+    terrain = shapely.unary_union([p.footprint for p in scenario.terrain])
+    shapely.prepare(terrain)
+    models = list(scenario.models)
+    w, h = scenario.board
+    while len(models) < count:
+        like = models[len(models) % len(scenario.models)]
+        r = board.radius[like.id]
+        x, y = float(rng.uniform(r, w - r)), float(rng.uniform(r, h - r))
+        clear = shapely.distance(shapely.Point(x, y), terrain) > r + 0.05
+        apart = all(np.hypot(x - p.x, y - p.y) > r + 1.6 for p in positions.values())
+        if clear and apart:
+            mid = f"bench-{len(models)}"
+            models.append(ModelPlacement(mid, like.unit, like.side, (x, y)))
+            positions[mid] = Position(x, y)
+    return replace(scenario, models=tuple(models)), positions
+
+
+def _one_against_twenty(scenario: Scenario) -> None:
+    big, positions = _crowded(scenario, 21)
+    ids = list(positions)
+    attacker, targets = ids[0], ids[1:21]
+    analysis.analyse_many(big, positions, attacker, targets)  # prepares the board
+    t = median_time(lambda: analysis.analyse_many(big, positions, attacker, targets), 15)
+    t_all = median_time(lambda: [analysis.analyse_many(big, positions, a) for a in ids], 3)
+    pairs = len(ids) * (len(ids) - 1)
+    print(f"one model against 20 targets (sight, cover, range; {len(ids)} models on "
+          f"the default terrain): {t * 1e3:.3f} ms  (target <= 0.5 ms)")
+    print(f"every model against all others: {t_all / pairs * 1e6:.1f} us per shot analysed, "
+          f"{pairs / t_all:.0f} shots/s")
+
+
+_COLD = """
+import time
+t0 = time.perf_counter()
+import shapely
+from geometry.discs import Disc
+from geometry.sight import Obstacle, SightIndex
+t1 = time.perf_counter()
+index = SightIndex([Obstacle("wall", shapely.box(4, -3, 5, 3))])
+index.sight(Disc(0, 0, 0.5), Disc(10, 0, 0.5))
+index.sight_many([(Disc(0, 0, 0.5), Disc(10, 0.1 * i, 0.5)) for i in range(100)])
+t2 = time.perf_counter()
+print(f"{(t1 - t0) * 1e3:.0f} {(t2 - t1) * 1e3:.0f}")
+"""
+
+
+def _cold_start() -> None:
+    out = subprocess.run([sys.executable, "-c", _COLD], capture_output=True, text=True,
+                         cwd=ROOT, check=False)
+    if out.returncode != 0:
+        print(f"cold start: failed ({out.stderr.strip().splitlines()[-1:]})")
+        return
+    imp, first = out.stdout.split()
+    print(f"cold start (fresh process): import {imp} ms, first single + bulk query {first} ms "
+          f"(compilation or cache loading)")
 
 
 def run() -> None:
-    scenario = load_scenario(SCENARIO)
-    positions = initial_positions(scenario)
-    ids = list(positions)
-    board = analysis.prepared_board(scenario)
-    # The glue's own steps, so both methods get the same pieces and obstacles.
-    pairs = [analysis._make_pair(scenario, positions, a, t) for a in ids for t in ids if a != t]
-    # The pieces and per-query obstacles of each pair, as the rules choose them.
-    keys = [analysis.blocking_pieces(board, p) for p in pairs]
-    extras = [analysis.sight_extras(scenario, positions, p) for p in pairs]
-    groups: dict[frozenset[str], list[int]] = {}
-    for i, k in enumerate(keys):
-        groups.setdefault(k, []).append(i)
-
-    def exact_single() -> list[bool]:
-        return [board.sight_index(keys[i]).sight(p.a, p.t, extras[i]).visible
-                for i, p in enumerate(pairs)]
-
-    def exact_batched() -> list[bool]:
-        out = [False] * len(pairs)
-        for k, idx in groups.items():
-            res = board.sight_index(k).sight_many([(pairs[i].a, pairs[i].t) for i in idx],
-                                                  [extras[i] for i in idx])
-            for i, r in zip(idx, res, strict=True):
-                out[i] = r.visible
-        return out
-
-    # Sampled baseline: the same obstacles (pieces eroded like the exact method's).
-    geoms = {}
-    for i in range(len(pairs)):
-        key = (keys[i], tuple(o.id for o in extras[i]))
-        if key not in geoms:
-            pieces = [o for o in board.sight_index(keys[i]).obstacles]
-            geoms[key] = _obstacle_geometry([*pieces, *extras[i]]).buffer(-1e-7)
-            shapely.prepare(geoms[key])
-    pair_key = [(keys[i], tuple(o.id for o in extras[i])) for i in range(len(pairs))]
-    ang = np.linspace(0.0, 2 * np.pi, RIM, endpoint=False)
-    ring = np.stack([np.cos(ang), np.sin(ang)], axis=1)
-
-    def sampled() -> list[bool]:
-        out = [False] * len(pairs)
-        by_key: dict[Any, list[int]] = {}
-        for i, k in enumerate(pair_key):
-            by_key.setdefault(k, []).append(i)
-        for k, idx in by_key.items():
-            segs = []
-            for i in idx:
-                p = pairs[i]
-                pa = np.array(p.a.center) + p.a.r * ring
-                pt = np.array(p.t.center) + p.t.r * ring
-                segs.append(np.stack([np.repeat(pa, RIM, axis=0), np.tile(pt, (RIM, 1))], axis=1))
-            lines = shapely.linestrings(np.concatenate(segs))
-            free = ~shapely.intersects(lines, geoms[k]).reshape(len(idx), RIM * RIM)
-            for i, f in zip(idx, free.any(axis=1), strict=True):
-                out[i] = bool(f)
-        return out
-
-    exact = exact_single()
-    assert exact == exact_batched()
-    sampler = sampled()
-    n = len(pairs)
-    t_single = _best(exact_single) / n
-    t_batched = _best(exact_batched) / n
-    t_sampled = _best(sampled) / n
-    sampler_only = sum(s and not e for s, e in zip(sampler, exact, strict=True))
-    exact_only = sum(e and not s for s, e in zip(sampler, exact, strict=True))
-    print(f"board: {SCENARIO.name}, {len(ids)} models, {len(scenario.terrain)} pieces, "
-          f"{n} ordered pairs, {sum(exact)} with sight")
-    print(f"sight, exact single:    {t_single * 1e6:8.1f} us/pair")
-    print(f"sight, exact batched:   {t_batched * 1e6:8.1f} us/pair")
-    print(f"sight, sampled 16x16:   {t_sampled * 1e6:8.1f} us/pair (batched, vectorised)")
-    print(f"ratio exact/sampled:    {t_single / t_sampled:8.3f} single, "
-          f"{t_batched / t_sampled:.3f} batched (target <= 0.5)")
-    print(f"pairs the sampler sees and the exact method does not: {sampler_only} (must be 0)")
-    print(f"pairs the exact method sees and the sampler misses:   {exact_only}")
-
-    def analyse_all() -> None:
-        for p in pairs:
-            analysis.analyse(scenario, positions, p.attacker, p.target)
-
-    t_analyse = _best(analyse_all, 3) / n
-    many = getattr(analysis, "analyse_many", None)
-    first = ids[0]
-    if many is not None:
-        t_one = _best(lambda: many(scenario, positions, first), 5)
-
-        def bulk() -> None:
-            for a in ids:
-                many(scenario, positions, a)
-    else:
-        t_one = _best(lambda: [analysis.analyse(scenario, positions, first, t)
-                               for t in ids if t != first], 5)
-        bulk = analyse_all
-    t_bulk = _best(bulk, 3)
-    print(f"sight + cover (analyse):  {t_analyse * 1e6:8.1f} us/pair")
-    print(f"one model against all {len(ids) - 1}: {t_one * 1e3:8.2f} ms")
-    print(f"bulk: {n / t_bulk:8.0f} queries/s ({t_bulk / n * 1e6:.1f} us/query, sight + cover)")
+    case, scenario = _default_case()
+    _report(case, targets=False)
+    _report(_random_case(f"random 25-piece boards (seeds {SEEDS})",
+                         [convex_board(s) for s in SEEDS]), targets=True)
+    _report(_random_case(f"gap-wall boards (seeds {SEEDS})",
+                         [gap_wall_board(s) for s in SEEDS]), targets=False)
+    _one_against_twenty(scenario)
+    _cold_start()
+    scaling_rows()

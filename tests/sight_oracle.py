@@ -181,9 +181,14 @@ class Oracle:
         lines = [o.shape for o in obstacles
                  if not isinstance(o.shape, Disc) and not _polygonal(o.shape)]
         union = shapely.unary_union(polys) if polys else shapely.Polygon()
-        solid = _bridged(union, merge_gap, 5e-6).buffer(-MARGIN, join_style="mitre")
-        grown = _bridged(union, merge_gap + MARGIN, 2e-5).buffer(
-            2 * MARGIN, join_style="mitre", mitre_limit=10.0)
+        narrow = _bridged(union, merge_gap, 5e-6)
+        wide = _bridged(union, merge_gap + MARGIN, 2e-5)
+        # Clipped and joined with what they offset: an offset only takes or only adds
+        # area (GEOS can return a self-intersecting offset that does otherwise).
+        solid = shapely.intersection(
+            shapely.make_valid(narrow.buffer(-MARGIN, join_style="mitre")), narrow)
+        grown = shapely.union(shapely.make_valid(
+            wide.buffer(2 * MARGIN, join_style="mitre", mitre_limit=10.0)), wide)
         shapely.prepare(solid)
         shapely.prepare(grown)
         return Oracle(solid, grown, _ring_edges(grown), _vertices(union),

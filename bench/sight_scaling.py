@@ -1,0 +1,143 @@
+"""Timing helpers and the scaling rows of the sight benchmark (issue 11).
+
+Called by ``bench/sight.py`` (no ``run`` of its own, so ``make bench`` runs the
+rows once, inside the ``sight`` section). Every figure is a median of several
+runs in this process (``time.perf_counter``), never a best-of.
+
+Rows, all on random boards of ``bench/boards.py``, bulk path
+(:meth:`SightIndex.sight_many` over every pair of disjoint bases):
+
+- 25, 100 and 400 pieces (6 vertices each);
+- 4, 16 and 64 vertices per piece (25 pieces; convex k-gons, then stars);
+- 10, 50 and 200 models, all pairs;
+- 100, 1,000 and 10,000 pairs of one board: per-pair cost should stay flat
+  (issue 11: within 1.5x).
+
+Each row prints the per-pair cost and the growth exponent against the row
+before (cost ~ x^e), and the numpy sampler's per-pair cost where it is cheap
+to run.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import statistics
+import time
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from bench.boards import Board, scaling_board
+from bench.sampler import Sampler
+from geometry.discs import Disc
+from geometry.sight import SightIndex
+
+Pair = tuple[Disc, Disc]
+
+
+# Short runs repeat until they fill this long (seconds), at most _MAX_RUNS times: on a
+# shared machine a median of three 3 ms runs still moves by 2x.
+MIN_TOTAL = 0.4
+_MAX_RUNS = 41
+
+
+def median_time(fn: Callable[[], object], repeat: int, min_total: float = MIN_TOTAL) -> float:
+    """Median wall time of at least ``repeat`` runs of ``fn`` (seconds), more runs
+    while they add up to less than ``min_total``."""
+    times: list[float] = []
+    while len(times) < repeat or (sum(times) < min_total and len(times) < _MAX_RUNS):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def disjoint_pairs(bases: Sequence[Disc], limit: int | None = None) -> list[Pair]:
+    """Every pair of bases that do not overlap (at most ``limit``)."""
+    out = [(a, b) for a, b in itertools.combinations(bases, 2)
+           if math.hypot(a.x - b.x, a.y - b.y) > a.r + b.r]
+    return out[:limit] if limit is not None else out
+
+
+def bulk_per_pair(index: SightIndex, pairs: Sequence[Pair], repeat: int = 3) -> float:
+    """Per-pair cost of one :meth:`SightIndex.sight_many` over all ``pairs``."""
+    return median_time(lambda: index.sight_many(pairs), repeat) / len(pairs)
+
+
+def sampler_per_pair(sampler: Sampler, pairs: Sequence[Pair], repeat: int = 3) -> float:
+    return median_time(lambda: sampler.sees_many(pairs), repeat) / len(pairs)
+
+
+def _us(seconds: float) -> str:
+    return f"{seconds * 1e6:8.1f} us"
+
+
+def _exponent(x0: float, t0: float, x1: float, t1: float) -> str:
+    return f"~x^{math.log(t1 / t0) / math.log(x1 / x0):.2f}"
+
+
+def _row(label: str, board: Board, pairs: Sequence[Pair], sampled: bool,
+         before: tuple[float, float] | None, x: float, repeat: int = 3
+         ) -> tuple[float, float]:
+    index = SightIndex(board.obstacles, board.merge_gap)
+    index.sight_many(pairs[:64])  # warm: first-call compilation is not a per-pair cost
+    cost = bulk_per_pair(index, pairs, repeat)
+    line = f"  {label:<34} {len(pairs):6d} pairs  bulk {_us(cost)}/pair"
+    if sampled:
+        s = sampler_per_pair(Sampler(board.obstacles, board.merge_gap), pairs, 1)
+        line += f"  sampler {_us(s)}  ratio {cost / s:6.3f}"
+    if before is not None:
+        line += f"  growth {_exponent(before[0], before[1], x, cost)}"
+    print(line)
+    return (x, cost)
+
+
+def scaling_rows() -> None:
+    """Print the scaling rows (see the module docstring)."""
+    print("scaling, bulk sight per pair (medians of 3 or more runs):")
+    before = None
+    for n in (25, 100, 400):
+        board = scaling_board(11, n, 6)
+        before = _row(f"{n} pieces x 6 vertices", board, disjoint_pairs(board.bases), True,
+                      before, n)
+    for star in (False, True):
+        before = None
+        for k in (4, 16, 64):
+            board = scaling_board(12, 25, k, star=star)
+            shape = "star" if star else "convex"
+            before = _row(f"25 pieces x {k} vertices ({shape})", board,
+                          disjoint_pairs(board.bases), True, before, k)
+    board = scaling_board(13, 25, 6, bases=400, overlap=True)
+    models = list(board.bases)
+    before = None
+    for m in (10, 50, 200):
+        chosen = _spread(models, m)
+        pairs = disjoint_pairs(chosen)
+        before = _row(f"{m} models, all pairs", board, pairs, False, before, m)
+    # Flatness: nested uniform samples of the same board's pairs, so only the batch
+    # size changes (small batches get more runs: they are noisier).
+    pairs = disjoint_pairs(models)
+    order = np.random.default_rng(14).permutation(len(pairs))
+    sample = [pairs[i] for i in order[:10000]]
+    costs = []
+    for count, repeat in ((100, 15), (1000, 5), (10000, 3)):
+        _, cost = _row(f"{count} pairs (one sample)", board, sample[:count], False, None,
+                       count, repeat)
+        costs.append(cost)
+    print(f"  per-pair cost from 100 to 10,000 pairs: {max(costs) / min(costs):.2f}x "
+          f"(target within 1.5x)")
+
+
+def _spread(bases: Sequence[Disc], m: int) -> list[Disc]:
+    """``m`` of the bases, no two overlapping where possible (the first found)."""
+    chosen: list[Disc] = []
+    for b in bases:
+        if all(math.hypot(b.x - c.x, b.y - c.y) > b.r + c.r for c in chosen):
+            chosen.append(b)
+    for b in bases:  # more models than fit apart: let the rest overlap
+        if len(chosen) >= m:
+            break
+        if b not in chosen:
+            chosen.append(b)
+    return chosen[:m]
