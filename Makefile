@@ -3,6 +3,7 @@ PY      ?= python3
 VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
+KERNEL  := $(VENV)/.kernel-compiled
 SCENARIO ?=
 
 .PHONY: play test lint bench screenshots docs clean
@@ -13,17 +14,23 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	@touch $(STAMP)
 
-play: $(STAMP)
+# The sight kernel is compiled by numba and cached on disk: compiled here, once per
+# change, so a game's or a test's first sight query does not wait for it.
+$(KERNEL): $(STAMP) geometry/sight_kernel.py
+	$(BIN)/python -c "from geometry.sight_kernel import compile_now as c; print(f'sight kernel compiled ({c():.0f} s)')"
+	@touch $(KERNEL)
+
+play: $(KERNEL)
 	$(BIN)/wasteland play $(SCENARIO)
 
 lint: $(STAMP)
 	$(BIN)/ruff check geometry sim render tests bench
 	$(BIN)/mypy
 
-test: $(STAMP) lint
+test: $(KERNEL) lint
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest
 
-bench: $(STAMP)
+bench: $(KERNEL)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m bench
 
 screenshots: $(STAMP)

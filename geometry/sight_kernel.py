@@ -644,3 +644,25 @@ def pack(parts: _Parts, ngroup: int) -> Packed:
         disc_at=_starts(disc_g, ngroup), disc=np.ascontiguousarray(disc),
         wall_at=_starts(wall_g, ngroup), wall=np.ascontiguousarray(wall),
     )
+
+
+def compile_now() -> float:
+    """Compile (or load from numba's cache) every path of the kernel; seconds taken."""
+    import time
+
+    start = time.perf_counter()
+    wall = np.array([[4.0, -3.0], [5.0, -3.0], [5.0, 3.0], [4.0, 3.0]])
+    tri = np.stack([wall[[0, 1, 2]], wall[[0, 2, 3]]])
+    parts = _Parts(tri=tri, tri_g=np.zeros(2, np.int64), vert=wall,
+                   vert_g=np.zeros(4, np.int64), edge=np.stack([wall, np.roll(wall, -1, 0)], 1),
+                   edge_g=np.zeros(4, np.int64), disc=np.array([[7.0, 0.0, 0.5]]),
+                   disc_g=np.ones(1, np.int64), wall=np.array([[[6.0, -1.0], [6.0, 1.0]]]),
+                   wall_g=np.full(1, 2, np.int64))
+    e = np.roll(tri, -1, axis=1) - tri
+    n = np.stack([-e[..., 1], e[..., 0]], axis=-1)
+    parts.tri_n = n / np.linalg.norm(n, axis=-1, keepdims=True)
+    parts.tri_h = np.einsum("kij,kij->ki", parts.tri_n, tri)
+    da, db = np.array([[0.0, 0.0, 0.5]]), np.array([[10.0, 0.0, 0.5]])
+    sight_pairs(pack(parts, 3), np.ones((1, 3), bool), np.zeros(1, np.int64), da, db,
+                np.zeros(1, bool), np.zeros((1, 4)), np.zeros((1, 3), bool))
+    return time.perf_counter() - start
