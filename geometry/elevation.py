@@ -450,7 +450,7 @@ def distance_to_edge(base: Disc, edge: SignificantEdge | EdgeSide) -> float:
     return float(shapely.distance(shapely.Point(base.x, base.y), geometry)) - base.r
 
 
-def _to_side(base: Disc, side: tuple[float, float, float, float]) -> float:
+def distance_to_side(base: Disc, side: tuple[float, float, float, float]) -> float:
     """Distance from the closest point of a base to a side (R-DIST-1)."""
     x0, y0, x1, y1 = side
     ux, uy = x1 - x0, y1 - y0
@@ -724,102 +724,3 @@ def _wall(edges: EdgeMap, sides: list[int]) -> BaseGeometry | None:
     if not lines:
         return None
     return lines[0] if len(lines) == 1 else MultiLineString(lines)
-
-
-@dataclass(frozen=True)
-class EdgeCover:
-    """Significant edges as cover for one shot (R-ELEV-3).
-
-    ``counted`` are edge ids that count (each once); ``ignored`` are
-    ``(edge id, reason)`` pairs for edges the line of cover crosses that do
-    not count.
-    """
-
-    counted: tuple[str, ...] = ()
-    ignored: tuple[tuple[str, str], ...] = ()
-
-
-def cover_edges(
-    edges: EdgeMap, attacker: Disc, z_attacker: float, target: Disc, z_target: float,
-    touch_tolerance: float,
-) -> EdgeCover:
-    """Significant edges that give cover to an elevated target (R-ELEV-3).
-
-    Shooting at a model elevated relative to the attacker, a significant edge
-    that the line of cover (centre to centre, R-COV-1) crosses counts as cover
-    when the target's base is within Orange of it and the attacker stands
-    below its top. Like any other cover object it counts once per piece and
-    is ignored when it touches the attacker's base (R-COV-2).
-
-    Examples
-    --------
-    >>> m = significant_edges([Surface("roof", shapely.box(0, 0, 10, 10), 6.0)], 2.0)
-    >>> cover_edges(m, Disc(14.0, 5.0, 0.6), 0.0, Disc(9.0, 5.0, 0.6), 6.0, 0.01).counted
-    ('roof:edge',)
-    >>> cover_edges(m, Disc(14.0, 5.0, 0.6), 0.0, Disc(5.0, 5.0, 0.6), 6.0, 0.01).counted
-    ()
-    """
-    if not edges.sides or not is_elevated(z_target, z_attacker, edges.orange):
-        return EdgeCover()
-    px, py, qx, qy = attacker.x, attacker.y, target.x, target.y
-    tiny = EPS * max(1.0, math.hypot(qx - px, qy - py))
-    hits: list[tuple[int, float, float]] = []  # (side, gap to target, gap to attacker)
-    for e, edge in enumerate(edges.edges):
-        x0, y0, x1, y1 = edges.edge_boxes[e]
-        if (edge.top <= z_attacker + EPS or x1 < min(px, qx) or x0 > max(px, qx)
-                or y1 < min(py, qy) or y0 > max(py, qy)):
-            continue
-        for k in range(*edges.spans[e]):
-            sx0, sy0, sx1, sy1 = edges.xy[k]
-            # A proper crossing of the line of cover and the side.
-            d1 = (qx - px) * (sy0 - py) - (qy - py) * (sx0 - px)
-            d2 = (qx - px) * (sy1 - py) - (qy - py) * (sx1 - px)
-            if not ((d1 > tiny and d2 < -tiny) or (d1 < -tiny and d2 > tiny)):
-                continue
-            d3 = (sx1 - sx0) * (py - sy0) - (sy1 - sy0) * (px - sx0)
-            d4 = (sx1 - sx0) * (qy - sy0) - (sy1 - sy0) * (qx - sx0)
-            if not ((d3 > tiny and d4 < -tiny) or (d3 < -tiny and d4 > tiny)):
-                continue
-            hits.append((k, _to_side(target, edges.xy[k]), _to_side(attacker, edges.xy[k])))
-    counted: dict[str, None] = {}
-    ignored: dict[str, str] = {}
-    for k, dt, da in hits:
-        eid = edges.sides[k].id
-        if dt > edges.orange + EPS:
-            ignored.setdefault(eid, "more than Orange from the elevated target (R-ELEV-3)")
-        elif da <= touch_tolerance:
-            ignored.setdefault(eid, "touches the attacker's base (R-COV-2)")
-        else:
-            counted[eid] = None
-    return EdgeCover(
-        counted=tuple(counted),
-        ignored=tuple((e, r) for e, r in ignored.items() if e not in counted),
-    )
-
-
-# --- cover seen from above (R-ELEV-4) -----------------------------------------
-
-
-def within_orange_of_target(geometry: BaseGeometry | Disc, target: Disc, orange: float) -> bool:
-    """Whether a cover object lies within Orange of the target's base (R-ELEV-4).
-
-    ``geometry`` is a terrain footprint or another model's base; distances are
-    between closest points (R-DIST-1), so an object the target stands in or
-    touches is at 0.
-
-    >>> t = Disc(0.0, 0.0, 0.5)
-    >>> within_orange_of_target(shapely.box(2, -1, 3, 1), t, 2.0)
-    True
-    >>> within_orange_of_target(Disc(3.6, 0.0, 0.5), t, 2.0)
-    False
-    """
-    if isinstance(geometry, Disc):
-        gap = math.hypot(geometry.x - target.x, geometry.y - target.y) - geometry.r
-    else:
-        gap = float(shapely.distance(shapely.Point(target.x, target.y), geometry))
-    return gap - target.r <= orange + EPS
-
-
-def cover_filter_applies(z_attacker: float, z_target: float, orange: float) -> bool:
-    """Whether R-ELEV-4 limits the cover of this shot: the attacker is elevated."""
-    return is_elevated(z_attacker, z_target, orange)

@@ -64,17 +64,6 @@ def _shape_of(scenario: Scenario, positions: Mapping[str, Position], ident: str)
     return piece.footprint
 
 
-def counted_reason(scenario: Scenario, positions: Mapping[str, Position], ident: str) -> str:
-    """Words for why a counted cover object counts (what kind of object it is)."""
-    if ident in positions:
-        return "an enemy or neutral base the line of cover passes through (R-COV-5)"
-    if ident.endswith(":edge"):
-        return "a significant edge within Orange of the elevated target (R-ELEV-3)"
-    if scenario.piece(ident).props.area:
-        return "area terrain the line of cover enters (R-COV-4)"
-    return "the line of cover passes through it (R-COV-2)"
-
-
 def shot(scenario: Scenario, positions: Mapping[str, Position], attacker: str, target: str,
          weapon: str | None, climbing: frozenset[str] = frozenset()
          ) -> tuple[ShotOverlay, list[TextLine]]:
@@ -103,8 +92,9 @@ def _build_shot(scenario: Scenario, positions: Mapping[str, Position], attacker:
     pa, pt = positions[attacker], positions[target]
     da = Disc(pa.x, pa.y, scenario.radius_of(attacker))
     dt = Disc(pt.x, pt.y, scenario.radius_of(target))
-    marks = [CoverMark(c, _shape_of(scenario, positions, c), True,
-                       counted_reason(scenario, positions, c)) for c in a.cover]
+    # The reasons are the analysis's own words (the same as `wasteland los`).
+    marks = [CoverMark(c.id, _shape_of(scenario, positions, c.id), True, c.reason)
+             for c in a.counted_cover]
     marks += [CoverMark(i.id, _shape_of(scenario, positions, i.id), False, i.reason)
               for i in a.ignored_cover]
     blocked = tuple((b, _shape_of(scenario, positions, b)) for b in a.sight.blocked_by)
@@ -117,6 +107,8 @@ def _build_shot(scenario: Scenario, positions: Mapping[str, Position], attacker:
     else:
         why = ", ".join(a.sight.blocked_by) or "terrain"
         lines.append(TextLine(f"line of sight: NO, every line is blocked by {why}", TEXT_BAD))
+    for r in a.sight_reasons:
+        lines.append(TextLine(f"  {r.id}: {r.reason}", TEXT_DIM))
     if a.cover:
         effect = (f"armor +{a.armor_bonus}" if a.armor_bonus
                   else f"{a.armor_boost} Armor Boost")

@@ -29,113 +29,43 @@ Examples
 
 from __future__ import annotations
 
-import math
 import weakref
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any
 
 from geometry.cover import CoverObject, LineOfCover, lines_of_cover
 from geometry.discs import Disc, gap
-from geometry.elevation import blocks_at_heights, edge_id
+from geometry.elevation import blocks_at_heights
 from geometry.ranges import RangeBands, range_bands
 from geometry.sight import Obstacle, Sight, SightIndex
-from sim.contact import contact_problem
-from sim.elevation_rules import (
-    FAR_FROM_TARGET,
-    NOT_ELEVATED,
-    Elevated,
-    board_elevation,
-)
+from sim.elevation_rules import FAR_FROM_TARGET, Elevated, board_elevation
 from sim.errors import UsageError
+from sim.model_cover import huge_blockers, huge_sight_reasons, model_cover
 from sim.positions import Position
 from sim.scenario import Scenario, TerrainPiece, TerrainProps
+from sim.shot_analysis import (
+    AREA_COVER,
+    EDGE_COVER,
+    ENTERS_ONLY,
+    FRIENDLY,
+    HIGH_EDGE,
+    HUGE_COVER,
+    HUGE_IN_MELEE,
+    HUGE_NOT_LARGER,
+    MODEL_COVER,
+    PASSES_THROUGH,
+    TOUCHES_ATTACKER,
+    IgnoredCover,
+    Reason,
+    ShotAnalysis,
+    ShotPair,
+)
+from sim.sight_batches import batches, name_blockers, piece_obstacles, piece_shape
 
-# Reasons an object the line of cover meets gives no cover (``ignored_cover``).
-FRIENDLY = "friendly model (R-COV-5)"
-TOUCHES_ATTACKER = "touches the attacker's base (R-COV-2)"
-HUGE_IN_MELEE = "huge model in base contact with the target (R-COV-6)"
-ENTERS_ONLY = "the line of cover enters it but does not pass through (R-COV-2)"
+__all__ = ["ENTERS_ONLY", "FRIENDLY", "HUGE_IN_MELEE", "HUGE_NOT_LARGER", "TOUCHES_ATTACKER",
+           "IgnoredCover", "PreparedBoard", "Reason", "ShotAnalysis", "analyse", "analyse_many",
+           "blocking_pieces", "edge_stand_ins", "prepared_board", "sight_extras"]
 
-
-@dataclass(frozen=True)
-class IgnoredCover:
-    """An object the line of cover meets that gives no cover, and why."""
-
-    id: str
-    reason: str
-
-    def to_json(self) -> dict[str, str]:
-        return {"id": self.id, "reason": self.reason}
-
-
-@dataclass(frozen=True)
-class ShotAnalysis:
-    """Sight, cover and range from one model to another (immutable).
-
-    ``bands`` and ``in_range`` are None when no weapon was given.
-    """
-
-    attacker: str
-    target: str
-    weapon: str | None
-    rule_set: str
-    sight: Sight
-    cover: tuple[str, ...]
-    ignored_cover: tuple[IgnoredCover, ...]
-    skill_modifier: int
-    armor_bonus: int
-    armor_boost: int
-    distance: float
-    bands: tuple[str, ...] | None
-    in_range: bool | None
-    elevated: Elevated = NOT_ELEVATED  # R-ELEV-1
-
-    @property
-    def line_of_sight(self) -> bool:
-        return self.sight.visible
-
-    @property
-    def in_cover(self) -> bool:
-        return bool(self.cover)
-
-    def to_json(self) -> dict[str, Any]:
-        """The ``wasteland los --json`` object (issue 3 keys)."""
-        w = self.sight.witness
-        return {
-            "line_of_sight": self.sight.visible,
-            "sight_line": [list(w[0]), list(w[1])] if w is not None else None,
-            "blocked_by": list(self.sight.blocked_by),
-            "cover": list(self.cover),
-            "ignored_cover": [i.to_json() for i in self.ignored_cover],
-            "skill_modifier": self.skill_modifier,
-            "armor_bonus": self.armor_bonus,
-            "armor_boost": self.armor_boost,
-            "distance": self.distance,
-            "bands": list(self.bands) if self.bands is not None else None,
-            "in_range": self.in_range,
-            "elevated": self.elevated.to_json(),
-        }
-
-    def __str__(self) -> str:
-        head = f"{self.attacker} -> {self.target}" + (f" with {self.weapon}" if self.weapon else "")
-        lines = [head + ":", f"  {self.sight}"]
-        if self.elevated.attacker or self.elevated.target:
-            who = self.attacker if self.elevated.attacker else self.target
-            lines.append(f"  {who} is elevated (R-ELEV-1)")
-        if self.cover:
-            lines.append(f"  cover: {', '.join(self.cover)} (skill {self.skill_modifier:+d}, "
-                         + (f"armor +{self.armor_bonus}" if self.armor_bonus
-                            else f"{self.armor_boost} Armor Boost") + f", {self.rule_set})")
-        else:
-            lines.append("  no cover")
-        for ig in self.ignored_cover:
-            lines.append(f"  ignored: {ig.id}: {ig.reason}")
-        where = f"  distance {self.distance:.2f} in (base edge to base edge)"
-        if self.bands is not None:
-            where += ": " + (" and ".join(self.bands) + " range" if self.bands else "out of range")
-        lines.append(where)
-        return "\n".join(lines)
+_Pair = ShotPair  # the name the benchmarks use
 
 
 # --- the prepared board ----------------------------------------------------
@@ -163,9 +93,10 @@ class PreparedBoard:
         self._heights: dict[tuple[str, str, float, float],
                             tuple[frozenset[str], tuple[str, ...]]] = {}
         # Huge bases as sight obstacles, the same object while the model stands still.
-        self._huge_obstacles: dict[tuple[str, float, float], Obstacle] = {}
+        self.huge_obstacles: dict[tuple[str, float, float], Obstacle] = {}
         self._elevated: dict[tuple[float, float], Elevated] = {}
         self.pieces: tuple[TerrainPiece, ...] = scenario.terrain
+        self.piece_ids = frozenset(p.id for p in self.pieces)
         self._index: dict[frozenset[str], SightIndex] = {}
         self._props: dict[str, tuple[TerrainProps, ...]] = {}
         self._blockers: dict[str, frozenset[int]] = {}
@@ -209,7 +140,7 @@ class PreparedBoard:
         key = (piece.id, area)
         obj = self._cover.get(key)
         if obj is None:
-            obj = CoverObject(piece.id, _piece_shape(piece), area)
+            obj = CoverObject(piece.id, piece_shape(piece), area)
             self._cover[key] = obj
         return obj
 
@@ -241,14 +172,6 @@ class PreparedBoard:
         return out
 
 
-def _piece_shape(piece: TerrainPiece) -> Any:
-    """A piece's exact shape: a disc for a circle, else its polygon."""
-    if piece.circle is not None:
-        (cx, cy), r = piece.circle
-        return Disc(cx, cy, r)
-    return piece.footprint
-
-
 def _obstacles(pieces: Sequence[TerrainPiece], merge_gap: float) -> list[Obstacle]:
     """Blocking pieces as sight obstacles.
 
@@ -258,7 +181,7 @@ def _obstacles(pieces: Sequence[TerrainPiece], merge_gap: float) -> list[Obstacl
     """
     out = []
     for p in pieces:
-        shape = _piece_shape(p)
+        shape = piece_shape(p)
         if isinstance(shape, Disc) and any(
             q is not p and q.footprint.distance(p.footprint) <= merge_gap for q in pieces
         ):
@@ -287,22 +210,6 @@ def prepared_board(scenario: Scenario) -> PreparedBoard:
 
 
 # --- one pair ---------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _Pair:
-    """The two models of a shot as the rules see them."""
-
-    attacker: str
-    target: str
-    a: Disc
-    t: Disc
-    z_a: float
-    z_t: float
-    side_a: str
-    # Climbing models (R-CLIMB-3): off the table, so they neither block nor
-    # give cover, though they can shoot and be shot at their marker.
-    off_table: frozenset[str] = frozenset()
 
 
 def _disc_of(scenario: Scenario, model_id: str, pos: Position) -> Disc:
@@ -368,40 +275,6 @@ def _by_heights(board: PreparedBoard, pair: _Pair) -> tuple[frozenset[str], tupl
     return hit
 
 
-def huge_blockers(scenario: Scenario, positions: Mapping[str, Position], pair: _Pair
-                  ) -> list[Obstacle]:
-    """Huge bases larger than both models' bases block sight (R-LOS-3 Decision)."""
-    board = prepared_board(scenario)
-    if not board.huge:
-        return []
-    bases = board.base
-    base_a, base_t = bases[pair.attacker], bases[pair.target]
-    out = []
-    for mid in board.huge:
-        pos = positions.get(mid)
-        if (pos is None or mid == pair.attacker or mid == pair.target
-                or mid in pair.off_table
-                or not (bases[mid] > base_a and bases[mid] > base_t)):
-            continue
-        out.append(_huge_obstacle(board, mid, pos))
-    if len(out) > 1:  # in the order of the table, as the sight query names them
-        order = {mid: k for k, mid in enumerate(positions)}
-        out.sort(key=lambda ob: order[ob.id])
-    return out
-
-
-def _huge_obstacle(board: PreparedBoard, mid: str, pos: Position) -> Obstacle:
-    """A huge base as a sight obstacle: the same object while the model stands still,
-    so the sight index recognises it at once."""
-    key = (mid, pos.x, pos.y)
-    ob = board._huge_obstacles.get(key)
-    if ob is None:
-        if len(board._huge_obstacles) >= 256:
-            board._huge_obstacles.clear()
-        ob = board._huge_obstacles[key] = Obstacle(mid, Disc(pos.x, pos.y, board.radius[mid]))
-    return ob
-
-
 def sight_extras(scenario: Scenario, positions: Mapping[str, Position], pair: _Pair,
                  blocking: frozenset[str] | None = None) -> list[Obstacle]:
     """Per-query sight obstacles: huge bases and significant edges (R-ELEV-2).
@@ -409,7 +282,7 @@ def sight_extras(scenario: Scenario, positions: Mapping[str, Position], pair: _P
     ``blocking`` (the pair's :func:`blocking_pieces`, computed when not given)
     spares the edges of pieces that block anyway.
     """
-    huge = huge_blockers(scenario, positions, pair)
+    huge = huge_blockers(prepared_board(scenario), positions, pair)
     elevation = board_elevation(scenario)
     if not elevation.has_elevated(pair.z_a, pair.z_t):
         return huge  # no edge joins a ground-level query (R-ELEV-2)
@@ -435,62 +308,6 @@ def terrain_cover(board: PreparedBoard, pair: _Pair, near: Sequence[int] | None 
     return out
 
 
-def _enters_base(a: Disc, t: Disc, other: Disc) -> bool:
-    """Whether the centre-to-centre segment comes within ``other``'s radius of its centre."""
-    dx, dy = t.x - a.x, t.y - a.y
-    ll = dx * dx + dy * dy
-    k = 0.0 if ll == 0 else max(0.0, min(1.0, ((other.x - a.x) * dx + (other.y - a.y) * dy) / ll))
-    return math.hypot(a.x + k * dx - other.x, a.y + k * dy - other.y) < other.r
-
-
-def model_cover(scenario: Scenario, positions: Mapping[str, Position], pair: _Pair,
-                discs: Mapping[str, Disc] | None = None
-                ) -> tuple[list[CoverObject], list[IgnoredCover]]:
-    """Other models' bases as cover objects (R-COV-5, R-COV-6), and those ruled out.
-
-    Enemy and neutral models give cover by their base; the attacker's own
-    side never does; the target itself never does; a climbing model is off
-    the table and gives none (R-CLIMB-3). A huge model gives no cover to a
-    model it is in close combat with (R-COV-6): an enemy of it in base
-    contact (:mod:`sim.contact`); a huge friend of the target still does.
-    """
-    board = prepared_board(scenario)
-    if discs is None:
-        discs = _discs(board, positions)
-    objects: list[CoverObject] = []
-    ruled_out: list[IgnoredCover] = []
-    a, t = pair.a, pair.t
-    x0, x1, y0, y1 = min(a.x, t.x), max(a.x, t.x), min(a.y, t.y), max(a.y, t.y)
-    for mid, disc in discs.items():
-        if mid == pair.attacker or mid == pair.target or mid in pair.off_table:
-            continue
-        r = disc.r  # outside the centre line's box grown by its radius: not entered
-        if disc.x + r < x0 or disc.x - r > x1 or disc.y + r < y0 or disc.y - r > y1:
-            continue
-        if not _enters_base(a, t, disc):
-            continue  # the LoC does not enter this base
-        if board.side[mid] == pair.side_a:
-            ruled_out.append(IgnoredCover(mid, FRIENDLY))
-            continue
-        if board.size_class[mid] == "huge" and _in_melee(scenario, positions, pair, mid):
-            ruled_out.append(IgnoredCover(mid, HUGE_IN_MELEE))
-            continue
-        objects.append(CoverObject(mid, disc))
-    return objects, ruled_out
-
-
-def _in_melee(scenario: Scenario, positions: Mapping[str, Position], pair: _Pair,
-              mid: str) -> bool:
-    """Whether model ``mid`` is in close combat with the target (R-COV-6): not of its
-    side, and in base contact with it."""
-    board = prepared_board(scenario)
-    if board.side[mid] == board.side[pair.target]:
-        return False
-    return contact_problem(scenario.rules_data, mid, positions[mid], board.radius[mid],
-                           pair.target, positions[pair.target], board.radius[pair.target],
-                           pair.target in pair.off_table) is None
-
-
 def _count_cover(loc: LineOfCover, ruled_out: list[IgnoredCover]
                  ) -> tuple[tuple[str, ...], tuple[IgnoredCover, ...]]:
     counted: list[str] = []
@@ -508,21 +325,43 @@ def _count_cover(loc: LineOfCover, ruled_out: list[IgnoredCover]
 
 def elevation_cover(board: PreparedBoard, pair: _Pair, objects: Sequence[CoverObject],
                     cover: tuple[str, ...], ignored: tuple[IgnoredCover, ...]
-                    ) -> tuple[tuple[str, ...], tuple[IgnoredCover, ...]]:
-    """Cover as elevation changes it (R-ELEV-3, R-ELEV-4).
+                    ) -> tuple[tuple[str, ...], tuple[IgnoredCover, ...], tuple[str, ...]]:
+    """Cover as elevation changes it (R-ELEV-3, R-ELEV-4), and the counted edges that
+    lie over the attacker's base but Orange or more above it (R-COV-2 Decision).
 
     An elevated attacker counts only cover within Orange of the target; shot
     at an elevated target, significant edges near it count, once each.
     """
     elev = board.elevation
     if not elev.has_elevated(pair.z_a, pair.z_t):
-        return cover, ignored  # R-ELEV-3 and R-ELEV-4 need an elevated model
+        return cover, ignored, ()  # R-ELEV-3 and R-ELEV-4 need an elevated model
     shapes = {o.id: o.shape for o in objects}
     far = set(elev.far_cover(pair.z_a, pair.z_t, pair.t, [(c, shapes[c]) for c in cover]))
     edges = elev.edge_cover(pair.a, pair.z_a, pair.t, pair.z_t)
     kept = tuple(c for c in cover if c not in far) + edges.counted
     dropped = tuple(IgnoredCover(c, FAR_FROM_TARGET) for c in cover if c in far)
-    return kept, (*ignored, *dropped, *(IgnoredCover(e, r) for e, r in edges.ignored))
+    return (kept, (*ignored, *dropped, *(IgnoredCover(e, r) for e, r in edges.ignored)),
+            edges.high)
+
+
+def cover_reasons(board: PreparedBoard, objects: Sequence[CoverObject],
+                  cover: Sequence[str], high_edges: Collection[str]) -> tuple[str, ...]:
+    """Why each counted cover object counts, in the order of ``cover``: an enemy or
+    neutral base (R-COV-5), a huge one larger than the target (R-COV-6), a
+    significant edge (R-ELEV-3; one over the attacker's base that is too high to
+    touch it, R-COV-2), area terrain (R-COV-4), or a piece passed through (R-COV-2)."""
+    area = {o.id for o in objects if o.area}
+    out = []
+    for c in cover:
+        if c in board.side:
+            out.append(HUGE_COVER if c in board.huge else MODEL_COVER)
+        elif c in high_edges:
+            out.append(EDGE_COVER + HIGH_EDGE)
+        elif c not in board.piece_ids:
+            out.append(EDGE_COVER)
+        else:
+            out.append(AREA_COVER if c in area else PASSES_THROUGH)
+    return tuple(out)
 
 
 def _check_ids(scenario: Scenario, positions: Mapping[str, Position], ids: Sequence[str],
@@ -590,135 +429,13 @@ def _sights(board: PreparedBoard, scenario: Scenario, positions: Mapping[str, Po
     extras = [sight_extras(scenario, positions, pair, key)
               for pair, key in zip(pairs, keys, strict=True)]
     out: list[Sight | None] = [None] * len(pairs)
-    for key, idx in _batches(board, keys):
+    for key, idx in batches(board, keys):
         found = board.sight_index(key).sight_many(
             [(pairs[i].a, pairs[i].t) for i in idx],
-            [[*extras[i], *_piece_obstacles(board, keys[i] - key)] for i in idx])
+            [[*extras[i], *piece_obstacles(board, keys[i] - key)] for i in idx])
         for i, sight in zip(idx, found, strict=True):
-            out[i] = _name_blockers(board, sight, keys[i], both[i][1])
+            out[i] = name_blockers(board, sight, keys[i], both[i][1])
     return [s for s in out if s is not None]
-
-
-# --- batching pairs on different heights (R-ELEV-5) ---------------------------------
-#
-# Pairs on different heights have different blocking pieces, and each set has
-# its own sight index; one batched query per set would cost a query's fixed
-# overhead per height. So pairs share one batch on the index of the pieces
-# they all have, each pair passing its other pieces as per-query obstacles.
-# That gives the same answers only while those pieces would not have merged
-# with another blocking piece in an index (R-LOS-1: touching pieces act as
-# one), so a piece that touches another without one covering the other keeps
-# the batches apart.
-
-@dataclass
-class _Loose:
-    """Per board: pieces by id, their obstacles, and which pairs of pieces touch
-    (``True``: within the touch tolerance) or form a seam (touch, neither covering
-    the other)."""
-
-    pieces: dict[str, TerrainPiece]
-    obstacles: dict[str, Obstacle]
-    seams: dict[tuple[str, str], tuple[bool, bool]]
-    # Per (pieces not common to a batch, all its pieces): whether none forms a seam.
-    loose: dict[tuple[frozenset[str], frozenset[str]], bool] = field(default_factory=dict)
-    # Per (blockers found, blocking pieces, edge stand-ins): the names reported.
-    names: dict[tuple[tuple[str, ...], frozenset[str], frozenset[str]], tuple[str, ...]] = field(
-        default_factory=dict)
-
-
-_LOOSE: weakref.WeakKeyDictionary[PreparedBoard, _Loose] = weakref.WeakKeyDictionary()
-
-
-def _loose(board: PreparedBoard) -> _Loose:
-    data = _LOOSE.get(board)
-    if data is None:
-        data = _Loose({p.id: p for p in board.pieces}, {}, {})
-        _LOOSE[board] = data
-    return data
-
-
-def _batches(board: PreparedBoard, keys: Sequence[frozenset[str]]
-             ) -> list[tuple[frozenset[str], list[int]]]:
-    """Pairs (by index) grouped for batched sight queries, with the index key of each group."""
-    if not keys:
-        return []
-    everything = frozenset().union(*keys)
-    common = frozenset.intersection(*keys)
-    moved = everything - common
-    cache = _loose(board).loose
-    free = cache.get((moved, everything))
-    if free is None:
-        free = cache[(moved, everything)] = all(
-            not _seam(board, p, q) for p in moved for q in everything if q != p)
-    if free:
-        return [(common, list(range(len(keys))))]
-    by_key: dict[frozenset[str], list[int]] = {}
-    for i, key in enumerate(keys):
-        by_key.setdefault(key, []).append(i)
-    return list(by_key.items())
-
-
-def _contact(board: PreparedBoard, p: str, q: str) -> tuple[bool, bool]:
-    """Whether two pieces touch, and whether they touch without one covering the other."""
-    data = _loose(board)
-    key = (p, q) if p < q else (q, p)
-    hit = data.seams.get(key)
-    if hit is None:
-        fp, fq = data.pieces[p].footprint, data.pieces[q].footprint
-        touch = bool(fp.distance(fq) <= board.rules.touch_tolerance)
-        hit = (touch, touch and not fp.covers(fq) and not fq.covers(fp))
-        data.seams[key] = hit
-    return hit
-
-
-def _seam(board: PreparedBoard, p: str, q: str) -> bool:
-    """Whether two pieces touch without one covering the other (a crack they close)."""
-    return _contact(board, p, q)[1]
-
-
-def _piece_obstacles(board: PreparedBoard, ids: frozenset[str]) -> list[Obstacle]:
-    """Blocking pieces as per-query sight obstacles (the same values query after query)."""
-    if not ids:
-        return []
-    data = _loose(board)
-    out = []
-    for pid in sorted(ids):
-        ob = data.obstacles.get(pid)
-        if ob is None:
-            ob = data.obstacles[pid] = Obstacle(pid, _piece_shape(data.pieces[pid]))
-        out.append(ob)
-    return out
-
-
-def _name_blockers(board: PreparedBoard, sight: Sight, blocking: frozenset[str],
-                   stand_ins: frozenset[str]) -> Sight:
-    """The blockers named alike however the query was batched.
-
-    A blocking piece brings every blocking piece it touches (an index merges
-    them into one, R-LOS-1), and pieces that stand in for their significant
-    edge are named as the edge.
-    """
-    if sight.visible:
-        return sight
-    key = (sight.blocked_by, blocking, stand_ins)
-    named = _loose(board).names.get(key)
-    if named is None:
-        named = _loose(board).names[key] = _names(board, sight.blocked_by, blocking, stand_ins)
-    return sight if named == sight.blocked_by else replace(sight, blocked_by=named)
-
-
-def _names(board: PreparedBoard, blocked_by: tuple[str, ...], blocking: frozenset[str],
-           stand_ins: frozenset[str]) -> tuple[str, ...]:
-    """:func:`_name_blockers` of one set of blockers."""
-    ids = set(blocked_by)
-    todo = [b for b in ids if b in blocking]
-    while todo:
-        p = todo.pop()
-        for q in blocking:
-            if q not in ids and _contact(board, p, q)[0]:
-                ids.add(q)
-                todo.append(q)
-    return tuple(sorted(edge_id(b) if b in stand_ins else b for b in ids))
 
 
 def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attacker_id: str,
@@ -731,14 +448,16 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
     near = board.pieces_on_many([(p.a, p.t) for p in pairs])
     objects: list[list[CoverObject]] = []
     ruled: list[list[IgnoredCover]] = []
+    huge: list[tuple[str, ...]] = []
     for pair, pieces in zip(pairs, near, strict=True):
-        models, ruled_out = model_cover(scenario, positions, pair, discs)
+        models, ruled_out, huge_on_line = model_cover(board, scenario, positions, pair, discs)
         objects.append([*terrain_cover(board, pair, pieces), *models])
         ruled.append(ruled_out)
+        huge.append(huge_on_line)
     locs = lines_of_cover([(p.a, p.t) for p in pairs], objects,
                           scenario.rules_data.touch_tolerance)
-    return [_shot(board, scenario, *args, weapon_id)
-            for args in zip(pairs, sights, objects, locs, ruled, strict=True)]
+    return [_shot(board, scenario, pairs[i], sights[i], objects[i], locs[i], ruled[i], huge[i],
+                  weapon_id) for i in range(len(pairs))]
 
 
 def _elevated(board: PreparedBoard, z_a: float, z_t: float) -> Elevated:
@@ -752,10 +471,11 @@ def _elevated(board: PreparedBoard, z_a: float, z_t: float) -> Elevated:
 
 def _shot(board: PreparedBoard, scenario: Scenario, pair: _Pair, sight: Sight,
           objects: Sequence[CoverObject], loc: LineOfCover, ruled_out: list[IgnoredCover],
-          weapon_id: str | None) -> ShotAnalysis:
-    """The shot's numbers for one pair whose sight and line of cover are known."""
+          huge_on_line: tuple[str, ...], weapon_id: str | None) -> ShotAnalysis:
+    """The shot's numbers, and the reasons, for one pair whose sight and line of
+    cover are known."""
     rules = scenario.rules_data
-    cover, ignored = elevation_cover(board, pair, objects, *_count_cover(loc, ruled_out))
+    cover, ignored, high = elevation_cover(board, pair, objects, *_count_cover(loc, ruled_out))
     bands: RangeBands | None = None
     if weapon_id is not None:
         w = scenario.weapons[weapon_id]
@@ -777,4 +497,6 @@ def _shot(board: PreparedBoard, scenario: Scenario, pair: _Pair, sight: Sight,
         bands=bands.bands if bands is not None else None,
         in_range=bands.in_range if bands is not None else None,
         elevated=_elevated(board, pair.z_a, pair.z_t),
+        cover_reasons=cover_reasons(board, objects, cover, high),
+        sight_reasons=huge_sight_reasons(board, pair, sight, huge_on_line),
     )

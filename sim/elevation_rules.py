@@ -36,19 +36,21 @@ from dataclasses import dataclass
 from shapely.geometry.base import BaseGeometry
 
 from geometry.discs import Disc
-from geometry.elevation import (
+from geometry.edge_cover import (
     EdgeCover,
+    cover_edges,
+    cover_filter_applies,
+    within_orange_of_target,
+)
+from geometry.elevation import (
     EdgeMap,
     Surface,
     blocks_at_heights,
-    cover_edges,
-    cover_filter_applies,
     footprint_stand_ins,
     is_elevated,
     is_surface,
     sight_walls,
     significant_edges,
-    within_orange_of_target,
 )
 from geometry.sight import Obstacle
 from sim.scenario import Scenario

@@ -79,22 +79,24 @@ def test_piece_blocks_only_when_it_blocks_for_both_models() -> None:
     assert back.line_of_sight and back.cover == ("wall",)
 
 
-def test_huge_base_blocks_smaller_models_only() -> None:
-    """R-LOS-3 Decision: a huge base blocks when larger than both bases; it is also
-    cover when sight goes around it (R-COV-6)."""
+def test_huge_base_blocks_when_larger_than_either_base() -> None:
+    """R-LOS-3 (revised): a huge base blocks when it is larger than the base of at least
+    one of the two models; it is also cover for a smaller target (R-COV-6)."""
     s = scenario([m("t1", "trooper", "a", 5, 10), m("t2", "trooper", "b", 15, 10),
                   m("beh", "behemoth", "n", 10, 10)])
     shot = analyse(s, initial_positions(s), "t1", "t2")
     assert not shot.line_of_sight and shot.sight.blocked_by == ("beh",)
     assert shot.cover == ("beh",)
-    # A trooper and a behemoth: the middle behemoth is not larger than both bases, so
-    # it does not block, either way; it is cover (R-COV-6).
+    # A trooper and a behemoth: the middle behemoth (70 mm) is larger than the
+    # trooper's base (30 mm), so it blocks, either way (was: only when larger than both).
     s3 = replace(s, models=(m("t1", "trooper", "a", 5, 10), m("b2", "behemoth", "b", 17, 10),
                             m("beh", "behemoth", "n", 10, 10)))
     for a, t in (("t1", "b2"), ("b2", "t1")):
         small_big = analyse(s3, initial_positions(s3), a, t)
-        assert small_big.line_of_sight and small_big.cover == ("beh",)
-    # Two behemoths: the middle one is not larger than both.
+        assert not small_big.line_of_sight and small_big.sight.blocked_by == ("beh",)
+        assert [r.id for r in small_big.sight_reasons] == ["beh"]
+        assert "R-LOS-3" in small_big.sight_reasons[0].reason
+    # Two behemoths: the middle one is not larger than either; it does not block.
     s2 = replace(s, models=(m("b1", "behemoth", "a", 3, 10), m("b2", "behemoth", "b", 17, 10),
                             m("beh", "behemoth", "n", 10, 10)))
     assert analyse(s2, initial_positions(s2), "b1", "b2").line_of_sight

@@ -16,19 +16,17 @@ from hypothesis import strategies as st
 
 import geometry.elevation as elevation
 from geometry.discs import Disc
+from geometry.edge_cover import cover_edges, cover_filter_applies, within_orange_of_target
 from geometry.elevation import (
     EdgeMap,
     Surface,
     blocks_at_heights,
-    cover_edges,
-    cover_filter_applies,
     distance_to_edge,
     is_elevated,
     is_surface,
     sight_edges,
     sight_walls,
     significant_edges,
-    within_orange_of_target,
 )
 from sim.rules import default_rules
 
@@ -344,11 +342,22 @@ def test_edge_is_no_cover_for_a_shot_from_above() -> None:
     assert cover.counted == () and cover.ignored == ()
 
 
-def test_edge_touching_the_attacker_is_ignored() -> None:
-    """R-COV-2 holds for edges as for any other cover object."""
+def test_edge_high_above_a_base_against_the_wall_does_not_touch_it() -> None:
+    """R-COV-2 (revised Decision): an edge touches at its own height. The 6 in roof edge
+    lies over the outline of a ground base standing against the wall, but 6 in above
+    it: it does not touch that base, and counts as cover (R-ELEV-3)."""
     attacker = Disc(10.0 + R, 5.0, R)  # back against the wall
     cover = cover_edges(ROOF, attacker, 0.0, Disc(9.0, 5.0, R), 6.0, 0.01)
-    assert cover.counted == ()
+    assert cover.counted == ("roof:edge",) and cover.ignored == ()
+    assert cover.high == ("roof:edge",)
+
+
+def test_edge_less_than_orange_above_a_touching_base_is_ignored() -> None:
+    """R-COV-2 still holds for an edge within Orange above the attacker's base: from
+    4.5 in (1.5 in below the 6 in roof edge) against the wall, at a target at 8 in."""
+    attacker = Disc(10.0 + R, 5.0, R)
+    cover = cover_edges(ROOF, attacker, 4.5, Disc(9.0, 5.0, R), 8.0, 0.01)
+    assert cover.counted == () and cover.high == ()
     assert cover.ignored == (("roof:edge", "touches the attacker's base (R-COV-2)"),)
 
 
