@@ -17,6 +17,7 @@ import pytest
 
 from sim import cli
 from sim.cli import main
+from sim.limits import MAX_FILE_BYTES
 from sim.loader import load_scenario
 from sim.save import save_game
 from sim.state import GameState
@@ -187,6 +188,14 @@ def test_a_bad_scenario_on_stdin_is_named_stdin(capsys: pytest.CaptureFixture[st
     stdin(monkeypatch, "format = = 1\n")
     code, out, _ = run(capsys, "check", "-")
     assert code == 1 and out.startswith("<stdin>: invalid TOML")
+
+
+def test_stdin_has_the_file_size_limit(capsys: pytest.CaptureFixture[str], elsewhere: Path,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """'-' is read like any input file: over the limit is refused, named <stdin>."""
+    stdin(monkeypatch, "#" * (MAX_FILE_BYTES + 1))
+    code, out, _ = run(capsys, "check", "-")
+    assert code == 1 and out.startswith("<stdin>: is over") and str(MAX_FILE_BYTES) in out
 
 
 def test_los_reads_stdin(capsys: pytest.CaptureFixture[str],
