@@ -43,21 +43,16 @@ from sim.model_cover import huge_blockers, huge_sight_reasons, model_cover
 from sim.positions import Position
 from sim.scenario import Scenario, TerrainPiece, TerrainProps
 from sim.shot_analysis import (
-    AREA_COVER,
-    EDGE_COVER,
     ENTERS_ONLY,
     FRIENDLY,
-    HIGH_EDGE,
-    HUGE_COVER,
     HUGE_IN_MELEE,
     HUGE_NOT_LARGER,
-    MODEL_COVER,
-    PASSES_THROUGH,
     TOUCHES_ATTACKER,
     IgnoredCover,
     Reason,
     ShotAnalysis,
     ShotPair,
+    cover_reasons,
 )
 from sim.sight_batches import batches, name_blockers, piece_obstacles, piece_shape
 
@@ -342,26 +337,6 @@ def elevation_cover(board: PreparedBoard, pair: _Pair, objects: Sequence[CoverOb
     dropped = tuple(IgnoredCover(c, FAR_FROM_TARGET) for c in cover if c in far)
     return (kept, (*ignored, *dropped, *(IgnoredCover(e, r) for e, r in edges.ignored)),
             edges.high)
-
-
-def cover_reasons(board: PreparedBoard, objects: Sequence[CoverObject],
-                  cover: Sequence[str], high_edges: Collection[str]) -> tuple[str, ...]:
-    """Why each counted cover object counts, in the order of ``cover``: an enemy or
-    neutral base (R-COV-5), a huge one larger than the target (R-COV-6), a
-    significant edge (R-ELEV-3; one over the attacker's base that is too high to
-    touch it, R-COV-2), area terrain (R-COV-4), or a piece passed through (R-COV-2)."""
-    area = {o.id for o in objects if o.area}
-    out = []
-    for c in cover:
-        if c in board.side:
-            out.append(HUGE_COVER if c in board.huge else MODEL_COVER)
-        elif c in high_edges:
-            out.append(EDGE_COVER + HIGH_EDGE)
-        elif c not in board.piece_ids:
-            out.append(EDGE_COVER)
-        else:
-            out.append(AREA_COVER if c in area else PASSES_THROUGH)
-    return tuple(out)
 
 
 def _check_ids(scenario: Scenario, positions: Mapping[str, Position], ids: Sequence[str],

@@ -10,12 +10,17 @@ glue sees them.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from geometry.cover import CoverObject
 from geometry.discs import Disc
 from geometry.sight import Sight
 from sim.elevation_rules import NOT_ELEVATED, Elevated
+
+if TYPE_CHECKING:
+    from sim.analysis import PreparedBoard
 
 # Reasons an object the line of cover meets gives no cover (``ignored_cover``).
 FRIENDLY = "friendly model (R-COV-5)"
@@ -42,6 +47,26 @@ def huge_blocks_reason(larger_than_attacker: bool, larger_than_target: bool) -> 
     whose = ("both bases" if larger_than_attacker and larger_than_target
              else "the attacker's base" if larger_than_attacker else "the target's base")
     return f"huge model, larger than {whose}: blocks sight (R-LOS-3)"
+
+
+def cover_reasons(board: PreparedBoard, objects: Sequence[CoverObject],
+                  cover: Sequence[str], high_edges: Collection[str]) -> tuple[str, ...]:
+    """Why each counted cover object counts, in the order of ``cover``: an enemy or
+    neutral base (R-COV-5), a huge one larger than the target (R-COV-6), a
+    significant edge (R-ELEV-3; one over the attacker's base that is too high to
+    touch it, R-COV-2), area terrain (R-COV-4), or a piece passed through (R-COV-2)."""
+    area = {o.id for o in objects if o.area}
+    out = []
+    for c in cover:
+        if c in board.side:
+            out.append(HUGE_COVER if c in board.huge else MODEL_COVER)
+        elif c in high_edges:
+            out.append(EDGE_COVER + HIGH_EDGE)
+        elif c not in board.piece_ids:
+            out.append(EDGE_COVER)
+        else:
+            out.append(AREA_COVER if c in area else PASSES_THROUGH)
+    return tuple(out)
 
 
 @dataclass(frozen=True)
