@@ -3,8 +3,9 @@
 Every file the game reads is refused beyond these, with a message naming
 the file and the key path, so no input can hang the game, exhaust memory or
 stop it with a traceback. The model, piece and vertex limits come from
-measurement: at the limit, 40 random steps of a game stay interactive
-(docs/scenario-format.md gives the numbers).
+measurement: at the limits, 40 random steps of a game take about 2 s and no
+step more than about 1.5 s on a shared 2-core machine (docs/scenario-format.md,
+"Limits", gives the numbers).
 """
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ MAX_PATH_BYTES = 1024  # an include or a save's scenario path, UTF-8
 MAX_NAME_BYTES = 255  # one component of such a path (the usual file system limit)
 MAX_ID_CHARS = 64  # any id: side, unit, weapon, terrain, model, keyword, colour
 
-MAX_MODELS = 500
+MAX_MODELS = 200
 MAX_PIECES = 100
-MAX_VERTICES = 5000  # points of one polygon ring (outline or hole), and of a polygon with its holes
-MAX_TERRAIN_VERTICES = 5000  # points of all polygons together
+MAX_VERTICES = 2000  # points of one ring (outline or hole), and of a polygon with its holes
+MAX_TERRAIN_VERTICES = 2000  # points of all terrain outlines together
+CIRCLE_POINTS = 64  # what a terrain circle counts toward MAX_TERRAIN_VERTICES (measured)
 
 MAX_BOARD_INCHES = 240.0  # each side of the board (20 feet)
 MAX_HEIGHT_INCHES = 1000.0  # terrain heights and model z

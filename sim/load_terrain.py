@@ -14,12 +14,20 @@ from typing import Any
 
 import shapely
 
-from sim.limits import MAX_HEIGHT_INCHES, MAX_PIECES, MAX_TERRAIN_VERTICES, MAX_VERTICES
+from sim.limits import (
+    CIRCLE_POINTS,
+    MAX_BOARD_INCHES,
+    MAX_HEIGHT_INCHES,
+    MAX_PIECES,
+    MAX_TERRAIN_VERTICES,
+    MAX_VERTICES,
+)
 from sim.rules import SIZE_CLASSES
 from sim.scenario import TERRAIN_PROP_NAMES, TerrainPiece, TerrainProps, Unit
 from sim.validate import Checker, is_kind, is_point, join, known, show
 
 MOVEMENT_CLASSES = ("normal", "difficult", "impassable")
+MIN_RADIUS = 0.01  # inches: a smaller circle has no drawable outline
 TERRAIN_KEYS = ("id", "polygon", "holes", "circle", *TERRAIN_PROP_NAMES, "overrides")
 
 
@@ -53,10 +61,10 @@ class TerrainLoader(Checker):
                 self.bad(path, f"terrain {piece.id!r} lies outside the board "
                          f"{board[0]:g} x {board[1]:g}")
             out.append(piece)
-        total = sum(len(p.polygon or ()) + sum(len(h) for h in p.holes) for p in out)
+        total = sum(_points(p) for p in out)
         if total > MAX_TERRAIN_VERTICES:
-            self.bad("terrain", f"{total} points in all terrain polygons together; the limit "
-                     f"is {MAX_TERRAIN_VERTICES}")
+            self.bad("terrain", f"{total} points in all terrain outlines together (a circle "
+                     f"counts {CIRCLE_POINTS}); the limit is {MAX_TERRAIN_VERTICES}")
         return out
 
     def piece(self, t: dict[str, Any], path: str, units: Mapping[str, Unit]
@@ -156,7 +164,15 @@ class TerrainLoader(Checker):
             self.bad(path, f"expected {{center = [x, y], radius = r}}, got {show(value)}")
             return None
         c, r = value["center"], value["radius"]
-        if not is_point(c) or not is_kind(r, "a number") or r <= 0:
-            self.bad(path, f"expected a centre [x, y] and a positive radius, got {show(value)}")
+        if not is_point(c) or not is_kind(r, "a number") or not MIN_RADIUS <= r <= MAX_BOARD_INCHES:
+            self.bad(path, f"expected a centre [x, y] and a radius from {MIN_RADIUS:g} to "
+                     f"{MAX_BOARD_INCHES:g} inches, got {show(value)}")
             return None
         return ((float(c[0]), float(c[1])), float(r))
+
+
+def _points(piece: TerrainPiece) -> int:
+    """What a piece costs the sight and movement code: its outline points."""
+    if piece.circle is not None:
+        return CIRCLE_POINTS
+    return len(piece.polygon or ()) + sum(len(h) for h in piece.holes)

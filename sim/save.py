@@ -149,8 +149,9 @@ def _scenario_path(ref: str, save_dir: Path, where: str) -> Path:
     if ref.startswith(SHIPPED_PREFIX):
         try:
             return include_target(ref, shipped_dir() / "x", shipped_dir().resolve())[0]
-        except ReadProblem as exc:
-            raise SaveError(f"{where}: scenario: {exc}") from None
+        except ReadProblem:
+            raise SaveError(f"{where}: scenario: {show(ref)} is outside the shipped "
+                            "scenarios folder") from None
     return Path(ref) if Path(ref).is_absolute() else save_dir / ref
 
 

@@ -20,6 +20,7 @@ from sim import load_files
 from sim.cli import main
 from sim.errors import ScenarioError
 from sim.limits import (
+    CIRCLE_POINTS,
     MAX_FILE_BYTES,
     MAX_INCLUDE_DEPTH,
     MAX_MODELS,
@@ -270,8 +271,8 @@ def test_all_terrain_together_has_a_vertex_limit(tmp_path: Path) -> None:
                    + f'\n[[terrain]]\nid = "p2"\npolygon = [{_ring(per, 25, 16)}]\n')
     [line] = refused(bad)
     total = 2 * per + sum(len(p.polygon or ()) for p in load_scenario(GOOD).terrain)
-    assert line == (f"{bad}: terrain: {total} points in all terrain polygons together; "
-                    f"the limit is {MAX_TERRAIN_VERTICES}")
+    assert line == (f"{bad}: terrain: {total} points in all terrain outlines together "
+                    f"(a circle counts {CIRCLE_POINTS}); the limit is {MAX_TERRAIN_VERTICES}")
 
 
 def test_every_shipped_scenario_is_within_the_limits() -> None:
