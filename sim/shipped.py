@@ -98,6 +98,24 @@ def resolve_scenario(arg: str) -> ScenarioArg:
     """
     if arg == "-":
         return ScenarioArg(arg, None)
+    try:
+        return _resolve(arg)
+    except ScenarioError:
+        raise
+    except (OSError, ValueError) as exc:  # a name too long for the system, a NUL byte...
+        shown = arg if len(arg) <= 80 else f"{arg[:77]}..."
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise ScenarioError([Problem(shown, "", f"cannot use this path: {why}")]) from None
+
+
+def _not_shipped(arg: str, name: str, what: str) -> ScenarioError:
+    close = difflib.get_close_matches(Path(name).stem, shipped_names(), n=3)
+    hint = f"; did you mean {' or '.join(map(repr, close))}?" if close else ""
+    return ScenarioError([Problem(arg, "", f"{what}{hint} (`wasteland scenarios` lists "
+                                  "the shipped ones)")])
+
+
+def _resolve(arg: str) -> ScenarioArg:
     path = Path(arg)
     if path.is_file():
         return ScenarioArg(arg, path, shipped_name_of(path))
@@ -107,15 +125,12 @@ def resolve_scenario(arg: str) -> ScenarioArg:
     if path.exists():  # a device or a FIFO: the loader names it (and never opens it)
         return ScenarioArg(arg, path)
     if arg.startswith(SHIPPED_PREFIX):  # explicitly shipped, whatever the working folder holds
-        found = shipped_path(arg.removeprefix(SHIPPED_PREFIX))
-        if found is not None:
-            return ScenarioArg(arg, found, found.stem)
-        raise ScenarioError([Problem(arg, "", "no shipped scenario has that name; shipped: "
-                                     f"{', '.join(shipped_names())}")])
-    found = shipped_path(arg)
-    if found is not None:
+        name = arg.removeprefix(SHIPPED_PREFIX)
+        found = shipped_path(name)
+        if found is None:
+            raise _not_shipped(arg, name, "no shipped scenario has that name")
         return ScenarioArg(arg, found, found.stem)
-    close = difflib.get_close_matches(Path(arg).stem, shipped_names(), n=3)
-    hint = f"; did you mean {' or '.join(map(repr, close))}?" if close else ""
-    raise ScenarioError([Problem(arg, "", "file not found, and no shipped scenario has that "
-                                 f"name{hint} (`wasteland scenarios` lists them)")])
+    found = shipped_path(arg)
+    if found is None:
+        raise _not_shipped(arg, arg, "file not found, and no shipped scenario has that name")
+    return ScenarioArg(arg, found, found.stem)

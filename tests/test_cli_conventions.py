@@ -126,6 +126,16 @@ def test_an_unknown_name_is_refused_with_a_suggestion(capsys: pytest.CaptureFixt
     assert "wasteland scenarios" in out
 
 
+def test_a_path_the_system_refuses_is_refused_input(capsys: pytest.CaptureFixture[str],
+                                                    elsewhere: Path) -> None:
+    """A name longer than the file system allows: exit 1, the name cut short, no traceback."""
+    long_name = "x" * 5000 + ".toml"
+    code, out, _ = run(capsys, "check", long_name)
+    assert code == 1 and "cannot use this path" in out and len(out) < 300
+    code, _, err = run(capsys, "render", "skirmish", "-o", "x" * 5000 + ".png")
+    assert code == 1 and "-o: cannot use" in err and len(err) < 300
+
+
 # --- exit codes ---------------------------------------------------------------------
 
 MISSING = "no-such-scenario.toml"

@@ -56,18 +56,25 @@ def output_path(name: str) -> Path | None:
     """The PNG file ``-o`` names (None: stdout), refused unless it can be written as asked."""
     if name == STDIN:
         return None
-    out = Path(name)
-    if out.is_dir():
-        raise WastelandError(f"-o: {name!r} is a folder; expected a .png file name")
+    out, folder = Path(name), Path(name).parent
+    try:
+        is_dir, folder_exists = out.is_dir(), folder.is_dir()
+    except OSError as exc:  # a name too long for the file system...
+        raise WastelandError(f"-o: cannot use {_shown(name)!r}: {exc.strerror or exc}") from None
+    if is_dir:
+        raise WastelandError(f"-o: {_shown(name)!r} is a folder; expected a .png file name")
     if out.suffix.lower() != ".png":
-        raise WastelandError(f"-o: expected a .png file name, got {name!r}")
-    folder = out.parent
-    if not folder.is_dir():
-        raise WastelandError(f"-o: folder {str(folder)!r} does not exist "
+        raise WastelandError(f"-o: expected a .png file name, got {_shown(name)!r}")
+    if not folder_exists:
+        raise WastelandError(f"-o: folder {_shown(str(folder))!r} does not exist "
                              "(render does not create folders)")
     if not os.access(folder, os.W_OK):
         raise WastelandError(f"-o: folder {str(folder)!r} is not writable")
     return out
+
+
+def _shown(name: str) -> str:
+    return name if len(name) <= 80 else f"{name[:77]}..."
 
 
 def _overlays(scenario: Scenario, args: argparse.Namespace) -> dict[str, Any]:
