@@ -57,6 +57,8 @@ class Board:
     obstacles: tuple[Obstacle, ...]
     bases: tuple[Disc, ...]
     merge_gap: float
+    # Pairs of bases aimed through the thin gaps between pieces (:func:`_probes`).
+    probes: tuple[tuple[Disc, Disc], ...] = ()
 
     def vertex_count(self) -> int:
         n = 0
@@ -203,12 +205,47 @@ def _bases(rng: np.random.Generator, obstacles: list[Obstacle], count: int,
     return tuple(chosen)
 
 
+def _probes(rng: np.random.Generator, obstacles: list[Obstacle], count: int = 12
+            ) -> tuple[tuple[Disc, Disc], ...]:
+    """Pairs of bases on both sides of a thin gap (up to 0.06 in) between two pieces,
+    on the line through the gap's middle across its shortest connection: they look
+    straight through the crack, which is shut when the gap is within the merge gap
+    (R-UNIT-2) and open otherwise."""
+    shapes = [o.shape for o in obstacles if not isinstance(o.shape, Disc)]
+    polys = [g for g in shapes if g.geom_type.endswith("Polygon")]
+    blocked = shapely.unary_union([shapely.Point(o.shape.x, o.shape.y).buffer(o.shape.r)
+                                   if isinstance(o.shape, Disc) else o.shape
+                                   for o in obstacles])
+    shapely.prepare(blocked)
+    out: list[tuple[Disc, Disc]] = []
+    for i, p in enumerate(polys):
+        for q in polys[i + 1:]:
+            if len(out) >= count or not 0.0 < p.distance(q) <= 0.06:
+                continue
+            (x0, y0), (x1, y1) = shapely.shortest_line(p, q).coords
+            mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+            length = math.hypot(x1 - x0, y1 - y0)
+            nx, ny = -(y1 - y0) / length, (x1 - x0) / length  # along the crack
+            pair = []
+            for side in (1.0, -1.0):
+                for _ in range(4):  # a few spots on each side
+                    r, t = float(rng.uniform(R_MIN, R_MAX)), float(rng.uniform(1.8, 8.0))
+                    d = Disc(mx + side * t * nx, my + side * t * ny, r)
+                    inside = r <= d.x <= SIZE - r and r <= d.y <= SIZE - r
+                    if inside and shapely.distance(shapely.Point(d.x, d.y), blocked) > r + 0.02:
+                        pair.append(d)
+                        break
+            if len(pair) == 2:
+                out.append((pair[0], pair[1]))
+    return tuple(out)
+
+
 def _board(kind: str, seed: int, rng: np.random.Generator, shapes: list[BaseGeometry],
            extra: list[Obstacle], merge_gap: float, bases: int, overlap: bool = False) -> Board:
     obstacles = [Obstacle(f"{kind}-{i}", s) for i, s in enumerate(shapes) if not s.is_empty]
     obstacles.extend(extra)
-    return Board(kind, seed, tuple(obstacles), _bases(rng, obstacles, bases, overlap),
-                 merge_gap)
+    discs = _bases(rng, obstacles, bases, overlap)
+    return Board(kind, seed, tuple(obstacles), discs, merge_gap, _probes(rng, obstacles))
 
 
 # --- the four kinds -----------------------------------------------------------

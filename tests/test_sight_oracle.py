@@ -6,13 +6,15 @@ Every answer of :meth:`SightIndex.sight` (one pair) and of
 a *visible* answer must carry a free witness, a *blocked* one must leave no
 free segment on a fine rim grid or among the critical lines the oracle builds.
 Both ways must agree. Boards come from ``bench/boards.py`` (four kinds,
-fixed seeds, so every run judges the same 5,000+ pairs).
+fixed seeds, so every run judges the same 5,000+ pairs), with pairs of bases
+aimed through the thin gaps between pieces (``Board.probes``).
 """
 
 from __future__ import annotations
 
 import itertools
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -128,10 +130,32 @@ def test_exact_sight_agrees_with_the_oracle(kind: str, seed: int) -> None:
     board = make_board(kind, seed)
     pairs = _pairs(board)
     assert len(pairs) == BASES * (BASES - 1) // 2
+    pairs += board.probes
     index = SightIndex(board.obstacles, board.merge_gap)
     wrong = _judge_all(board, pairs, index, Oracle.of(board.obstacles, board.merge_gap),
                        [[] for _ in pairs])
     assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("merge_gap", [0.0, 0.01])
+def test_sight_through_thin_gaps_between_wall_blocks(merge_gap: float) -> None:
+    """Bases aimed straight through the gaps (up to 0.06 in) between wall blocks, on
+    40 gap-wall boards: a crack within the merge gap is shut, a wider one gives
+    sight where it is free (R-LOS-1, R-UNIT-2)."""
+    wrong, seen, total = [], 0, 0
+    for seed in range(200, 240):
+        board = replace(make_board("gap_walls", seed), merge_gap=merge_gap)
+        pairs = list(board.probes)
+        if not pairs:
+            continue
+        index = SightIndex(board.obstacles, merge_gap)
+        wrong += _judge_all(board, pairs, index, Oracle.of(board.obstacles, merge_gap),
+                            [[] for _ in pairs])
+        seen += sum(s.visible for s in index.sight_many(pairs))
+        total += len(pairs)
+    assert total > 100
+    assert not wrong, "\n".join(wrong)
+    assert 0 < seen < total  # some cracks shut or blocked beyond, some open
 
 
 def _huge_base(rng: np.random.Generator, a: Disc, b: Disc) -> Disc | None:
