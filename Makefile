@@ -6,7 +6,7 @@ STAMP   := $(VENV)/.installed
 KERNEL  := $(VENV)/.kernel-compiled
 SCENARIO ?=
 
-.PHONY: play test lint bench screenshots docs clean
+.PHONY: play test lint bench screenshots docs clean fuzz
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -29,6 +29,13 @@ lint: $(STAMP)
 
 test: $(KERNEL) lint
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest
+
+# The fuzz suites (tests/test_fuzz_*.py) with many more examples than `make test`,
+# new ones each run (hypothesis prints any failing example and how to replay it).
+FUZZ_EXAMPLES ?= 2000
+fuzz: $(KERNEL)
+	WASTELAND_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) WASTELAND_FUZZ_RANDOM=1 SDL_VIDEODRIVER=dummy \
+	SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest tests/test_fuzz_scenarios.py tests/test_fuzz_saves.py
 
 bench: $(KERNEL)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m bench
