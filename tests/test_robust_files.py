@@ -285,3 +285,30 @@ def test_a_copied_library_folder_still_loads(tmp_path: Path) -> None:
     shutil.copytree(SCENARIOS / "units", tmp_path / "units")
     shutil.copy(SCENARIOS / "skirmish.toml", tmp_path)
     assert len(load_scenario(tmp_path / "skirmish.toml").models) == 12
+
+
+# --- every command refuses what check refuses, in one line ---------------------------------
+
+def _hostile_files(tmp_path: Path) -> list[Path]:
+    latin = tmp_path / "latin1.toml"
+    latin.write_bytes(good_text().replace("Crate and wall", "Caisse é").encode("latin-1"))
+    deep = tmp_path / "deep.toml"
+    deep.write_text(good_text() + "\n[rules_data]\nkeywords = " + "[" * 5000 + "]" * 5000 + "\n")
+    spaced = DATA / "bad" / "model-id-nbsp.toml"
+    three = DATA / "bad" / "three-sides.toml"
+    return [latin, deep, spaced, three, Path("/dev/zero")]
+
+
+@pytest.mark.parametrize("command", ["los", "render", "play"])
+def test_every_command_refuses_a_hostile_file_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str) -> None:
+    """No traceback and no window: `play` refuses before it opens one (exit 1)."""
+    for path in _hostile_files(tmp_path):
+        argv = {"los": ["los", str(path), "a", "b"],
+                "render": ["render", str(path), "-o", str(tmp_path / "out.png")],
+                "play": ["play", str(path)]}[command]
+        assert main(argv) == 1, path
+        err = capsys.readouterr().err
+        assert str(path) in err and "Traceback" not in err
+        assert len(err.strip().splitlines()) == 1, err  # each file has one problem
+        assert not (tmp_path / "out.png").exists()
