@@ -53,6 +53,11 @@ def _jit(fn: F) -> F:
 
 # Slack of the corridor tests (inches): far above rounding, far below any piece.
 _NEAR = 1e-6
+# A line provably cuts through a corner when it runs into the piece at an angle of at
+# least asin(_CONE_SIN) from both sides: at _CONE_STEP from the corner it is then
+# 3 EPS deep (see _cuts).
+_CONE_SIN = 1e-3
+_CONE_STEP = 3.0 * EPS / _CONE_SIN
 # Growth of a triangle's clipping box: ten times the seam growth, a tenth of EPS.
 _BOX_GROW = 1e-8
 
@@ -68,6 +73,7 @@ class Packed(NamedTuple):
     tri_p: Array  # (T, 6) corners, for the corridor test
     vert_at: Ints
     vert: Array  # (V, 2)
+    vert_cone: Array  # (V, 6) each vertex's corner (geometry.sight_parts._Parts)
     edge_at: Ints
     edge: Array  # (E, 4)
     disc_at: Ints
@@ -212,11 +218,15 @@ def _misses_box(x0: float, y0: float, x1: float, y1: float, px: float, py: float
 
 
 @_jit
-def _first_free(lines: Array, k: int, a: Array, b: Array, tri: Array, disc: Array,
+def _first_free(lines: Array, k: int, pts: Array, a: Array, b: Array, tri: Array, disc: Array,
                 wall: Array, slots: Ints, sbox: Array, order: Ints, hint: Ints,
                 met: NDArray[np.bool_], wit: Array) -> bool:
-    """Test ``lines[:k]`` (rows px, py, dx, dy, unit direction) in order; True at the
-    first whose gap segment is free, with the segment (from base a) in ``wit``.
+    """Test ``lines[:k]`` in order; True at the first whose gap segment is free, with
+    the segment (from base a) in ``wit``. Rows: a point, the unit direction, and up to
+    two features the line passes through (rows of ``pts``, -1: none).
+
+    A line that provably cuts through a feature's corner inside its gap segment
+    (:func:`_cuts`) is blocked by that piece without testing its triangles.
 
     Every slot a blocked line meets is recorded in ``met``. Once a line is blocked
     only slots not met yet are tested; the slot that blocked it moves to the front
@@ -226,6 +236,9 @@ def _first_free(lines: Array, k: int, a: Array, b: Array, tri: Array, disc: Arra
     ax, ay, ar, bx, by, br = a[0], a[1], a[2], b[0], b[1], b[2]
     reach_a, reach_b = ar + _TOUCH * max(1.0, ar), br + _TOUCH * max(1.0, br)
     ns = len(slots)
+    nmet = 0
+    for q in range(ns):
+        nmet += met[q]
     for li in range(k):
         px, py, dx, dy = lines[li, 0], lines[li, 1], lines[li, 2], lines[li, 3]
         # The gap segment [s, e] between the two chords (their middle if they overlap).
@@ -255,6 +268,16 @@ def _first_free(lines: Array, k: int, a: Array, b: Array, tri: Array, disc: Arra
         sx0, sx1 = min(x0, x1), max(x0, x1)
         sy0, sy1 = min(y0, y1), max(y0, y1)
         blocked = False
+        for fv in (lines[li, 4], lines[li, 5]):
+            f = int(fv)
+            if f >= 0 and not blocked and pts[f, 8] >= 0 and _cuts(pts[f], px, py, dx, dy, s, e):
+                q = int(pts[f, 8])
+                if not met[q]:
+                    met[q] = True
+                    nmet += 1
+                blocked = True
+        if blocked and nmet == ns:  # nothing left to learn from this line
+            continue
         for kk in range(ns):
             q = order[kk]
             if blocked and met[q]:
@@ -332,7 +355,9 @@ def _first_free(lines: Array, k: int, a: Array, b: Array, tri: Array, disc: Arra
                             hit = True
                             break
             if hit:
-                met[q] = True
+                if not met[q]:
+                    met[q] = True
+                    nmet += 1
                 if not blocked:
                     blocked = True
                     if kk > 0:
@@ -345,13 +370,40 @@ def _first_free(lines: Array, k: int, a: Array, b: Array, tri: Array, disc: Arra
     return False
 
 
+@_jit
+def _cuts(f: Array, px: float, py: float, dx: float, dy: float, s: float, e: float) -> bool:
+    """Does the line provably cross the inside of the piece at corner ``f`` (a row of
+    :func:`_features`), within the stretch [s, e]?
+
+    One of the line's two rays from the corner runs into the piece at an angle of at
+    least asin(_CONE_SIN) from both sides, and its point at _CONE_STEP from the corner
+    lies in [s, e]. The piece is that corner alone within the corner's radius (at
+    least twice _CONE_STEP), so that point lies 3 EPS inside the piece, and inside
+    its eroded triangles: the full test would find the same piece.
+    """
+    if not f[7] >= 2.0 * _CONE_STEP:
+        return False
+    t = (f[0] - px) * dx + (f[1] - py) * dy
+    for sign in (1.0, -1.0):
+        rx, ry = sign * dx, sign * dy
+        ca = f[2] * ry - f[3] * rx  # from the side going on, turning into the piece
+        cb = rx * f[5] - ry * f[4]  # to the side coming in
+        inside = ((ca > _CONE_SIN and cb > _CONE_SIN) if f[6] > 0.5
+                  else (ca > _CONE_SIN or cb > _CONE_SIN))
+        if inside and s + _TOUCH <= t + sign * _CONE_STEP <= e - _TOUCH:
+            return True
+    return False
+
+
 # --- the candidate lines ------------------------------------------------------------
 
 
 @_jit
-def _features(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array, disc: Array) -> Array:
+def _features(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array, disc: Array,
+              slot_of: Ints) -> Array:
     """Stage 2 points: the vertices near the centre segment, then each base's rim
-    crossings with outlines and with the near discs."""
+    crossings with outlines and with the near discs. Rows: x, y, the vertex's corner
+    (6, zero for a rim crossing) and the slot of its piece (-1: none)."""
     radius = max(a[2], b[2])
     m = radius + 2e-9
     x0, x1 = min(a[0], b[0]) - m, max(a[0], b[0]) + m
@@ -363,7 +415,8 @@ def _features(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array, disc: Array) -
         box = pk.gbox[g]
         if ok[g] and box[0] <= x1 and box[2] >= x0 and box[1] <= y1 and box[3] >= y0:
             room += pk.vert_at[g + 1] - pk.vert_at[g] + 4 * (pk.edge_at[g + 1] - pk.edge_at[g])
-    pts = np.empty((room, 2))
+    pts = np.zeros((room, 9))
+    pts[:, 8] = -1
     n = 0
     for g in range(len(pk.gbox)):
         box = pk.gbox[g]
@@ -374,6 +427,8 @@ def _features(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array, disc: Array) -
             if (x0 <= x <= x1 and y0 <= y <= y1
                     and _to_segment(x, y, a[0], a[1], b[0], b[1]) <= radius + 1e-9):
                 pts[n, 0], pts[n, 1] = x, y
+                pts[n, 2:8] = pk.vert_cone[v]
+                pts[n, 8] = slot_of[g]
                 n += 1
     n = _rim(pk, ok, a, disc, pts, n)
     n = _rim(pk, ok, b, disc, pts, n)
@@ -452,7 +507,7 @@ def _axis(a: Array, b: Array) -> tuple[float, float, float]:
 @_jit
 def _stage1(a: Array, b: Array) -> tuple[Array, int]:
     """The centre line, then the outer and inner common tangents of the two bases."""
-    lines = np.empty((5, 4))
+    lines = np.full((5, 6), -1.0)
     ux, uy, dist = _axis(a, b)
     lines[0, 0], lines[0, 1], lines[0, 2], lines[0, 3] = a[0], a[1], ux, uy
     k = 1
@@ -474,7 +529,7 @@ def _stage1(a: Array, b: Array) -> tuple[Array, int]:
 def _through_points(pts: Array) -> tuple[Array, int]:
     """Lines through two features."""
     n = len(pts)
-    lines = np.empty((max(n * (n - 1) // 2, 1), 4))
+    lines = np.empty((max(n * (n - 1) // 2, 1), 6))
     k = 0
     for i in range(n):
         xi, yi = pts[i, 0], pts[i, 1]
@@ -483,6 +538,7 @@ def _through_points(pts: Array) -> tuple[Array, int]:
             ln = math.sqrt(wx * wx + wy * wy)
             if ln > 0:
                 lines[k, 0], lines[k, 1], lines[k, 2], lines[k, 3] = xi, yi, wx / ln, wy / ln
+                lines[k, 4], lines[k, 5] = i, j
                 k += 1
     return lines, k
 
@@ -492,13 +548,16 @@ def _tangents(pts: Array, circles: Array) -> tuple[Array, int]:
     """Tangents from a feature to a circle (both rotations), then common tangents of
     two circles that are not both bases (those are stage 1)."""
     n, nc = len(pts), len(circles)
-    lines = np.empty((2 * n * nc + 4 * nc * nc + 1, 4))
+    lines = np.full((2 * n * nc + 4 * nc * nc + 1, 6), -1.0)
     k = 0
     for sg in (1.0, -1.0):
         for i in range(n):
             for c in range(nc):
+                was = k
                 k = _tangent(circles[c, 0], circles[c, 1], circles[c, 2], pts[i, 0],
                              pts[i, 1], 0.0, 1.0, sg, lines, k)
+                if k > was:
+                    lines[was, 4] = i
     for sgn in (1.0, -1.0):
         for sg in (1.0, -1.0):
             for i in range(nc):
@@ -514,9 +573,10 @@ def _parallels(pts: Array, circles: Array, a: Array, b: Array) -> tuple[Array, i
     circle (they settle overlapping bases, which may see in every direction)."""
     ux, uy, _ = _axis(a, b)
     n, nc = len(pts), len(circles)
-    lines = np.empty((n + 2 * nc, 4))
+    lines = np.full((n + 2 * nc, 6), -1.0)
     for i in range(n):
         lines[i, 0], lines[i, 1], lines[i, 2], lines[i, 3] = pts[i, 0], pts[i, 1], ux, uy
+        lines[i, 4] = i
     k = n
     for sgn in (1.0, -1.0):
         for c in range(nc):
@@ -549,19 +609,26 @@ def _one(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array, hit: NDArray[np.boo
     hint = slots[:, 1].copy()  # per slot, the triangle to test first
     met = np.zeros(len(slots), dtype=np.bool_)
     lines, k = _stage1(a, b)
-    seen = _first_free(lines, k, a, b, tri, disc, wall, slots, sbox, order, hint, met, wit)
+    seen = _first_free(lines, k, np.zeros((0, 9)), a, b, tri, disc, wall, slots, sbox, order,
+                       hint, met, wit)
     if not seen:
-        pts = _features(pk, ok, a, b, disc)
+        slot_of = np.full(len(pk.gbox), -1, np.int64)
+        for q in range(len(slots)):
+            slot_of[slots[q, 0]] = q
+        pts = _features(pk, ok, a, b, disc, slot_of)
         circles = np.empty((2 + len(disc), 3))
         circles[0], circles[1], circles[2:] = a, b, disc
         lines, k = _through_points(pts)
-        seen = _first_free(lines, k, a, b, tri, disc, wall, slots, sbox, order, hint, met, wit)
+        seen = _first_free(lines, k, pts, a, b, tri, disc, wall, slots, sbox, order, hint,
+                           met, wit)
         if not seen:
             lines, k = _tangents(pts, circles)
-            seen = _first_free(lines, k, a, b, tri, disc, wall, slots, sbox, order, hint, met, wit)
+            seen = _first_free(lines, k, pts, a, b, tri, disc, wall, slots, sbox, order, hint,
+                               met, wit)
         if not seen:
             lines, k = _parallels(pts, circles, a, b)
-            seen = _first_free(lines, k, a, b, tri, disc, wall, slots, sbox, order, hint, met, wit)
+            seen = _first_free(lines, k, pts, a, b, tri, disc, wall, slots, sbox, order, hint,
+                               met, wit)
     if not seen:
         for q in range(len(slots)):
             if met[q]:
@@ -581,12 +648,13 @@ def sight_pairs(pk: Packed, masks: NDArray[np.bool_], mask_of: Ints, da: Array, 
 
 @_jit
 def _sight_pairs(gbox: Array, tri_at: Ints, tri_n: Array, tri_h: Array, tri_box: Array,
-                 tri_p: Array, vert_at: Ints, vert: Array, edge_at: Ints, edge: Array,
+                 tri_p: Array, vert_at: Ints, vert: Array, vert_cone: Array, edge_at: Ints,
+                 edge: Array,
                  disc_at: Ints, disc: Array, wall_at: Ints, wall: Array,
                  masks: NDArray[np.bool_], mask_of: Ints, da: Array, db: Array,
                  visible: NDArray[np.bool_], wit: Array, hit: NDArray[np.bool_]) -> None:
-    pk = Packed(gbox, tri_at, tri_n, tri_h, tri_box, tri_p, vert_at, vert, edge_at, edge,
-                disc_at, disc, wall_at, wall)
+    pk = Packed(gbox, tri_at, tri_n, tri_h, tri_box, tri_p, vert_at, vert, vert_cone, edge_at,
+                edge, disc_at, disc, wall_at, wall)
     for i in range(len(da)):
         visible[i] = _one(pk, masks[mask_of[i]], da[i], db[i], hit[i], wit[i])
 
@@ -622,7 +690,7 @@ def pack(parts: _Parts, ngroup: int) -> Packed:
     box[:, 2:] += _BOX_GROW
     grow(tri_g, box[:, :2], box[:, 2:])
     v = np.argsort(parts.vert_g, kind="stable")
-    vert, vert_g = parts.vert[v], parts.vert_g[v]
+    vert, vert_g, vert_cone = parts.vert[v], parts.vert_g[v], parts.vert_cone[v]
     grow(vert_g, vert, vert)
     e = np.argsort(parts.edge_g, kind="stable")
     edge, edge_g = parts.edge[e].reshape(-1, 4), parts.edge_g[e]
@@ -640,6 +708,7 @@ def pack(parts: _Parts, ngroup: int) -> Packed:
         tri_h=np.ascontiguousarray(parts.tri_h[t]), tri_box=box,
         tri_p=np.ascontiguousarray(tri.reshape(-1, 6)),
         vert_at=_starts(vert_g, ngroup), vert=np.ascontiguousarray(vert),
+        vert_cone=np.ascontiguousarray(vert_cone),
         edge_at=_starts(edge_g, ngroup), edge=np.ascontiguousarray(edge),
         disc_at=_starts(disc_g, ngroup), disc=np.ascontiguousarray(disc),
         wall_at=_starts(wall_g, ngroup), wall=np.ascontiguousarray(wall),
@@ -654,7 +723,8 @@ def compile_now() -> float:
     wall = np.array([[4.0, -3.0], [5.0, -3.0], [5.0, 3.0], [4.0, 3.0]])
     tri = np.stack([wall[[0, 1, 2]], wall[[0, 2, 3]]])
     parts = _Parts(tri=tri, tri_g=np.zeros(2, np.int64), vert=wall,
-                   vert_g=np.zeros(4, np.int64), edge=np.stack([wall, np.roll(wall, -1, 0)], 1),
+                   vert_g=np.zeros(4, np.int64), vert_cone=np.zeros((4, 6)),
+                   edge=np.stack([wall, np.roll(wall, -1, 0)], 1),
                    edge_g=np.zeros(4, np.int64), disc=np.array([[7.0, 0.0, 0.5]]),
                    disc_g=np.ones(1, np.int64), wall=np.array([[[6.0, -1.0], [6.0, 1.0]]]),
                    wall_g=np.full(1, 2, np.int64))

@@ -15,7 +15,6 @@ and the ``Point``/``Segment`` types.
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -60,6 +59,11 @@ class _Parts:
     tri_g: NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, np.int64))
     vert: Array = field(default_factory=lambda: np.zeros((0, 2)))  # original vertices
     vert_g: NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, np.int64))
+    # Per vertex, its corner of the piece (geometry.sight_kernel's cone test): unit
+    # vectors to the next and the previous vertex (inside on the left, going on),
+    # whether the corner is convex, and the radius within which the piece is that
+    # corner alone (0: no corner, e.g. a wall's end).
+    vert_cone: Array = field(default_factory=lambda: np.zeros((0, 6)))
     edge: Array = field(default_factory=lambda: np.zeros((0, 2, 2)))  # original outline
     edge_g: NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, np.int64))
     disc: Array = field(default_factory=lambda: np.zeros((0, 3)))  # x, y, r (original)
@@ -80,24 +84,6 @@ def _polygons(geom: BaseGeometry) -> list[BaseGeometry]:
             out.extend(_polygons(g))
         return out
     return []
-
-
-def _segments_of(geom: BaseGeometry) -> list[tuple[Point, Point]]:
-    """Straight pieces of a line geometry or of a polygon's rings."""
-    rings: list[BaseGeometry] = []
-    if geom.geom_type in ("LineString", "LinearRing"):
-        rings = [geom]
-    elif geom.geom_type == "Polygon":
-        rings = [geom.exterior, *geom.interiors]
-    elif hasattr(geom, "geoms"):
-        return [s for g in geom.geoms for s in _segments_of(g)]
-    out: list[tuple[Point, Point]] = []
-    for ring in rings:
-        cs = list(ring.coords)
-        for p, q in itertools.pairwise(cs):
-            if p != q:
-                out.append(((p[0], p[1]), (q[0], q[1])))
-    return out
 
 
 def _line_segments(geom: BaseGeometry) -> list[Array]:
@@ -178,8 +164,10 @@ def _build_parts(obstacles: Iterable[Obstacle], merge_gap: float,
                  groups: list[tuple[str, ...]]) -> _Parts:
     """Flatten obstacles into arrays; append their group ids to ``groups``."""
     polys: list[tuple[str, BaseGeometry]] = []
-    tri, tri_g, vert, edge, edge_g = [], [], [], [], []
+    tri, tri_g, edge, edge_g = [], [], [], []
+    vert: list[Point] = []
     disc, disc_g, wall, wall_g = [], [], [], []
+    cone: list[Array] = []
     for ob in obstacles:
         if isinstance(ob.shape, Disc):
             groups.append((ob.id,))
@@ -195,10 +183,11 @@ def _build_parts(obstacles: Iterable[Obstacle], merge_gap: float,
     for ids, part in _merge_polygons(polys, merge_gap):
         groups.append(ids)
         g = len(groups) - 1
-        for p, q in _segments_of(part):
-            edge.append((p, q))
-            vert.append(p)
-            edge_g.append(g)
+        corners, outline = _corners(part)
+        edge.extend(outline)
+        vert.extend(p for p, _ in outline)
+        cone.append(corners)
+        edge_g.extend([g] * len(outline))
         for core in _polygons(part.buffer(-EPS, join_style="mitre", mitre_limit=_MITRE)):
             t = _triangles(core)
             tri.append(t)
@@ -210,6 +199,7 @@ def _build_parts(obstacles: Iterable[Obstacle], merge_gap: float,
         parts.tri_g = np.asarray(tri_g, np.int64)
     if vert:
         parts.vert = np.asarray(vert, np.float64).reshape(-1, 2)
+        parts.vert_cone = np.concatenate(cone).reshape(-1, 6)
         parts.edge = np.asarray(edge, np.float64).reshape(-1, 2, 2)
         parts.edge_g = parts.vert_g = np.asarray(edge_g, np.int64)
     if disc:
@@ -222,9 +212,68 @@ def _build_parts(obstacles: Iterable[Obstacle], merge_gap: float,
         ends, first = np.unique(parts.wall.reshape(-1, 2), axis=0, return_index=True)
         parts.vert = np.concatenate([parts.vert, ends])
         parts.vert_g = np.concatenate([parts.vert_g, np.repeat(parts.wall_g, 2)[first]])
+        parts.vert_cone = np.concatenate([parts.vert_cone, np.zeros((len(ends), 6))])
         parts.edge = np.concatenate([parts.edge, parts.wall])
         parts.edge_g = np.concatenate([parts.edge_g, parts.wall_g])
     return parts
+
+
+# Corners with more vertices in their piece than this get no cone (radius 0): finding
+# the radius compares every vertex with every side.
+_CONE_WORK = 4_000_000
+
+
+def _corners(part: BaseGeometry) -> tuple[Array, list[tuple[Point, Point]]]:
+    """Each ring vertex of a polygon with its corner (the rows of ``_Parts.vert_cone``),
+    and the outline pieces in the same order (piece ``i`` starts at vertex ``i``)."""
+    oriented = shapely.geometry.polygon.orient(part, 1.0)  # inside on the left
+    rings = [oriented.exterior, *oriented.interiors]
+    pts: list[Array] = []
+    nxt: list[Array] = []
+    before: list[NDArray[np.int64]] = []
+    at = 0
+    for ring in rings:
+        cs = np.asarray(ring.coords)[:-1, :2]
+        cs = cs[np.any(cs != np.roll(cs, -1, axis=0), axis=1)]  # repeated points once
+        pts.append(cs)
+        nxt.append(np.roll(cs, -1, axis=0))
+        before.append(at + np.roll(np.arange(len(cs)), 1))
+        at += len(cs)
+    p, q = np.concatenate(pts), np.concatenate(nxt)
+    prev = np.concatenate(before).astype(np.int64)
+    r = p[prev]
+    out = np.zeros((len(p), 6))
+    to_q, to_r = q - p, r - p
+    lq = np.sqrt((to_q * to_q).sum(axis=1))
+    lr = np.sqrt((to_r * to_r).sum(axis=1))
+    good = (lq > 0) & (lr > 0)
+    out[good, 0:2] = to_q[good] / lq[good, None]
+    out[good, 2:4] = to_r[good] / lr[good, None]
+    # Convex: turning left from the incoming to the outgoing side.
+    out[:, 4] = (to_r[:, 0] * to_q[:, 1] - to_r[:, 1] * to_q[:, 0]) < 0
+    if len(p) * len(p) <= _CONE_WORK:
+        out[:, 5] = np.where(good, _corner_radius(p, q, prev), 0.0)
+    return out, [((float(a[0]), float(a[1])), (float(b[0]), float(b[1]))) for a, b in zip(p, q,
+                                                                                         strict=True)]
+
+
+def _corner_radius(p: Array, q: Array, prev: NDArray[np.int64]) -> Array:
+    """Per vertex ``p[i]``: its distance to every side ``p[j] -> q[j]`` but its own two
+    (``i`` and ``prev[i]``), and at most half its two sides' lengths: within it the
+    piece is that corner alone."""
+    d = q - p
+    ll = (d * d).sum(axis=1)
+    w = p[:, None, :] - p[None, :, :]
+    t = np.clip((w * d[None]).sum(axis=2) / np.where(ll > 0, ll, 1.0)[None], 0.0, 1.0)
+    off = w - t[..., None] * d[None]
+    dist = np.sqrt((off * off).sum(axis=2))
+    k = len(p)
+    own = np.arange(k)
+    dist[own, own] = np.inf  # the side leaving the vertex
+    dist[own, prev] = np.inf  # the side arriving at it
+    half = 0.5 * np.sqrt(np.minimum(ll, ll[prev]))
+    result: Array = np.minimum(dist.min(axis=1, initial=np.inf), half)
+    return result
 
 
 def _shifted(parts: _Parts, offset: int) -> _Parts:
