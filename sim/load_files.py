@@ -39,21 +39,31 @@ def _kind(mode: int) -> str:
 
 
 def read_bytes(path: Path) -> bytes:
-    """The bytes of a regular file of at most :data:`MAX_FILE_BYTES`; else :class:`ReadProblem`."""
+    """The bytes of a regular file of at most :data:`MAX_FILE_BYTES`; else :class:`ReadProblem`.
+
+    The file is opened without blocking and checked on the open descriptor,
+    so a FIFO or a device put in its place meanwhile is refused too.
+    """
     try:
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode):
-            raise ReadProblem(f"is {_kind(info.st_mode)}, not a file")
-        if info.st_size > MAX_FILE_BYTES:
-            raise ReadProblem(f"is {info.st_size} bytes; the limit is {MAX_FILE_BYTES}")
-        with open(path, "rb") as f:
-            raw = f.read(MAX_FILE_BYTES + 1)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         raise ReadProblem("file not found") from None
     except ValueError:  # an embedded NUL byte in the name
         raise ReadProblem("the file name holds a NUL byte") from None
     except OSError as exc:
         raise ReadProblem(f"cannot read: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ReadProblem(f"is {_kind(info.st_mode)}, not a file")
+        if info.st_size > MAX_FILE_BYTES:
+            raise ReadProblem(f"is {info.st_size} bytes; the limit is {MAX_FILE_BYTES}")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            raw = f.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise ReadProblem(f"cannot read: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
     if len(raw) > MAX_FILE_BYTES:
         raise ReadProblem(f"is over {MAX_FILE_BYTES} bytes, the limit")
     return raw
