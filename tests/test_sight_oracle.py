@@ -188,3 +188,39 @@ def test_exact_sight_with_a_huge_base_as_extra(kind: str, seed: int) -> None:
     wrong = _judge_all(board, pairs, index, Oracle.of(board.obstacles, board.merge_gap), extras)
     assert not wrong, "\n".join(wrong)
     assert any(not s.visible for s in index.sight_many(pairs, extras))
+
+
+def _two_discs(rng: np.random.Generator, a: Disc, b: Disc) -> list[Disc] | None:
+    """Two discs across the middle of the line between two bases with a gap between
+    them beside the centre line (so the centre line is blocked and a free line, if
+    any, passes the gap, usually grazing a disc), overlapping neither base."""
+    dx, dy = b.x - a.x, b.y - a.y
+    length = math.hypot(dx, dy)
+    nx, ny = -dy / length, dx / length
+    mx, my = a.x + dx * rng.uniform(0.35, 0.65), a.y + dy * rng.uniform(0.35, 0.65)
+    gap, off = rng.uniform(0.02, 0.6), rng.choice([-1.0, 1.0]) * rng.uniform(0.35, 1.2)
+    r1, r2 = rng.uniform(0.6, 2.0, 2)
+    up, down = off + gap / 2 + r1, off - gap / 2 - r2
+    discs = [Disc(mx + up * nx, my + up * ny, r1), Disc(mx + down * nx, my + down * ny, r2)]
+    if any(math.hypot(d.x - e.x, d.y - e.y) <= d.r + e.r for d in discs for e in (a, b)):
+        return None
+    return discs
+
+
+@pytest.mark.parametrize("seed", range(300, 304))
+def test_exact_sight_through_the_gap_between_two_discs(seed: int) -> None:
+    """Two discs per query (huge bases, R-LOS-3) with a gap beside the centre line:
+    witnesses graze exact discs, so a disc taken even a little smaller or larger
+    shows (R-LOS-1: discs are exact)."""
+    board = make_board("convex", seed)
+    rng = np.random.default_rng(seed)
+    pairs, extras = [], []
+    for a, b in _pairs(board, 14):
+        discs = _two_discs(rng, a, b)
+        if discs is not None:
+            pairs.append((a, b))
+            extras.append([Obstacle(f"huge-{len(pairs)}-{i}", d) for i, d in enumerate(discs)])
+    assert len(pairs) > 40
+    index = SightIndex(board.obstacles, board.merge_gap)
+    wrong = _judge_all(board, pairs, index, Oracle.of(board.obstacles, board.merge_gap), extras)
+    assert not wrong, "\n".join(wrong)
