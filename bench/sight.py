@@ -77,6 +77,8 @@ class _Case:
         self.groups = [(index, pairs, Sampler(index.obstacles, index.merge_gap), cover)
                        for index, pairs, cover in groups]
         self.touch = touch
+        # Each cover object's box, kept with the board as the rules glue keeps it.
+        self.boxes = [[_bounds(obj) for obj in cover] for _, _, cover in groups]
         self.n = sum(len(p) for _, p, _, _ in self.groups)
 
     def single(self) -> list[bool]:
@@ -87,9 +89,9 @@ class _Case:
         return [s.visible for index, pairs, _, _ in self.groups for s in index.sight_many(pairs)]
 
     def bulk_with_cover(self) -> None:
-        for index, pairs, _, cover in self.groups:
+        for (index, pairs, _, cover), boxes in zip(self.groups, self.boxes, strict=True):
             index.sight_many(pairs)
-            lines_of_cover(pairs, [_on_line(a, b, cover) for a, b in pairs], self.touch)
+            lines_of_cover(pairs, [_on_line(a, b, cover, boxes) for a, b in pairs], self.touch)
 
     def sampled(self) -> list[bool]:
         return [v for _, pairs, sampler, _ in self.groups for v in sampler.sees_many(pairs)]
@@ -104,15 +106,15 @@ class _Case:
         return out
 
 
-def _on_line(a: Disc, b: Disc, cover: Sequence[CoverObject]) -> list[CoverObject]:
+def _on_line(a: Disc, b: Disc, cover: Sequence[CoverObject],
+             boxes: Sequence[tuple[float, float, float, float]]) -> list[CoverObject]:
     """Cover objects whose bounding box the centre line meets (what the rules glue
     offers: a box wholly beside the line, or beyond its ends, is left out)."""
     x0, x1, y0, y1 = min(a.x, b.x), max(a.x, b.x), min(a.y, b.y), max(a.y, b.y)
     nx, ny = a.y - b.y, b.x - a.x
     c = nx * a.x + ny * a.y
     out = []
-    for obj in cover:
-        bx0, by0, bx1, by1 = _bounds(obj)
+    for obj, (bx0, by0, bx1, by1) in zip(cover, boxes, strict=True):
         if bx0 > x1 or bx1 < x0 or by0 > y1 or by1 < y0:
             continue
         lo = nx * (bx0 if nx >= 0 else bx1) + ny * (by0 if ny >= 0 else by1) - c

@@ -36,8 +36,10 @@ from functools import cached_property
 
 import numpy as np
 import shapely
+from numpy.typing import NDArray
 from shapely.geometry.base import BaseGeometry
 
+from geometry import cover_kernel
 from geometry.discs import Disc, gap
 
 # Interior tolerance (inches): the LoC must reach this far into an object to
@@ -109,36 +111,19 @@ class _Outline:
         return _Outline(tuple(polys), tuple(e for p in polys for e in p),
                         (box[0], box[1], box[2], box[3]))
 
-    def contains(self, px: float, py: float) -> bool:
-        """Whether a point lies inside some polygon (even-odd over its rings)."""
-        for edges in self.polygons:
-            inside = False
-            for x0, y0, x1, y1 in edges:
-                if (y0 > py) != (y1 > py) and px < x0 + (py - y0) * (x1 - x0) / (y1 - y0):
-                    inside = not inside
-            if inside:
-                return True
-        return False
-
-    def distance(self, px: float, py: float) -> float:
-        """Distance from a point to the shape (0 inside)."""
-        if self.contains(px, py):
-            return 0.0
-        best = math.inf
-        for x0, y0, x1, y1 in self.edges:
-            dx, dy = x1 - x0, y1 - y0
-            t = max(0.0, min(1.0, ((px - x0) * dx + (py - y0) * dy) / (dx * dx + dy * dy)))
-            best = min(best, math.hypot(x0 + t * dx - px, y0 + t * dy - py))
-        return best
+    @cached_property
+    def arrays(self) -> tuple[NDArray[np.float64], NDArray[np.int64], NDArray[np.float64]]:
+        """The edges as rows ``x0, y0, x1, y1`` grouped by polygon (``at``), and the
+        box: what :mod:`geometry.cover_kernel` reads."""
+        edges = np.array(self.edges, dtype=np.float64).reshape(-1, 4)
+        at = np.cumsum([0, *(len(p) for p in self.polygons)]).astype(np.int64)
+        return edges, at, np.array(self.box, dtype=np.float64)
 
 
 def _touches(ax: float, ay: float, r: float, shape: _Outline, touch_tolerance: float) -> bool:
     """Whether the attacker's base (centre, radius) is within the tolerance of the shape."""
-    x0, y0, x1, y1 = shape.box
-    reach = r + touch_tolerance
-    if ax < x0 - reach or ax > x1 + reach or ay < y0 - reach or ay > y1 + reach:
-        return False
-    return shape.distance(ax, ay) - r <= touch_tolerance
+    edges, at, box = shape.arrays
+    return bool(cover_kernel.touches(ax, ay, r, touch_tolerance, edges, at, box))
 
 
 def _fast_polygon_hit(ax: float, ay: float, bx: float, by: float, core: _Outline
@@ -146,49 +131,16 @@ def _fast_polygon_hit(ax: float, ay: float, bx: float, by: float, core: _Outline
     """(enters, passes through) of the LoC and a shrunk polygon, in plain floats.
 
     The LoC is cut at its crossings with the core's outline; stretches alternate
-    inside and outside from the attacker's centre. None (ask Shapely) when a
-    vertex lies on the line within :data:`_DEGENERATE`, or a crossing falls near
-    a centre: the cases where rounding could decide.
+    inside and outside from the attacker's centre (compiled:
+    :func:`geometry.cover_kernel.polygon_hit`). None (ask Shapely) when a vertex
+    lies on the line within :data:`_DEGENERATE`, or a crossing falls near a
+    centre: the cases where rounding could decide.
     """
-    x0, y0, x1, y1 = core.box
-    if max(ax, bx) < x0 or min(ax, bx) > x1 or max(ay, by) < y0 or min(ay, by) > y1:
-        return False, False
-    dx, dy = bx - ax, by - ay
-    length = math.hypot(dx, dy)
-    if length < _DEGENERATE:
+    edges, at, box = core.arrays
+    code = cover_kernel.polygon_hit(ax, ay, bx, by, edges, at, box, _DEGENERATE, _NEAR_END)
+    if code == cover_kernel.DEFER:
         return None
-    tol = _DEGENERATE * length  # on the cross-product scale
-    near = _NEAR_END / length  # on the parameter scale
-    cuts: list[float] = []
-    for ex0, ey0, ex1, ey1 in core.edges:
-        d0 = dx * (ey0 - ay) - dy * (ex0 - ax)
-        d1 = dx * (ey1 - ay) - dy * (ex1 - ax)
-        on0, on1 = abs(d0) <= tol, abs(d1) <= tol
-        if on0 or on1:
-            if on0 and on1:
-                return None  # an edge along the line
-            vx, vy = (ex0, ey0) if on0 else (ex1, ey1)
-            t = ((vx - ax) * dx + (vy - ay) * dy) / (length * length)
-            if -near <= t <= 1.0 + near:
-                return None  # a vertex on the LoC
-            continue  # the edge meets the line only there, off the LoC
-        if (d0 > 0.0) == (d1 > 0.0):
-            continue
-        ux, uy = ex1 - ex0, ey1 - ey0
-        t = ((ex0 - ax) * uy - (ey0 - ay) * ux) / (dx * uy - dy * ux)
-        if -near <= t <= near or 1.0 - near <= t <= 1.0 + near:
-            return None  # the outline crosses near a centre
-        if 0.0 < t < 1.0:
-            cuts.append(t)
-    inside = enters = core.contains(ax, ay)  # the stretch from the attacker's centre
-    passes = False
-    last = len(cuts) - 1
-    for k in range(len(cuts)):  # the stretch from crossing k to the next one or the end
-        inside = not inside
-        if inside:
-            enters = True
-            passes = passes or k < last  # from crossing to crossing: enters and exits
-    return enters, passes
+    return bool(code & cover_kernel.ENTERS), bool(code & cover_kernel.PASSES)
 
 
 @dataclass(frozen=True)
