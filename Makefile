@@ -14,10 +14,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	@touch $(STAMP)
 
-# The sight kernel is compiled by numba and cached on disk: compiled here, once per
+# The sight and cover kernels are compiled by numba and cached on disk: compiled here, once per
 # change, so a game's or a test's first sight query does not wait for it.
-$(KERNEL): $(STAMP) geometry/sight_kernel.py
-	$(BIN)/python -c "from geometry.sight_kernel import compile_now as c; print(f'sight kernel compiled ({c():.0f} s)')"
+$(KERNEL): $(STAMP) geometry/sight_kernel.py geometry/cover_kernel.py
+	$(BIN)/python -c "from geometry import cover_kernel, sight_kernel; cover_kernel.compile_now(); print(f'sight and cover kernels compiled ({sight_kernel.compile_now():.0f} s)')"
 	@touch $(KERNEL)
 
 play: $(KERNEL)
