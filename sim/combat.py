@@ -25,6 +25,7 @@ from sim.analysis import ShotAnalysis, analyse
 from sim.attack import AttackOutcome, AttackProfile, resolve_attack
 from sim.contact import contact_problem as base_contact_problem
 from sim.errors import IllegalActionError
+from sim.names import DisplayNames, display_names, model_name
 from sim.positions import Position, initial_positions
 from sim.scenario import Scenario, Unit, Weapon
 
@@ -90,9 +91,12 @@ class AttackPlan:
     def verb(self) -> str:
         return "close combat" if self.band is None else "shot"
 
-    def headline(self) -> str:
+    def headline(self, names: DisplayNames | None = None) -> str:
+        """Who attacks whom with what: by display name with ``names``, else by id."""
         how = f"{self.band} range" if self.band is not None else "close combat"
-        return f"{self.attacker} attacks {self.target} with {self.weapon.name} ({how})"
+        a, t = ((names.model(self.attacker), names.model(self.target)) if names is not None
+                else (self.attacker, self.target))
+        return f"{a} attacks {t} with {self.weapon.name} ({how})"
 
 
 class AttackRefused(IllegalActionError):
@@ -264,10 +268,12 @@ def carry_out(ctx: ActionContext, plan: AttackPlan) -> AttackOutcome:
     out = resolve_attack(ctx.rng, ctx.rules, plan.profile)
     who = (plan.attacker, plan.target)
     p = plan.profile
+    names = display_names(ctx.scenario)
     cover = ""
-    if plan.analysis is not None and plan.analysis.cover:
-        cover = f"; cover: {', '.join(plan.analysis.cover)}"
-    ctx.log("attack", who, f"{plan.headline()}: {p.describe()}{cover}",
+    if plan.analysis is not None and plan.analysis.cover:  # (pieces keep their ids)
+        cover = f"; cover: {', '.join(map(names.model, plan.analysis.cover))}"
+    attacker, target = names.model(plan.attacker), names.model(plan.target)
+    ctx.log("attack", who, f"{plan.headline(names)}: {p.describe()}{cover}",
             weapon=plan.weapon.id, band=plan.band, skill=p.skill, attribute=p.attribute,
             modifier=p.modifier, target_number=p.target, dice=list(p.dice),
             cover=list(plan.analysis.cover) if plan.analysis else [],
@@ -277,14 +283,14 @@ def carry_out(ctx: ActionContext, plan: AttackPlan) -> AttackOutcome:
             skill_roll=out.skill_roll, effects=[[k, list(f)] for k, f in out.effects],
             accuracy=out.accuracy, result=out.result, success=out.success)
     if out.damage is None:
-        ctx.log("missed", who, f"{plan.attacker} misses {plan.target}.")
+        ctx.log("missed", who, f"{attacker} misses {target}.")
         return out
-    ctx.log("hit", who, f"{plan.attacker} hits {plan.target}: {out.damage}",
+    ctx.log("hit", who, f"{attacker} hits {target}: {out.damage}",
             total=out.damage.total, armor_roll=out.damage.armor_roll,
             effective_armor=out.damage.effective_armor, blocked=out.damage.blocked,
             boosted=out.damage.boosted, dealt=out.damage.dealt)
     if out.damage.dealt > 0:
-        ctx.damage(plan.target, out.damage.dealt, f"{plan.verb} by {plan.attacker} with "
+        ctx.damage(plan.target, out.damage.dealt, f"{plan.verb} by {attacker} with "
                    f"{plan.weapon.name}")
     _weapon_effects(ctx, plan)
     return out
@@ -441,14 +447,14 @@ def charge_attack(ctx: ActionContext, charge: ModelAction) -> None:
     unit = ctx.scenario.unit_of(charge.model)
     weapons = melee_weapons(ctx.scenario, unit)
     if not weapons:
-        ctx.log("attack", (charge.model, target),
-                f"{charge.model} has no close-combat weapon: the charge ends without an attack")
+        ctx.log("attack", (charge.model, target), f"{model_name(ctx.scenario, charge.model)} has "
+                "no close-combat weapon: the charge ends without an attack")
         return
     try:
         plan = plan_close_combat(Situation.of_state(ctx.state), charge.model, target, weapons[0])
     except AttackRefused as exc:
-        ctx.log("attack", (charge.model, target),
-                f"{charge.model} cannot attack after the charge: {exc.reason}")
+        ctx.log("attack", (charge.model, target), f"{model_name(ctx.scenario, charge.model)} "
+                f"cannot attack after the charge: {exc.reason}")
         return
     carry_out(ctx, plan)
 

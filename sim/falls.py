@@ -35,6 +35,7 @@ from geometry.reach import nearest_free_spot
 from sim.damage import roll_fall_damage
 from sim.gamedata import Status
 from sim.levels import Z_EPS, level_for, model_view
+from sim.names import display_names, model_name
 from sim.positions import Position
 from sim.rules import RulesData
 
@@ -86,28 +87,29 @@ def resolve_fall(
     """
     unit = ctx.scenario.unit_of(model)
     what = "jump" if jump else "fall"
+    name = model_name(ctx.scenario, model)
     if ctx.scenario.rules == "vts-1.5":
-        ctx.log("fell", (model,), f"{model}: {what} of {distance:.2f} in, unhurt: "
+        ctx.log("fell", (model,), f"{name}: {what} of {distance:.2f} in, unhurt: "
                 f"{NO_FALL_DAMAGE_VTS}", distance=distance, dealt=0, ignored=True)
         return FallOutcome(distance, None, 0, ignored=True)
     if "power-armor" in unit.keywords:
-        ctx.log("fell", (model,), f"{model}: {what} of {distance:.2f} in, "
+        ctx.log("fell", (model,), f"{name}: {what} of {distance:.2f} in, "
                 "power armor ignores fall damage", distance=distance, dealt=0, ignored=True)
         return FallOutcome(distance, None, 0, ignored=True)
     colour = fall_table_colour(ctx.rules, distance, jump=jump)
     if colour is None:
-        ctx.log("fell", (model,), f"{model}: fall of {distance:.2f} in, above "
+        ctx.log("fell", (model,), f"{name}: fall of {distance:.2f} in, above "
                 f"{ctx.rules.colours[-1]}", distance=distance, dealt=0, removed=True)
         ctx.remove(model, Status.ELIMINATED, f"fell {distance:.2f} in")
         return FallOutcome(distance, None, 0, removed=True)
     base = ctx.rules.fall_damage[colour]
     if base <= 0:
-        ctx.log("fell", (model,), f"{model}: {what} of {distance:.2f} in ({colour}), no damage",
+        ctx.log("fell", (model,), f"{name}: {what} of {distance:.2f} in ({colour}), no damage",
                 distance=distance, colour=colour, dealt=0)
         return FallOutcome(distance, colour, 0)
     result = roll_fall_damage(ctx.rng, ctx.rules, base, unit.armor.physical)
     dealt = result.damage.dealt
-    ctx.log("fell", (model,), f"{model}: {what} of {distance:.2f} in ({colour}, +{base}); "
+    ctx.log("fell", (model,), f"{name}: {what} of {distance:.2f} in ({colour}, +{base}); "
             f"{result}", distance=distance, colour=colour, base=base,
             black_die=list(result.black_die), armor_roll=result.damage.armor_roll, dealt=dealt)
     if dealt > 0:
@@ -162,7 +164,7 @@ def fall_model(
     moved = ((where.x - xy[0]) ** 2 + (where.y - xy[1]) ** 2) ** 0.5
     aside = f", {moved:.2f} in aside (the nearest free spot)" if moved > 1e-6 else ""
     how = f"falls {drop:.2f} in to" if drop > Z_EPS else "stays at"
-    ctx.log("landed", (model,), f"{model} {why} and {how} "
+    ctx.log("landed", (model,), f"{model_name(ctx.scenario, model)} {why} and {how} "
             f"({where.x:.2f}, {where.y:.2f}, {where.z:.2f}){aside}",
             frm=[xy[0], xy[1], z_from], to=[where.x, where.y, where.z], distance=drop,
             aside=moved)
@@ -199,15 +201,16 @@ def push_model(
     res = push_geometry(state, model, source, ctx.rules.ruler(colour))
     pos = state.model(model).position
     ctx.set_position(model, Position(res.end[0], res.end[1], pos.z))
-    stop = f", stopped by {', '.join(res.stopped_by)}" if res.stopped_by else ""
+    name = display_names(ctx.scenario).model  # (a piece that stops it keeps its id)
+    stop = f", stopped by {', '.join(map(name, res.stopped_by))}" if res.stopped_by else ""
     over = ", over the edge" if res.fell else ""
-    ctx.log("pushed", (model, by), f"{model} is pushed back {res.travelled:.2f} in by {by}"
-            f"{stop}{over}", to=list(res.end), travelled=res.travelled,
+    ctx.log("pushed", (model, by), f"{name(model)} is pushed back {res.travelled:.2f} in by "
+            f"{name(by)}{stop}{over}", to=list(res.end), travelled=res.travelled,
             stopped_by=list(res.stopped_by), into_edge=res.into_edge, fell=res.fell)
     if res.into_edge:
         ctx.damage(model, 1, "pushed against the board edge")
     if res.fell:
-        fall_model(ctx, model, res.end, pos.z, off_top=True, why=f"is pushed off by {by}")
+        fall_model(ctx, model, res.end, pos.z, off_top=True, why=f"is pushed off by {name(by)}")
     return res
 
 

@@ -101,10 +101,13 @@ class GameResult:
     reason: str
     scores: Mapping[str, int]
     winner: str | None
+    # Display names of the sides (sim.names), for the text; ids stay in the data.
+    side_names: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     def __str__(self) -> str:
-        score = ", ".join(f"{s} {n}" for s, n in self.scores.items())
-        who = f"{self.winner} wins" if self.winner else "draw"
+        name = self.side_names.get
+        score = ", ".join(f"{name(s, s)} {n}" for s, n in self.scores.items())
+        who = f"{name(self.winner, self.winner)} wins" if self.winner else "draw"
         return f"{who} ({score}): {self.reason}"
 
 

@@ -43,6 +43,7 @@ from sim.errors import IllegalActionError
 from sim.falls import fall_model, resolve_fall
 from sim.gamedata import Status
 from sim.levels import Z_EPS, climbable_faces, is_level, level_for, model_view
+from sim.names import model_name
 from sim.positions import Position
 from sim.scenario import Scenario
 from sim.state import ActionContext, GameState
@@ -395,8 +396,9 @@ def agi_test(ctx: ActionContext, model: str) -> bool:
     target = unit.special.get("A", 0)
     roll = roll_skill(ctx.rng, ctx.rules)
     ok = roll <= target
-    ctx.log("dice", (model,), f"{model} AGI test for climbing: rolled {roll} against {target}: "
-            f"{'pass' if ok else 'fail'}", test="AGI", roll=roll, target=target, passed=ok)
+    ctx.log("dice", (model,), f"{model_name(ctx.scenario, model)} AGI test for climbing: "
+            f"rolled {roll} against {target}: {'pass' if ok else 'fail'}", test="AGI", roll=roll,
+            target=target, passed=ok)
     return ok
 
 
@@ -409,6 +411,7 @@ def carry_out(ctx: ActionContext, model: str, plan: Plan, verb: str) -> Position
     """
     state = ctx.state
     vts = ctx.scenario.rules == "vts-1.5"
+    name = model_name(ctx.scenario, model)
     start = ctx.model(model).position
     where = start
     for item in plan.route[1:]:
@@ -416,7 +419,7 @@ def carry_out(ctx: ActionContext, model: str, plan: Plan, verb: str) -> Position
             where = item
             continue
         if item.kind == "climb" and not vts and not agi_test(ctx, model):
-            ctx.log("climb-failed", (model,), f"{model} fails to climb at "
+            ctx.log("climb-failed", (model,), f"{name} fails to climb at "
                     f"({item.at[0]:.2f}, {item.at[1]:.2f}, {item.z0:.2f})",
                     at=list(item.at), z=item.z0)
             fall_model(ctx, model, item.at, item.z0, why="fails to climb")
@@ -427,13 +430,13 @@ def carry_out(ctx: ActionContext, model: str, plan: Plan, verb: str) -> Position
             ctx.set_climbing(model, False)
             out = resolve_fall(ctx, model, item.z0 - item.z1, jump=True, cause="jump")
             if out.dealt > 0 or out.removed or not state.model(model).in_play:
-                ctx.log("moved", (model,), f"{model} lands at ({where.x:.2f}, {where.y:.2f}) "
+                ctx.log("moved", (model,), f"{name} lands at ({where.x:.2f}, {where.y:.2f}) "
                         "hurt; the movement ends (R-FALL-3)", to=[where.x, where.y, where.z])
                 return where
     ctx.set_position(model, where)
     ctx.set_climbing(model, plan.climbing_at_end)
     state_txt = " and is climbing" if plan.climbing_at_end else ""
-    ctx.log("moved", (model,), f"{model} {verb} {plan.length:.2f} in ({plan.ruler} ruler) to "
+    ctx.log("moved", (model,), f"{name} {verb} {plan.length:.2f} in ({plan.ruler} ruler) to "
             f"({where.x:.2f}, {where.y:.2f}, {where.z:.2f}){state_txt}",
             frm=[start.x, start.y, start.z], to=[where.x, where.y, where.z],
             distance=plan.length, ruler=plan.ruler, difficult=list(plan.difficult),
@@ -533,11 +536,13 @@ class ChargeKind(ActionKind[Charge]):
 
     def apply(self, ctx: ActionContext, action: Charge) -> None:
         plan = plan_movement(ctx.state, action.model, action.steps, ruler="charge")
-        where = carry_out(ctx, action.model, plan, f"charges {action.target!r},")
+        target = model_name(ctx.scenario, action.target)
+        where = carry_out(ctx, action.model, plan, f"charges {target},")
         arrived = (plan.end is not None and where == plan.end
                    and ctx.state.model(action.model).in_play)
         ctx.log("charged", (action.model, action.target),
-                f"{action.model} {'reaches' if arrived else 'does not reach'} {action.target}",
+                f"{model_name(ctx.scenario, action.model)} "
+                f"{'reaches' if arrived else 'does not reach'} {target}",
                 target=action.target, contact=arrived)
         if arrived:
             for hook in CHARGE_ATTACK:
@@ -624,8 +629,8 @@ class LeaveKind(ActionKind[Leave]):
 
     def apply(self, ctx: ActionContext, action: Leave) -> None:
         _, after = self._plan(ctx.state, action)
-        ctx.log("moved", (action.model,), f"{action.model} moves {after:.2f} in and leaves "
-                "the board", distance=after, left=True)
+        ctx.log("moved", (action.model,), f"{model_name(ctx.scenario, action.model)} moves "
+                f"{after:.2f} in and leaves the board", distance=after, left=True)
         ctx.remove(action.model, Status.LEFT, "left the board by its own movement")
 
 

@@ -19,6 +19,7 @@ from typing import ClassVar
 
 from sim.actions import ActionKind, ModelAction, fmt_num, parse_num
 from sim.errors import IllegalActionError
+from sim.names import model_name
 from sim.positions import Position
 from sim.state import ActionContext, GameState
 
@@ -81,7 +82,8 @@ class PlainMoveKind(ActionKind[Move]):
         ctx.set_position(action.model, new)
         dist = math.hypot(new.x - old.x, new.y - old.y)
         ctx.log("moved", (action.model,),
-                f"{action.model} moves {dist:.2f} in to ({new.x:.2f}, {new.y:.2f})",
+                f"{model_name(ctx.scenario, action.model)} moves {dist:.2f} in to "
+                f"({new.x:.2f}, {new.y:.2f})",
                 frm=[old.x, old.y], to=[new.x, new.y], distance=dist)
 
     def samples(self, state: GameState, model: str) -> Iterable[Move]:

@@ -48,6 +48,7 @@ from sim.gamedata import (
     Status,
     TurnContext,
 )
+from sim.names import DisplayNames, display_names
 from sim.rng import choice
 
 if TYPE_CHECKING:
@@ -80,6 +81,11 @@ def start_game(state: GameState) -> None:
     _start_round(state, 1)
 
 
+def _names(state: GameState) -> DisplayNames:
+    """Sides and models as the event texts name them (ids stay in the data)."""
+    return display_names(state.scenario)
+
+
 def _start_round(state: GameState, n: int) -> None:
     """R-TURN-1: markers removed; R-TURN-2: advantage marker; then choose-first."""
     for m in state.models.values():
@@ -102,34 +108,37 @@ def _start_round(state: GameState, n: int) -> None:
         why = f"a tie ({na} each) decided at random"
     else:
         holder = state.opponent(previous)
-        state._emit("advantage-passed", (), f"{previous} passes the advantage marker to "
-                    f"{holder} on a tie ({na} each).", frm=previous, to=holder)
+        name = _names(state).side
+        state._emit("advantage-passed", (), f"{name(previous)} passes the advantage marker "
+                    f"to {name(holder)} on a tie ({na} each).", frm=previous, to=holder)
         why = f"passed on a tie ({na} each)"
     assert holder is not None
     state._set_turn(replace(state.turn, advantage=holder, acting=holder))
-    state._emit("advantage", (), f"{holder} holds the advantage marker: {why}.",
+    state._emit("advantage", (), f"{_names(state).side(holder)} holds the advantage marker: "
+                f"{why}.",
                 side=holder, counts={a: na, b: nb})
 
 
 def _start_turn(state: GameState, side: str) -> None:
     if _count(state, side, "unready"):
         state._set_turn(replace(state.turn, phase=Phase.READY, acting=side, activation=None))
-        state._emit("turn-started", (), f"Turn of {side}.", side=side)
+        state._emit("turn-started", (), f"Turn of {_names(state).side(side)}.", side=side)
     else:  # R-TURN-5: only Ready models left: option B without readying
         state._set_turn(replace(state.turn, phase=Phase.ACTIVATE, acting=side, activation=None))
-        state._emit("turn-started", (), f"Turn of {side}: no Unready model, so option B "
-                    "without readying.", side=side)
+        state._emit("turn-started", (), f"Turn of {_names(state).side(side)}: no Unready "
+                    "model, so option B without readying.", side=side)
 
 
 def _end_turn(state: GameState, side: str) -> None:
     """R-TURN-3/8: the other side takes the next turn unless all its models are Used."""
-    state._emit("turn-ended", (), f"End of the turn of {side}.", side=side)
+    state._emit("turn-ended", (), f"End of the turn of {_names(state).side(side)}.", side=side)
     other = state.opponent(side)
     if _not_used(state, other):
         _start_turn(state, other)
     elif _not_used(state, side):
-        state._emit("sits-out", (), f"Every model of {other} is Used: {side} plays on.",
-                    side=other)
+        name = _names(state).side
+        state._emit("sits-out", (), f"Every model of {name(other)} is Used: {name(side)} "
+                    "plays on.", side=other)
         _start_turn(state, side)
     else:
         _end_round(state)
@@ -151,7 +160,7 @@ def _end_round(state: GameState) -> None:
 def _check_end(state: GameState) -> bool:
     for side in state.sides:
         if not state.side_models(side):
-            _finish(state, f"{side} has no models in play")
+            _finish(state, f"{_names(state).side(side)} has no models in play")
             return True
     return False
 
@@ -165,7 +174,7 @@ def _finish(state: GameState, reason: str) -> None:
     }
     a, b = state.sides
     winner = a if scores[a] > scores[b] else b if scores[b] > scores[a] else None
-    result = GameResult(reason, scores, winner)
+    result = GameResult(reason, scores, winner, _names(state).sides)
     state._set_turn(replace(state.turn, phase=Phase.OVER, acting=None, activation=None))
     state._set_result(result)
     state._emit("game-over", (), f"The game ends: {result}.", winner=winner, scores=scores)
@@ -248,29 +257,31 @@ def apply(state: GameState, action: Action) -> None:
     assert side is not None
     if isinstance(action, ChooseFirst):
         state._set_turn(replace(state.turn, first=action.side))
-        state._emit("first-turn", (), f"{side} chooses {action.side} to take the first turn.",
-                    side=action.side)
+        name = _names(state).side
+        state._emit("first-turn", (), f"{name(side)} chooses {name(action.side)} to take the "
+                    "first turn.", side=action.side)
         _start_turn(state, action.side)
     elif isinstance(action, ReadyModel):
         m = action.model
         _with(state, m, readiness=Readiness.READY)
-        state._emit("readied", (m,), f"{side} readies {m}.")
+        names = _names(state)
+        state._emit("readied", (m,), f"{names.side(side)} readies {names.model(m)}.")
         if _vts(state):  # R-TURN-9
             _begin_activation(state, m, "at once, vts-1.5")
         elif _count(state, side, "unready") == 0:  # R-TURN-4: B forced
             state._set_turn(replace(state.turn, phase=Phase.ACTIVATE))
-            state._emit("option-b", (), f"Every model of {side} has a marker: option B "
-                        "is forced.", side=side, forced=True)
+            state._emit("option-b", (), f"Every model of {_names(state).side(side)} has a "
+                        "marker: option B is forced.", side=side, forced=True)
         else:
             state._set_turn(replace(state.turn, phase=Phase.CHOOSE_OPTION))
     elif isinstance(action, OptionA):
-        state._emit("option-a", (), f"{side} chooses option A: no model is activated.",
-                    side=side)
+        state._emit("option-a", (), f"{_names(state).side(side)} chooses option A: no model "
+                    "is activated.", side=side)
         _end_turn(state, side)
     elif isinstance(action, OptionB):
         state._set_turn(replace(state.turn, phase=Phase.ACTIVATE))
-        state._emit("option-b", (), f"{side} chooses option B: every Ready model will be "
-                    "activated.", side=side, forced=False)
+        state._emit("option-b", (), f"{_names(state).side(side)} chooses option B: every "
+                    "Ready model will be activated.", side=side, forced=False)
     elif isinstance(action, Activate):
         _begin_activation(state, action.model, "")
     elif isinstance(action, EndActivation):
@@ -279,8 +290,8 @@ def apply(state: GameState, action: Action) -> None:
         for ms in state.side_models(side):
             if ms.readiness is Readiness.READY:
                 _with(state, ms.id, readiness=Readiness.USED)
-                state._emit("forfeited", (ms.id,), f"{ms.id} was not activated and turns "
-                            "Used.")
+                state._emit("forfeited", (ms.id,), f"{_names(state).model(ms.id)} was not "
+                            "activated and turns Used.")
         _end_turn(state, side)
     else:  # pragma: no cover - why_illegal refuses every other action
         raise AssertionError(action)
@@ -290,7 +301,7 @@ def _begin_activation(state: GameState, model: str, how: str) -> None:
     n = state.rules.actions_per_activation
     state._set_turn(replace(state.turn, phase=Phase.ACTIVATION,
                             activation=Activation(model, n)))
-    text = f"{model} is activated{' ' + how if how else ''}: {n} actions."
+    text = f"{_names(state).model(model)} is activated{' ' + how if how else ''}: {n} actions."
     state._emit("activated", (model,), text)
 
 
@@ -301,8 +312,8 @@ def _finish_activation(state: GameState) -> None:
     ms = state.model(act.model)
     if ms.in_play:
         _with(state, act.model, readiness=Readiness.USED)
-        state._emit("activation-ended", (act.model,), f"{act.model}'s activation ends; it "
-                    "is Used.")
+        state._emit("activation-ended", (act.model,), f"{_names(state).model(act.model)}'s "
+                    "activation ends; it is Used.")
     _after_activation(state)
 
 
@@ -336,8 +347,8 @@ def damage(state: GameState, model: str, points: int, cause: str) -> int:
         return 0
     taken = min(points, ms.health)
     _with(state, model, health=ms.health - taken)
-    state._emit("damage", (model,), f"{model} takes {taken} damage ({cause}); "
-                f"health {ms.health - taken}.", points=taken, cause=cause)
+    state._emit("damage", (model,), f"{_names(state).model(model)} takes {taken} damage "
+                f"({cause}); health {ms.health - taken}.", points=taken, cause=cause)
     if ms.health - taken <= 0:
         remove(state, model, Status.ELIMINATED, cause)
     return taken
@@ -352,7 +363,8 @@ def remove(state: GameState, model: str, how: Status, cause: str) -> None:
         return
     _with(state, model, status=how, climbing=False)
     verb = "is eliminated" if how is Status.ELIMINATED else "leaves the board"
-    state._emit("removed", (model,), f"{model} {verb} ({cause}).", how=str(how), cause=cause)
+    state._emit("removed", (model,), f"{_names(state).model(model)} {verb} ({cause}).",
+                how=str(how), cause=cause)
     act = state.activation
     if act is not None and act.model == model:
         state._set_turn(replace(state.turn, activation=None))

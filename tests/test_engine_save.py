@@ -135,11 +135,13 @@ def test_wasteland_replay_prints_the_event_log(tmp_path, capsys) -> None:
     assert run_replay(str(save), "--actions") == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "[round 1] Round 1 begins; every model is Unready."
-    assert "> ready settler-1" in out
-    assert "[round 1] settlers readies settler-1." in out
-    assert out.index("> ready settler-1") < out.index("[round 1] settlers readies settler-1.")
-    assert any("mutant-a takes 2 damage" in line for line in out)
-    assert out[-2:] == ["> activate settler-2", "[round 1] settler-2 is activated: 2 actions."]
+    # Actions by id (what a save holds), events by display name (issue 14).
+    readied = "[round 1] Settlers readies Settler (settler-1)."
+    assert "> ready settler-1" in out and readied in out
+    assert out.index("> ready settler-1") < out.index(readied)
+    assert any("Super Mutant (mutant-a) takes 2 damage" in line for line in out)
+    assert out[-2:] == ["> activate settler-2",
+                        "[round 1] Settler (settler-2) is activated: 2 actions."]
 
 
 def test_wasteland_replay_reports_a_bad_save(tmp_path) -> None:

@@ -285,7 +285,7 @@ def test_the_game_ends_when_a_side_has_no_models() -> None:
     assert state.is_over and state.result is not None
     assert state.result.winner == "settlers"
     assert dict(state.result.scores) == {"settlers": 1, "mutants": 0}
-    assert "mutants has no models in play" in state.result.reason
+    assert "Super Mutants has no models in play" in state.result.reason  # display names
 
 
 def test_leaving_the_board_scores_as_eliminated() -> None:
