@@ -4,7 +4,8 @@ Two kinds of mutation of real scenarios: structural (a value replaced by a
 hostile one, a key deleted, renamed or duplicated, a list entry copied) and
 textual (bytes flipped, inserted, cut). Every result is either refused, with
 problems that each name a file and fit on one line, or accepted, and then it
-survives a short random playout with a save and a reload (R-ALL-1).
+survives ``los`` between two of its models, a write and re-read by the
+writer, and a short random playout with a save and a reload (R-ALL-1).
 ``WASTELAND_FUZZ_EXAMPLES`` raises the number of examples (``make fuzz``).
 """
 
@@ -26,6 +27,7 @@ from sim.cli import main
 from sim.errors import ScenarioError
 from sim.loader import load_scenario
 from sim.state import GameState
+from sim.writer import scenario_to_toml
 from tests.conftest import SCENARIOS
 from tests.fuzz_util import FUZZ, HOSTILE_TEXT, hostile_values, playout_save_reload
 
@@ -138,6 +140,11 @@ def check_one(path: Path, tmp: Path) -> None:
         assert main(["check", str(path)]) == 1
         return
     assert main(["check", str(path)]) == 0
+    first, last = scenario.model_ids[0], scenario.model_ids[-1]
+    assert main(["los", str(path), first, last]) == 0
+    copy_path = tmp / f"copy-{path.name}"  # the writer keeps what the loader accepted
+    copy_path.write_text(scenario_to_toml(scenario), encoding="utf-8")
+    assert load_scenario(copy_path) == scenario
     playout_save_reload(GameState(scenario, seed=scenario.seed or 1), tmp, policy_seed=3)
 
 
