@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import tomlkit
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sim.cli import main
@@ -173,3 +173,25 @@ def test_textually_mutated_scenarios_are_refused_or_play(case: tuple[str, bytes]
         path = tmp / name
         path.write_bytes(raw)
         check_one(path, tmp)
+
+
+@settings(FUZZ, max_examples=max(10, FUZZ.max_examples // 4))
+@given(mutated_table())
+def test_accepted_mutated_scenarios_render(case: tuple[str, dict[str, Any]]) -> None:
+    """``wasteland render`` draws whatever ``check`` accepts (a quarter of the examples)."""
+    name, tree = case
+    try:
+        text = tomlkit.dumps(tree)
+    except Exception:
+        return
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = _folder_with_library(Path(tmp_name))
+        path = tmp / name
+        path.write_text(text, encoding="utf-8")
+        try:
+            load_scenario(path)
+        except ScenarioError:
+            return
+        out = tmp / "board.png"
+        assert main(["render", str(path), "-o", str(out)]) == 0
+        assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
