@@ -159,6 +159,7 @@ class _Near:
     discs: Array  # x, y, r
     walls: Array  # (W, 2, 2)
     verts: Array  # original vertices (polygons and wall ends)
+    outline: Array  # original polygon edges (where a rim crosses them is a feature)
 
 
 @dataclass(frozen=True)
@@ -169,6 +170,7 @@ class Oracle:
     grown: BaseGeometry  # polygons merged, bridged widely, grown by 2 * MARGIN
     edges: Array
     verts: Array
+    outline: Array
     discs: Array
     walls: Array
 
@@ -191,7 +193,7 @@ class Oracle:
             wide.buffer(2 * MARGIN, join_style="mitre", mitre_limit=10.0)), wide)
         shapely.prepare(solid)
         shapely.prepare(grown)
-        return Oracle(solid, grown, _ring_edges(grown), _vertices(union),
+        return Oracle(solid, grown, _ring_edges(grown), _vertices(union), _ring_edges(union),
                       np.asarray(discs, np.float64).reshape(-1, 3), _walls(lines))
 
     def with_extras(self, extra: Sequence[Obstacle]) -> Oracle:
@@ -263,7 +265,9 @@ class Oracle:
                            <= reach] if len(self.walls) else self.walls
         pts = np.concatenate([self.verts, self.walls.reshape(-1, 2)])
         verts = pts[_point_segment(pts[:, 0], pts[:, 1], c0, c1) <= reach]
-        return _Near(edges, discs, walls, np.unique(verts, axis=0))
+        outline = self.outline[_segment_distance(self.outline[:, 0], self.outline[:, 1], c)[:, 0]
+                               <= reach] if len(self.outline) else self.outline
+        return _Near(edges, discs, walls, np.unique(verts, axis=0), outline)
 
     def _clear(self, p0: Array, p1: Array, near: _Near) -> NDArray[np.bool_]:
         """Which segments keep ``2 * MARGIN`` from every obstacle."""
@@ -354,6 +358,24 @@ def _point_tangents(v: Array, c: Array, r: float) -> tuple[Array, Array]:
     return np.concatenate([v, v]), np.concatenate(q)
 
 
+def _rim_crossings(d: Disc, edges: Array) -> Array:
+    """Points where the circle of ``d`` crosses the edges."""
+    e0, f = edges[:, 0], edges[:, 1] - edges[:, 0]
+    wx, wy = e0[:, 0] - d.x, e0[:, 1] - d.y
+    qa = f[:, 0] ** 2 + f[:, 1] ** 2
+    qb = 2 * (wx * f[:, 0] + wy * f[:, 1])
+    qc = wx * wx + wy * wy - d.r * d.r
+    disc = qb * qb - 4 * qa * qc
+    ok = (disc >= 0) & (qa > 0)
+    root = np.sqrt(np.where(ok, disc, 0.0))
+    out = []
+    for sgn in (-1.0, 1.0):
+        s = (-qb + sgn * root) / np.where(ok, 2 * qa, 1.0)
+        hit = ok & (s >= 0) & (s <= 1)
+        out.append(e0[hit] + s[hit, None] * f[hit])
+    return np.concatenate(out)
+
+
 def _gap(q1: Array, q2: Array, a: Disc, b: Disc
          ) -> tuple[Array, Array, Array, Array, NDArray[np.bool_]]:
     """The gap segment of each line ``q1 -> q2``: its ends on ``a`` and ``b``, the line's
@@ -393,7 +415,10 @@ def _critical_segments(a: Disc, b: Disc, near: _Near) -> tuple[Array, Array]:
     for i, (c1, r1) in enumerate(circles):
         for c2, r2 in circles[i + 1:]:
             add(*_common_tangents(c1, r1, c2, r2), (False, False))
-    v = near.verts
+    # Features: the vertices, and where a base's rim crosses an outline (a base
+    # partly inside a piece, R-LOS-4).
+    v = np.concatenate([near.verts, _rim_crossings(a, near.outline),
+                        _rim_crossings(b, near.outline)])
     if len(v) > 1:
         first, second = np.triu_indices(len(v), 1)
         add(v[first], v[second], (True, True))

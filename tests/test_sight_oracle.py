@@ -198,7 +198,9 @@ def _two_discs(rng: np.random.Generator, a: Disc, b: Disc) -> list[Disc] | None:
     length = math.hypot(dx, dy)
     nx, ny = -dy / length, dx / length
     mx, my = a.x + dx * rng.uniform(0.35, 0.65), a.y + dy * rng.uniform(0.35, 0.65)
-    gap, off = rng.uniform(0.02, 0.6), rng.choice([-1.0, 1.0]) * rng.uniform(0.35, 1.2)
+    # Some gaps only a few thousandths wide: a disc off by 1e-3 shuts or opens them.
+    gap = rng.uniform(0.0005, 0.004) if rng.random() < 0.4 else rng.uniform(0.02, 0.6)
+    off = rng.choice([-1.0, 1.0]) * rng.uniform(0.35, 1.2)
     r1, r2 = rng.uniform(0.6, 2.0, 2)
     up, down = off + gap / 2 + r1, off - gap / 2 - r2
     discs = [Disc(mx + up * nx, my + up * ny, r1), Disc(mx + down * nx, my + down * ny, r2)]
@@ -210,8 +212,8 @@ def _two_discs(rng: np.random.Generator, a: Disc, b: Disc) -> list[Disc] | None:
 @pytest.mark.parametrize("seed", range(300, 304))
 def test_exact_sight_through_the_gap_between_two_discs(seed: int) -> None:
     """Two discs per query (huge bases, R-LOS-3) with a gap beside the centre line:
-    witnesses graze exact discs, so a disc taken even a little smaller or larger
-    shows (R-LOS-1: discs are exact)."""
+    witnesses graze exact discs and some gaps are a few thousandths wide, so a disc
+    taken even a little smaller or larger shows (R-LOS-1: discs are exact)."""
     board = make_board("convex", seed)
     rng = np.random.default_rng(seed)
     pairs, extras = [], []
@@ -223,4 +225,41 @@ def test_exact_sight_through_the_gap_between_two_discs(seed: int) -> None:
     assert len(pairs) > 40
     index = SightIndex(board.obstacles, board.merge_gap)
     wrong = _judge_all(board, pairs, index, Oracle.of(board.obstacles, board.merge_gap), extras)
+    assert not wrong, "\n".join(wrong)
+
+
+def _bases_in_pieces(board: Board, rng: np.random.Generator, count: int) -> list[Disc]:
+    """Bases that stand partly inside a piece (a model at the edge of dense terrain,
+    R-LOS-4), none wholly inside one, none overlapping another base."""
+    polys = [o.shape for o in board.obstacles if not isinstance(o.shape, Disc)
+             and o.shape.geom_type.endswith("Polygon")]
+    union = shapely.unary_union(polys)
+    shapely.prepare(union)
+    out: list[Disc] = []
+    for _ in range(count * 40):
+        r = float(rng.uniform(0.59, 1.57))
+        x, y = (float(v) for v in rng.uniform(r, 36 - r, 2))
+        circle = shapely.Point(x, y).buffer(r, quad_segs=16)
+        if not union.intersects(circle) or union.contains(circle):
+            continue
+        if all(math.hypot(x - d.x, y - d.y) > r + d.r for d in out):
+            out.append(Disc(x, y, r))
+            if len(out) == count:
+                break
+    return out
+
+
+@pytest.mark.parametrize("seed", range(400, 406))
+def test_exact_sight_from_bases_partly_inside_pieces(seed: int) -> None:
+    """Bases partly inside pieces see and are seen only by their part outside
+    (R-LOS-1, R-LOS-4); pairs of such bases with clear ones, all judged."""
+    board = make_board(sorted(KINDS)[seed % len(KINDS)], seed)
+    rng = np.random.default_rng(seed)
+    bases = _bases_in_pieces(board, rng, 8) + list(board.bases[:6])
+    pairs = [(a, b) for a, b in itertools.combinations(bases, 2)
+             if math.hypot(a.x - b.x, a.y - b.y) > a.r + b.r]
+    assert len(pairs) > 60
+    index = SightIndex(board.obstacles, board.merge_gap)
+    wrong = _judge_all(board, pairs, index, Oracle.of(board.obstacles, board.merge_gap),
+                       [[] for _ in pairs])
     assert not wrong, "\n".join(wrong)
