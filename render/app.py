@@ -201,17 +201,17 @@ class App:
         the file named, then the error goes on (``wasteland play --load``).
         """
         clock = pygame.time.Clock()
-        with _stop_on_signals(self):
-            try:
+        try:
+            with _stop_on_signals(self):
                 while self.running:
                     self.step()
                     pygame.display.flip()
                     clock.tick(60)
-            except KeyboardInterrupt:  # signals not caught (not the main thread)
-                self.stopped_by = "Ctrl+C"
-            except Exception:
-                self.rescue()
-                raise
+        except KeyboardInterrupt:  # no handler (not the main thread), or before it was set
+            self.stopped_by = "Ctrl+C"
+        except Exception:
+            self.rescue()
+            raise
         return 0 if self.save_on_quit() is not None or not self.controller.unsaved else 1
 
     def stop(self, why: str) -> None:
@@ -279,8 +279,8 @@ class App:
             pygame.display.flip()
             if pygame.display.get_driver() not in HEADLESS_DRIVERS:
                 pygame.time.wait(SHOW_SAVED_MS)
-        except pygame.error:
-            pass  # the window is already gone: stderr said it
+        except Exception:  # the window is gone, or drawing is what failed: stderr said it
+            pass
 
 
 def _tell(controller: Controller, text: str, error: bool = True) -> None:
