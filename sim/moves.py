@@ -16,10 +16,10 @@ Text forms (numbers round-trip exactly)::
     leave MODEL X Y [X Y ...]      the last leg carries the base over the board edge
 
 :func:`plan_movement` (in :mod:`sim.move_plans`, re-exported here) checks a
-path without changing anything and returns a :class:`Plan` (legality with the reason, length, ruler, difficult pieces,
-where it ends); the kinds apply the plan, rolling AGI tests for climbs
-(``rulebook``) and fall damage for jumps and falls. docs/movement.md has the
-details and the Decisions.
+path without changing anything and returns a :class:`Plan` (legality with
+the reason, length, ruler, difficult pieces, where it ends); the kinds apply
+the plan, rolling AGI tests for climbs (``rulebook``) and fall damage for
+jumps and falls. docs/movement.md has the details and the Decisions.
 """
 
 from __future__ import annotations
