@@ -31,7 +31,8 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from geometry.discs import Disc
-from geometry.elevation import EPS, EdgeMap, distance_to_side, is_elevated
+from geometry.edge_sight import distance_to_side
+from geometry.elevation import EPS, EdgeMap, is_elevated
 
 # Why a crossed significant edge gives no cover (``EdgeCover.ignored``).
 EDGE_FAR_FROM_TARGET = "more than Orange from the elevated target (R-ELEV-3)"

@@ -42,14 +42,13 @@ from geometry.edge_cover import (
     cover_filter_applies,
     within_orange_of_target,
 )
+from geometry.edge_sight import footprint_stand_ins, sight_walls
 from geometry.elevation import (
     EdgeMap,
     Surface,
     blocks_at_heights,
-    footprint_stand_ins,
     is_elevated,
     is_surface,
-    sight_walls,
     significant_edges,
 )
 from geometry.sight import Obstacle
@@ -138,7 +137,7 @@ class BoardElevation:
     def edges_standing_in(self, pieces: Collection[str], a: Disc, z_a: float, b: Disc,
                           z_b: float) -> frozenset[str]:
         """The ``pieces`` whose significant edge blocks this pair exactly as the
-        piece itself would (:func:`geometry.elevation.acts_as_footprint`)."""
+        piece itself would (:func:`geometry.edge_sight.acts_as_footprint`)."""
         if not pieces:
             return frozenset()
         return footprint_stand_ins(self.edges, pieces, a, z_a, b, z_b)

@@ -17,15 +17,13 @@ from hypothesis import strategies as st
 import geometry.elevation as elevation
 from geometry.discs import Disc
 from geometry.edge_cover import cover_edges, cover_filter_applies, within_orange_of_target
+from geometry.edge_sight import distance_to_edge, sight_edges, sight_walls
 from geometry.elevation import (
     EdgeMap,
     Surface,
     blocks_at_heights,
-    distance_to_edge,
     is_elevated,
     is_surface,
-    sight_edges,
-    sight_walls,
     significant_edges,
 )
 from sim.rules import default_rules

@@ -21,7 +21,8 @@ from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from geometry.discs import Disc
-from geometry.elevation import EdgeMap, Surface, sight_walls, significant_edges
+from geometry.edge_sight import sight_walls
+from geometry.elevation import EdgeMap, Surface, significant_edges
 from geometry.sight import Obstacle, SightIndex
 from sim import analysis
 from sim.analysis import analyse
