@@ -140,8 +140,9 @@ def check_one(path: Path, tmp: Path) -> None:
         assert main(["check", str(path)]) == 1
         return
     assert main(["check", str(path)]) == 0
-    first, last = scenario.model_ids[0], scenario.model_ids[-1]
-    assert main(["los", str(path), first, last]) == 0
+    if len(scenario.model_ids) >= 2:  # a board without models is a valid (empty) game
+        first, last = scenario.model_ids[0], scenario.model_ids[-1]
+        assert main(["los", str(path), first, last]) == 0
     copy_path = tmp / f"copy-{path.name}"  # the writer keeps what the loader accepted
     copy_path.write_text(scenario_to_toml(scenario), encoding="utf-8")
     assert load_scenario(copy_path) == scenario
