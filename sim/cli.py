@@ -35,6 +35,7 @@ from sim.cli_io import print_json_error
 from sim.errors import WastelandError
 
 if TYPE_CHECKING:
+    from sim.maps import Map
     from sim.scenario import Scenario
     from sim.state import GameState
 
@@ -174,6 +175,20 @@ def export_png(scenario: Scenario, out: Path, **options: Any) -> None:
 
     try:
         export_scenario(scenario, out, **options)
+    except (OSError, pygame.error) as exc:
+        raise WastelandError(f"-o: cannot write {str(out)!r}: {exc}") from None
+
+
+def export_map_png(scenario: Scenario, out: Path, shown: Map, width: int) -> None:
+    """Draw ``scenario`` with the map ``shown`` on it to the PNG file ``out``
+    (``render.map_layer.export_map``); errors as :func:`export_png`."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from render.map_layer import export_map
+
+    try:
+        export_map(scenario, shown, out, width)
     except (OSError, pygame.error) as exc:
         raise WastelandError(f"-o: cannot write {str(out)!r}: {exc}") from None
 

@@ -239,3 +239,24 @@ def best_hit(sit: Situation, attacker: str, target: str, weapon: str,
                 cache[plan.profile] = p
         best = max(best, p)
     return best
+
+
+def summary(m: Map) -> list[str]:
+    """What a map shows, in words (``wasteland map`` and the PNG's details panel)."""
+    g = m.grid
+    v = m.values[~np.isnan(m.values)]
+    what = {"seen": "enemies with sight", "threat": "best enemy hit chance",
+            "sees": f"sight to {m.target}"}[m.kind]
+    lines = [f"{m.kind} map of {m.model}: {what}",
+             f"{g.nx} x {g.ny} cells of {g.cell:g} in; the base can stand on {len(v)}"]
+    if len(v) == 0:
+        return lines
+    if m.kind == "seen":
+        counts = np.bincount(v.astype(int), minlength=len(m.enemies) + 1)
+        lines.append("cells seen by " + ", ".join(f"{k}: {c}" for k, c in enumerate(counts)))
+    elif m.kind == "threat":
+        lines.append(f"no shot possible on {int((v == 0).sum())} cells; highest hit chance "
+                     f"{100 * float(v.max()):.1f}%")
+    else:
+        lines.append(f"sees {m.target} from {int((v > 0).sum())} cells")
+    return lines

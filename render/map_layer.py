@@ -1,0 +1,120 @@
+"""A visibility or threat map drawn over the board (issue 17), and its PNG export.
+
+The map's values come from :func:`sim.maps.make_map`; drawing decides nothing.
+Each cell is shaded by its value (``seen``: how many enemies see a base there,
+``threat``: the best enemy hit chance, ``sees``: whether it sees the target)
+from green (none) through yellow to red (the most), ``sees`` in blue; a cell
+where the base cannot stand is left unshaded. A legend of the colours sits
+in the board's bottom-left corner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pygame
+
+from render import theme
+from render.png import save_png
+from render.scene import scene_from_scenario
+from render.transform import BoardTransform
+from render.view import TextLine, ViewState
+from sim.maps import Map, summary
+from sim.scenario import Scenario
+
+ALPHA = 120  # how strongly a cell is shaded over the board (0..255)
+SAFE = (40, 170, 70)  # nobody: green
+SEES = (40, 120, 230)  # the model sees the target: blue
+# From one enemy (or the lowest chance) to the most: yellow to red.
+LOW, HIGH = (235, 215, 40), (215, 30, 30)
+NOT_SEEN = (120, 120, 120)  # ``sees``: no sight to the target, grey and faint
+
+
+def cell_colours(m: Map) -> np.ndarray[Any, np.dtype[np.uint8]]:
+    """RGBA per cell, ``(ny, nx, 4)``: the map's shading (alpha 0 where it cannot stand)."""
+    v = m.values
+    rgba = np.zeros((*v.shape, 4), dtype=np.uint8)
+    stand = ~np.isnan(v)
+    if m.kind == "sees":
+        on = stand & (v > 0)
+        rgba[on] = (*SEES, ALPHA)
+        rgba[stand & ~on] = (*NOT_SEEN, ALPHA // 2)
+        return rgba
+    top = _top(m)
+    some = stand & (v > 0)
+    rgba[stand & ~some] = (*SAFE, ALPHA)
+    if some.any():
+        k = np.clip((v[some] - (1 if m.kind == "seen" else 0)) / max(top - (
+            1 if m.kind == "seen" else 0), 1e-9), 0, 1)[:, None]
+        rgba[some, :3] = np.round(np.array(LOW) * (1 - k) + np.array(HIGH) * k)
+        rgba[some, 3] = ALPHA
+    return rgba
+
+
+def _top(m: Map) -> float:
+    """The value shaded red: every enemy for ``seen``, certainty for ``threat``."""
+    return float(max(1, len(m.enemies))) if m.kind == "seen" else 1.0
+
+
+@dataclass(frozen=True)
+class MapOverlay:
+    """The map's cells shaded over the board (before the models), its legend on top."""
+
+    map: Map
+
+    def draw(self, surface: Any, t: BoardTransform) -> None:
+        g = self.map.grid
+        rgba = np.ascontiguousarray(cell_colours(self.map))
+        img = pygame.image.frombuffer(rgba.tobytes(), (g.nx, g.ny), "RGBA")
+        x0, y0 = t.to_screen_f(g.x0 - g.cell / 2, g.y0 - g.cell / 2)
+        x1, y1 = t.to_screen_f(g.x0 + (g.nx - 0.5) * g.cell, g.y0 + (g.ny - 0.5) * g.cell)
+        size = (max(1, round(x1 - x0)), max(1, round(y1 - y0)))
+        surface.blit(pygame.transform.scale(img, size), (round(x0), round(y0)))
+
+    def draw_top(self, surface: Any, t: BoardTransform) -> None:
+        entries = legend_entries(self.map)
+        clip = surface.get_clip()
+        size = 15
+        rows = [(c, theme.text(label, size, theme.TEXT)) for c, label in entries]
+        w = 26 + max(img.get_width() for _, img in rows)
+        h = 8 + sum(img.get_height() + 3 for _, img in rows)
+        box = pygame.Rect(clip.x + 8, clip.bottom - h - 8, w, h)
+        bg = pygame.Surface(box.size, pygame.SRCALPHA)
+        bg.fill((0, 0, 0, 190))
+        surface.blit(bg, box)
+        y = box.y + 5
+        for colour, img in rows:
+            pygame.draw.rect(surface, colour, (box.x + 6, y + 2, 14, img.get_height() - 4))
+            surface.blit(img, (box.x + 24, y))
+            y += img.get_height() + 3
+
+
+def legend_entries(m: Map) -> list[tuple[tuple[int, int, int], str]]:
+    """The legend: a colour and what it means, for this map."""
+    if m.kind == "sees":
+        return [(SEES, f"sees {m.target}"), (NOT_SEEN, f"does not see {m.target}"),
+                ((0, 0, 0), "unshaded: cannot stand")]
+    if m.kind == "seen":
+        n = len(m.enemies)
+        out = [(SAFE, "seen by no enemy")]
+        if n >= 1:
+            out.append((LOW, "seen by 1"))
+        if n >= 2:
+            out.append((HIGH, f"seen by {n} (all)"))
+        return [*out, ((0, 0, 0), "unshaded: cannot stand")]
+    return [(SAFE, "no enemy can shoot"), (LOW, "low hit chance"), (HIGH, "hit chance 100%"),
+            ((0, 0, 0), "unshaded: cannot stand")]
+
+
+def export_map(scenario: Scenario, m: Map, path: Path, width: int = 1280) -> Path:
+    """``wasteland map -o``: the board as set up with the map shaded on it."""
+    scene = scene_from_scenario(scenario)
+    details = [TextLine(f"{scenario.name} ({scenario.rules} rules)"),
+               *(TextLine(line) for line in summary(m))]
+    view = ViewState(details=tuple(details), overlays=(MapOverlay(m),),
+                     highlight=frozenset({m.model, *([m.target] if m.target else [])}),
+                     buttons_title="Map", legend="terrain")
+    return save_png(scene, view, path, width)
