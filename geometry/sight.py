@@ -179,7 +179,8 @@ class SightIndex:
         db[0, 0], db[0, 1], db[0, 2] = b.x, b.y, b.r
         hit[:] = False
         sight_pairs(stack.packed, masks, mask_of, da, db, visible, wit, hit)
-        return self._answer(stack, bool(visible[0]), wit[0].tolist(), hit[0])
+        return self._answer(stack, bool(visible[0]), wit[0].tolist(),
+                            np.flatnonzero(hit[0]).tolist())
 
     def sight_many(self, pairs: Sequence[tuple[Disc, Disc]],
                    extras: Sequence[Sequence[Obstacle]] | None = None) -> list[Sight]:
@@ -209,16 +210,19 @@ class SightIndex:
         wit = np.zeros((m, 4))
         hit = np.zeros((m, len(stack.groups)), dtype=bool)
         sight_pairs(stack.packed, masks, mask_of, da, db, visible, wit, hit)
-        return [SightIndex._answer(stack, seen, w, hit[i]) for i, (seen, w) in enumerate(
-            zip(visible.tolist(), wit.tolist(), strict=True))]
+        met: dict[int, list[int]] = {}
+        for i, g in zip(*(ix.tolist() for ix in np.nonzero(hit)), strict=True):
+            met.setdefault(i, []).append(g)
+        return [SightIndex._answer(stack, seen, w, met.get(i, ())) for i, (seen, w) in
+                enumerate(zip(visible.tolist(), wit.tolist(), strict=True))]
 
     @staticmethod
-    def _answer(stack: _Stack, seen: bool, wit: list[float], hit: NDArray[np.bool_]) -> Sight:
-        """The kernel's answer for one pair as a :class:`Sight`."""
+    def _answer(stack: _Stack, seen: bool, wit: list[float], met: Sequence[int]) -> Sight:
+        """The kernel's answer for one pair as a :class:`Sight` (``met``: the groups a
+        blocked pair met)."""
         if seen:
             return Sight(True, ((wit[0], wit[1]), (wit[2], wit[3])))
         groups = stack.groups
-        met = np.flatnonzero(hit).tolist()
         return Sight(False, None, tuple(sorted({pid for g in met for pid in groups[g]})))
 
     def _masks(self, stack: _Stack, cols: Sequence[tuple[int, ...]]

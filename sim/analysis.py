@@ -32,9 +32,13 @@ from __future__ import annotations
 import weakref
 from collections.abc import Collection, Mapping, Sequence
 
+import numpy as np
+from numpy.typing import NDArray
+
 from geometry.cover import CoverObject, LineOfCover, lines_of_cover
 from geometry.discs import Disc, gap
 from geometry.elevation import blocks_at_heights
+from geometry.line_filters import boxes_near_lines, discs_entered
 from geometry.ranges import RangeBands, range_bands
 from geometry.sight import Obstacle, Sight, SightIndex
 from sim.elevation_rules import FAR_FROM_TARGET, Elevated, board_elevation
@@ -97,8 +101,11 @@ class PreparedBoard:
         self._blockers: dict[str, frozenset[int]] = {}
         self._cover: dict[tuple[str, bool], CoverObject] = {}
         # Footprints' bounding boxes grown by 0.01 in (pieces_on_many).
-        self._boxes = [(x0 - 1e-2, y0 - 1e-2, x1 + 1e-2, y1 + 1e-2)
-                       for x0, y0, x1, y1 in (p.footprint.bounds for p in self.pieces)]
+        # 0.01: a circle's footprint is a polygon inside the exact circle.
+        self._box_array = np.array([(x0 - 1e-2, y0 - 1e-2, x1 + 1e-2, y1 + 1e-2)
+                                    for x0, y0, x1, y1 in (p.footprint.bounds
+                                                           for p in self.pieces)],
+                                   dtype=np.float64).reshape(-1, 4)
         self.elevation = board_elevation(scenario)
 
     def props_of(self, model_id: str) -> tuple[TerrainProps, ...]:
@@ -146,25 +153,23 @@ class PreparedBoard:
         return self.pieces_on_many([(a, b)])[0]
 
     def pieces_on_many(self, lines: Sequence[tuple[Disc, Disc]]) -> list[list[int]]:
-        """:meth:`pieces_on` for many centre lines."""
-        # 0.01: a circle's footprint is a polygon inside the exact circle.
-        out = []
-        for a, b in lines:
-            x0, x1 = min(a.x, b.x), max(a.x, b.x)
-            y0, y1 = min(a.y, b.y), max(a.y, b.y)
-            nx, ny = a.y - b.y, b.x - a.x  # normal of the line; a box wholly on one
-            c = nx * a.x + ny * a.y  # side of it (grown by 0.01) is not near
-            near = []
-            for k, (bx0, by0, bx1, by1) in enumerate(self._boxes):
-                if bx0 > x1 or bx1 < x0 or by0 > y1 or by1 < y0:
-                    continue
-                lo_x, hi_x = (bx0, bx1) if nx >= 0 else (bx1, bx0)
-                lo_y, hi_y = (by0, by1) if ny >= 0 else (by1, by0)
-                if nx * lo_x + ny * lo_y - c > 0 or nx * hi_x + ny * hi_y - c < 0:
-                    continue
-                near.append(k)
-            out.append(near)
-        return out
+        """:meth:`pieces_on` for many centre lines (compiled, one call)."""
+        if not lines:
+            return []
+        return _rows(boxes_near_lines(_ends(lines), self._box_array))
+
+
+def _rows(mask: NDArray[np.bool_]) -> list[list[int]]:
+    """The columns set in each row of a mask, in order (one pass over the mask)."""
+    out: list[list[int]] = [[] for _ in range(len(mask))]
+    for i, k in zip(*(ix.tolist() for ix in np.nonzero(mask)), strict=True):
+        out[i].append(k)
+    return out
+
+
+def _ends(lines: Sequence[tuple[Disc, Disc]]) -> NDArray[np.float64]:
+    """Centre lines as rows ``ax, ay, bx, by``."""
+    return np.array([(a.x, a.y, b.x, b.y) for a, b in lines], dtype=np.float64).reshape(-1, 4)
 
 
 def _obstacles(pieces: Sequence[TerrainPiece], merge_gap: float) -> list[Obstacle]:
@@ -388,8 +393,9 @@ def analyse_many(scenario: Scenario, positions: Mapping[str, Position], attacker
 
 
 def _make_pair(scenario: Scenario, positions: Mapping[str, Position], attacker_id: str,
-               target_id: str, climbing: frozenset[str] = frozenset()) -> _Pair:
-    board = prepared_board(scenario)
+               target_id: str, climbing: frozenset[str] = frozenset(),
+               board: PreparedBoard | None = None) -> _Pair:
+    board = prepared_board(scenario) if board is None else board
     pa, pt = positions[attacker_id], positions[target_id]
     return _Pair(attacker_id, target_id, Disc(pa.x, pa.y, board.radius[attacker_id]),
                  Disc(pt.x, pt.y, board.radius[target_id]), pa.z, pt.z,
@@ -417,15 +423,21 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
                    targets: Sequence[str], weapon_id: str | None,
                    climbing: frozenset[str]) -> list[ShotAnalysis]:
     board = prepared_board(scenario)
-    pairs = [_make_pair(scenario, positions, attacker_id, t, climbing) for t in targets]
+    pairs = [_make_pair(scenario, positions, attacker_id, t, climbing, board) for t in targets]
     sights = _sights(board, scenario, positions, pairs)
     discs = _discs(board, positions)
-    near = board.pieces_on_many([(p.a, p.t) for p in pairs])
+    lines = [(p.a, p.t) for p in pairs]
+    near = board.pieces_on_many(lines)
+    # The bases each line of cover enters, for every pair in one call.
+    ids = list(discs)
+    entered = discs_entered(_ends(lines), np.array([(d.x, d.y, d.r) for d in discs.values()],
+                                                   dtype=np.float64).reshape(-1, 3))
     objects: list[list[CoverObject]] = []
     ruled: list[list[IgnoredCover]] = []
     huge: list[tuple[str, ...]] = []
-    for pair, pieces in zip(pairs, near, strict=True):
-        models, ruled_out, huge_on_line = model_cover(board, scenario, positions, pair, discs)
+    for pair, pieces, row in zip(pairs, near, _rows(entered), strict=True):
+        on_line = {ids[k]: discs[ids[k]] for k in row}
+        models, ruled_out, huge_on_line = model_cover(board, scenario, positions, pair, on_line)
         objects.append([*terrain_cover(board, pair, pieces), *models])
         ruled.append(ruled_out)
         huge.append(huge_on_line)

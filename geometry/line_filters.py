@@ -1,0 +1,85 @@
+"""Which boxes and discs many centre lines may meet, compiled (numba, ``cache=True``).
+
+The rules glue offers a pair's line of cover only the pieces near it and the
+bases it enters (R-COV-1, R-COV-5); asking every piece and every base per pair
+in Python cost more than the line of cover itself. These filters answer for
+all of one batch's lines at once, with the arithmetic the glue used per pair,
+so they choose the same pieces and bases.
+
+Examples
+--------
+>>> import numpy as np
+>>> ends = np.array([[0.0, 0.0, 10.0, 0.0]])
+>>> boxes_near_lines(ends, np.array([[4.0, -1.0, 5.0, 1.0], [4.0, 2.0, 5.0, 3.0]])).tolist()
+[[True, False]]
+>>> discs_entered(ends, np.array([[5.0, 0.5, 0.6], [5.0, 0.7, 0.6]])).tolist()
+[[True, False]]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numpy as np
+from numba import njit
+from numpy.typing import NDArray
+
+Array = NDArray[np.float64]
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _jit(fn: F) -> F:
+    """Compiled in nopython mode, cached on disk (numba's own cache)."""
+    return cast(F, njit(cache=True)(fn))
+
+
+@_jit
+def boxes_near_lines(ends: Array, boxes: Array) -> NDArray[np.bool_]:
+    """(lines, boxes): the box ``x0, y0, x1, y1`` meets the segment's box and lies on
+    neither side of its line (rows of ``ends``: ``ax, ay, bx, by``)."""
+    out = np.zeros((len(ends), len(boxes)), dtype=np.bool_)
+    for i in range(len(ends)):
+        ax, ay, bx, by = ends[i, 0], ends[i, 1], ends[i, 2], ends[i, 3]
+        x0, x1 = min(ax, bx), max(ax, bx)
+        y0, y1 = min(ay, by), max(ay, by)
+        nx, ny = ay - by, bx - ax  # the line's normal
+        c = nx * ax + ny * ay
+        for k in range(len(boxes)):
+            bx0, by0, bx1, by1 = boxes[k, 0], boxes[k, 1], boxes[k, 2], boxes[k, 3]
+            if bx0 > x1 or bx1 < x0 or by0 > y1 or by1 < y0:
+                continue
+            lo_x, hi_x = (bx0, bx1) if nx >= 0 else (bx1, bx0)
+            lo_y, hi_y = (by0, by1) if ny >= 0 else (by1, by0)
+            if nx * lo_x + ny * lo_y - c > 0 or nx * hi_x + ny * hi_y - c < 0:
+                continue
+            out[i, k] = True
+    return out
+
+
+@_jit
+def discs_entered(ends: Array, discs: Array) -> NDArray[np.bool_]:
+    """(lines, discs): the segment comes closer than the radius to the disc's centre
+    (rows of ``discs``: ``x, y, r``)."""
+    out = np.zeros((len(ends), len(discs)), dtype=np.bool_)
+    for i in range(len(ends)):
+        ax, ay, bx, by = ends[i, 0], ends[i, 1], ends[i, 2], ends[i, 3]
+        x0, x1 = min(ax, bx), max(ax, bx)
+        y0, y1 = min(ay, by), max(ay, by)
+        dx, dy = bx - ax, by - ay
+        ll = dx * dx + dy * dy
+        for k in range(len(discs)):
+            x, y, r = discs[k, 0], discs[k, 1], discs[k, 2]
+            if x + r < x0 or x - r > x1 or y + r < y0 or y - r > y1:
+                continue
+            t = 0.0 if ll == 0 else max(0.0, min(1.0, ((x - ax) * dx + (y - ay) * dy) / ll))
+            out[i, k] = math.hypot(ax + t * dx - x, ay + t * dy - y) < r
+    return out
+
+
+def compile_now() -> None:
+    """Compile (or load from numba's cache) both filters."""
+    ends = np.array([[0.0, 0.0, 1.0, 0.0]])
+    boxes_near_lines(ends, np.zeros((1, 4)))
+    discs_entered(ends, np.zeros((1, 3)))
