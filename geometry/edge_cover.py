@@ -33,6 +33,7 @@ from shapely.geometry.base import BaseGeometry
 from geometry.discs import Disc
 from geometry.edge_sight import distance_to_side
 from geometry.elevation import EPS, EdgeMap, is_elevated
+from geometry.line_filters import sides_crossed
 
 # Why a crossed significant edge gives no cover (``EdgeCover.ignored``).
 EDGE_FAR_FROM_TARGET = "more than Orange from the elevated target (R-ELEV-3)"
@@ -95,25 +96,13 @@ def cover_edges(
     tiny = EPS * max(1.0, math.hypot(qx - px, qy - py))
     # (side, its top, gap to target, gap to attacker)
     hits: list[tuple[int, float, float, float]] = []
-    for e, edge in enumerate(edges.edges):
-        x0, y0, x1, y1 = edges.edge_boxes[e]
-        if (edge.top <= z_attacker + EPS or x1 < min(px, qx) or x0 > max(px, qx)
-                or y1 < min(py, qy) or y0 > max(py, qy)):
-            continue
-        for k in range(*edges.spans[e]):
-            sx0, sy0, sx1, sy1 = edges.xy[k]
-            # A proper crossing of the line of cover and the side.
-            d1 = (qx - px) * (sy0 - py) - (qy - py) * (sx0 - px)
-            d2 = (qx - px) * (sy1 - py) - (qy - py) * (sx1 - px)
-            if not ((d1 > tiny and d2 < -tiny) or (d1 < -tiny and d2 > tiny)):
-                continue
-            d3 = (sx1 - sx0) * (py - sy0) - (sy1 - sy0) * (px - sx0)
-            d4 = (sx1 - sx0) * (qy - sy0) - (sy1 - sy0) * (qx - sx0)
-            if not ((d3 > tiny and d4 < -tiny) or (d3 < -tiny and d4 > tiny)):
-                continue
-            side = edges.xy[k]
-            hits.append((k, edge.top, distance_to_side(target, side),
-                         distance_to_side(attacker, side)))
+    tops, boxes, spans, xy = edges.arrays
+    owner = edges.side_edge
+    for k in sides_crossed(px, py, qx, qy, tiny, z_attacker + EPS, tops, boxes, spans,
+                           xy).tolist():
+        side = edges.xy[k]
+        hits.append((k, edges.edges[owner[k]].top, distance_to_side(target, side),
+                     distance_to_side(attacker, side)))
     counted: dict[str, None] = {}
     ignored: dict[str, str] = {}
     high: dict[str, None] = {}

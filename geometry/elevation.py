@@ -31,7 +31,9 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
 import shapely
+from numpy.typing import NDArray
 from shapely.geometry import LineString, MultiLineString
 from shapely.geometry.base import BaseGeometry
 
@@ -231,8 +233,13 @@ class EdgeMap:
     # side of the edge joined: see sight_walls.
     walls: dict[tuple[int, float, float, float], tuple[BaseGeometry | None, bool]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
-    # Edge index by piece id.
+    # Edge index by piece id, and the edge of each side.
     index: dict[str, int] = field(init=False, repr=False, compare=False)
+    side_edge: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    # Tops (E,), boxes (E, 4), side spans (E, 2) and side ends (S, 4) as arrays, for
+    # the compiled crossing scan (geometry.line_filters.sides_crossed).
+    arrays: tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.int64],
+                  NDArray[np.float64]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         sides = tuple(s for e in self.edges for s in e.sides)
@@ -242,6 +249,8 @@ class EdgeMap:
             start += len(e.sides)
         object.__setattr__(self, "spans", tuple(spans))
         object.__setattr__(self, "index", {e.piece: i for i, e in enumerate(self.edges)})
+        object.__setattr__(self, "side_edge", tuple(i for i, e in enumerate(self.edges)
+                                                    for _ in e.sides))
         object.__setattr__(self, "edge_boxes", tuple(
             tuple(float(v) for v in e.geometry.bounds) for e in self.edges))
         if len(self.successors) != len(sides):
@@ -255,6 +264,11 @@ class EdgeMap:
              float(s.line.coords[-1][0]), float(s.line.coords[-1][1]))
             for s in sides
         )
+        object.__setattr__(self, "arrays", (
+            np.array([e.top for e in self.edges], dtype=np.float64),
+            np.array(self.edge_boxes, dtype=np.float64).reshape(-1, 4),
+            np.array(spans, dtype=np.int64).reshape(-1, 2),
+            np.array(xy, dtype=np.float64).reshape(-1, 4)))
         stubs = tuple(
             ((x1 - x0) / n * STUB, (y1 - y0) / n * STUB)
             for x0, y0, x1, y1 in xy

@@ -1,4 +1,4 @@
-"""Which boxes and discs many centre lines may meet, compiled (numba, ``cache=True``).
+"""Which boxes, discs and edge sides centre lines meet, compiled (numba, ``cache=True``).
 
 The rules glue offers a pair's line of cover only the pieces near it and the
 bases it enters (R-COV-1, R-COV-5); asking every piece and every base per pair
@@ -78,8 +78,38 @@ def discs_entered(ends: Array, discs: Array) -> NDArray[np.bool_]:
     return out
 
 
+@_jit
+def sides_crossed(px: float, py: float, qx: float, qy: float, tiny: float, above: float,
+                  tops: Array, boxes: Array, spans: NDArray[np.int64], xy: Array
+                  ) -> NDArray[np.int64]:
+    """The sides (rows of ``xy``: ``x0, y0, x1, y1``) that the segment p -> q crosses
+    properly (every end more than ``tiny`` off the other's line), of the edges whose
+    top is above ``above`` and whose box meets the segment's."""
+    out = np.empty(len(xy), np.int64)
+    n = 0
+    x0, x1, y0, y1 = min(px, qx), max(px, qx), min(py, qy), max(py, qy)
+    for e in range(len(tops)):
+        if (tops[e] <= above or boxes[e, 2] < x0 or boxes[e, 0] > x1 or boxes[e, 3] < y0
+                or boxes[e, 1] > y1):
+            continue
+        for k in range(spans[e, 0], spans[e, 1]):
+            sx0, sy0, sx1, sy1 = xy[k, 0], xy[k, 1], xy[k, 2], xy[k, 3]
+            d1 = (qx - px) * (sy0 - py) - (qy - py) * (sx0 - px)
+            d2 = (qx - px) * (sy1 - py) - (qy - py) * (sx1 - px)
+            if not ((d1 > tiny and d2 < -tiny) or (d1 < -tiny and d2 > tiny)):
+                continue
+            d3 = (sx1 - sx0) * (py - sy0) - (sy1 - sy0) * (px - sx0)
+            d4 = (sx1 - sx0) * (qy - sy0) - (sy1 - sy0) * (qx - sx0)
+            if (d3 > tiny and d4 < -tiny) or (d3 < -tiny and d4 > tiny):
+                out[n] = k
+                n += 1
+    return out[:n]
+
+
 def compile_now() -> None:
-    """Compile (or load from numba's cache) both filters."""
+    """Compile (or load from numba's cache) the filters."""
     ends = np.array([[0.0, 0.0, 1.0, 0.0]])
     boxes_near_lines(ends, np.zeros((1, 4)))
     discs_entered(ends, np.zeros((1, 3)))
+    sides_crossed(0.0, 0.0, 1.0, 0.0, 1e-7, 0.0, np.ones(1), np.zeros((1, 4)),
+                  np.zeros((1, 2), np.int64), np.zeros((0, 4)))
