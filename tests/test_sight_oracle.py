@@ -7,7 +7,15 @@ a *visible* answer must carry a free witness, a *blocked* one must leave no
 free segment on a fine rim grid or among the critical lines the oracle builds.
 Both ways must agree. Boards come from ``bench/boards.py`` (four kinds,
 fixed seeds, so every run judges the same 5,000+ pairs), with pairs of bases
-aimed through the thin gaps between pieces (``Board.probes``).
+aimed through the thin gaps between pieces (``Board.probes``). More cases
+aim at what random pairs rarely reach: per-query discs (a huge base; two discs
+with a narrow gap between them) and bases standing partly inside pieces.
+
+Each family was checked to fail on a broken copy of the exact method: the
+sliver of issue 11 (the code before the fix: 11 tests, 58 wrong answers), no
+merge bridges, erosion by 1e-4 instead of ``EPS``, discs 0.1% smaller or
+larger, no lines through two points or no tangents in stage 2, walls ignored,
+and no rim crossings as features.
 """
 
 from __future__ import annotations
