@@ -120,6 +120,7 @@ def _convex_pieces(rng: np.random.Generator, n: int) -> list[BaseGeometry]:
 
 def _l_or_u(rng: np.random.Generator, cx: float, cy: float) -> BaseGeometry:
     a, t = rng.uniform(1.5, 4.0), rng.uniform(0.25, 0.9)
+    t = min(t, a / 3)  # the U's arms must not cross
     if rng.random() < 0.5:  # L
         pts = [(0, 0), (a, 0), (a, t), (t, t), (t, a), (0, a)]
     else:  # U
@@ -205,6 +206,13 @@ def _bases(rng: np.random.Generator, obstacles: list[Obstacle], count: int,
     return tuple(chosen)
 
 
+def _valid(shape: BaseGeometry) -> BaseGeometry:
+    """The polygonal part of a repaired shape (a generator's self-crossing outline)."""
+    parts = [g for g in shapely.get_parts(shapely.make_valid(shape))
+             if g.geom_type == "Polygon"]
+    return shapely.unary_union(parts) if parts else shapely.Polygon()
+
+
 def _probes(rng: np.random.Generator, obstacles: list[Obstacle], count: int = 12
             ) -> tuple[tuple[Disc, Disc], ...]:
     """Pairs of bases on both sides of a thin gap (up to 0.06 in) between two pieces,
@@ -242,6 +250,7 @@ def _probes(rng: np.random.Generator, obstacles: list[Obstacle], count: int = 12
 
 def _board(kind: str, seed: int, rng: np.random.Generator, shapes: list[BaseGeometry],
            extra: list[Obstacle], merge_gap: float, bases: int, overlap: bool = False) -> Board:
+    shapes = [s if s.is_valid else _valid(s) for s in shapes]
     obstacles = [Obstacle(f"{kind}-{i}", s) for i, s in enumerate(shapes) if not s.is_empty]
     obstacles.extend(extra)
     discs = _bases(rng, obstacles, bases, overlap)
