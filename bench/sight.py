@@ -1,7 +1,9 @@
 """Exact sight against a numpy 16 x 16 sampler, on three kinds of board (issue 11).
 
 Boards: the default scenario (``scenarios/skirmish.toml``, its blocking
-pieces as the rules glue prepares them, every ordered pair of its models);
+pieces as the rules glue prepares them, every ordered pair of its models; a
+piece blocks a pair when it blocks for both, R-TER-2; huge bases as per-query
+obstacles are left to the analysis figure below);
 random 25-piece boards and gap-wall boards (``bench/boards.py``, all pairs
 of 24 bases, several seeds). Printed per board, every figure the median of
 several runs in this process:
