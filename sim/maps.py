@@ -94,7 +94,8 @@ class Map:
         col, row = round((x - g.x0) / g.cell), round((y - g.y0) / g.cell)
         if not (0 <= row < g.ny and 0 <= col < g.nx):
             return None
-        return self.rows()[row][col]
+        v = float(self.values[row, col])
+        return None if v != v else (v if self.kind == "threat" else int(v))
 
     def to_json(self) -> dict[str, Any]:
         """The ``wasteland map --json`` object after its ``format`` and ``scenario``."""

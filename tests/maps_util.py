@@ -82,6 +82,8 @@ def random_scenario_text(seed: int, size: float = 14.0, pieces: int = 7, models:
             if all(math.hypot(x - px, y - py) > 3.2 for px, py, _ in placed) and all(
                     sh.distance(shapely.Point(x, y)) > 1.7 for sh in shapes):
                 break
+        else:  # no room left: fewer models
+            continue
         placed.append((x, y, 0.0))
         out.append(f'[[models]]\nid = "m{m}"\nunit = "{unit}"\nside = "{"ab"[m % 2]}"\n'
                    f"at = [{x}, {y}]")
