@@ -240,9 +240,11 @@ class Oracle:
 
     def free_segment(self, a: Disc, b: Disc) -> Segment | None:
         """A segment from ``a`` to ``b`` clear of every obstacle by ``2 * MARGIN``, if
-        the rim grid or the critical lines hold one."""
+        the rim grid, the critical lines or (bases that touch or overlap) the points
+        both bases share hold one."""
         near = self._near(a, b)
-        for p0, p1 in (_rim_segments(a, b), _critical_segments(a, b, near)):
+        shared = _shared_points(a, b)
+        for p0, p1 in ((shared, shared), _rim_segments(a, b), _critical_segments(a, b, near)):
             free = np.flatnonzero(self._clear(p0, p1, near))
             if len(free):
                 i = int(free[0])
@@ -327,6 +329,27 @@ def _rim_segments(a: Disc, b: Disc, n: int = RIM) -> tuple[Array, Array]:
     pa = np.c_[a.x + a.r * np.cos(ang), a.y + a.r * np.sin(ang)]
     pb = np.c_[b.x + b.r * np.cos(ang), b.y + b.r * np.sin(ang)]
     return np.repeat(pa, n, axis=0), np.tile(pb, (n, 1))
+
+
+def _shared_points(a: Disc, b: Disc, n: int = 9) -> Array:
+    """Points of both bases, as zero-length segments' ends: the middle of the centre
+    line's overlap (the contact point of bases that touch) and an n x n grid over
+    the lens of bases that overlap. Empty for bases apart."""
+    dx, dy = b.x - a.x, b.y - a.y
+    dist = math.hypot(dx, dy)
+    if dist > a.r + b.r or dist == 0:
+        return np.zeros((0, 2))
+    ux, uy = dx / dist, dy / dist
+    lo, hi = max(-a.r, dist - b.r), min(a.r, dist + b.r)
+    mid = (lo + hi) / 2
+    pts = [np.array([[a.x + mid * ux, a.y + mid * uy]])]
+    half = math.sqrt(max(a.r * a.r - mid * mid, 0.0))  # the lens is at most this wide
+    s, t = np.meshgrid(np.linspace(lo, hi, n), np.linspace(-half, half, n))
+    grid = np.c_[a.x + s.ravel() * ux - t.ravel() * uy, a.y + s.ravel() * uy + t.ravel() * ux]
+    inside = ((np.hypot(grid[:, 0] - a.x, grid[:, 1] - a.y) <= a.r)
+              & (np.hypot(grid[:, 0] - b.x, grid[:, 1] - b.y) <= b.r))
+    pts.append(grid[inside])
+    return np.concatenate(pts)
 
 
 def _common_tangents(c1: Array, r1: float, c2: Array, r2: float) -> tuple[Array, Array]:

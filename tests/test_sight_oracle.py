@@ -271,3 +271,42 @@ def test_exact_sight_from_bases_partly_inside_pieces(seed: int) -> None:
     wrong = _judge_all(board, pairs, index, Oracle.of(board.obstacles, board.merge_gap),
                        [[] for _ in pairs])
     assert not wrong, "\n".join(wrong)
+
+
+def _contact_pairs(board: Board, rng: np.random.Generator, count: int
+                   ) -> list[tuple[Disc, Disc]]:
+    """Pairs of bases in base contact (touching) at a point near a piece's outline:
+    the contact point lies inside the piece about half the time, and each base may
+    stand partly inside a piece (never wholly)."""
+    polys = [o.shape for o in board.obstacles if not isinstance(o.shape, Disc)
+             and o.shape.geom_type.endswith("Polygon")]
+    union = shapely.unary_union(polys)
+    shapely.prepare(union)
+    outline = union.boundary
+    out: list[tuple[Disc, Disc]] = []
+    while len(out) < count:
+        ra, rb = (float(v) for v in rng.uniform(0.59, 1.57, 2))
+        at = outline.interpolate(float(rng.uniform(0, outline.length)))
+        cx, cy = at.x + float(rng.uniform(-0.3, 0.3)), at.y + float(rng.uniform(-0.3, 0.3))
+        ang = float(rng.uniform(0, 2 * np.pi))
+        ux, uy = math.cos(ang), math.sin(ang)
+        a = Disc(cx - ra * ux, cy - ra * uy, ra)
+        b = Disc(cx + rb * ux, cy + rb * uy, rb)
+        if not all(d.r <= d.x <= 36 - d.r and d.r <= d.y <= 36 - d.r for d in (a, b)):
+            continue
+        if any(union.contains(shapely.Point(d.x, d.y).buffer(d.r, quad_segs=8)) for d in (a, b)):
+            continue
+        out.append((a, b))
+    return out
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_exact_sight_between_bases_in_contact(kind: str) -> None:
+    """Bases in contact see each other through their shared point unless it lies
+    inside a piece, and otherwise along any free line (R-LOS-1 Decision)."""
+    board = make_board(kind, 500)
+    pairs = _contact_pairs(board, np.random.default_rng(500), 120)
+    index = SightIndex(board.obstacles, board.merge_gap)
+    wrong = _judge_all(board, pairs, index, Oracle.of(board.obstacles, board.merge_gap),
+                       [[] for _ in pairs])
+    assert not wrong, "\n".join(wrong)
