@@ -51,7 +51,8 @@ def dense_scenario(folder: Path, seed: int = 3) -> Scenario:
              'include = ["wasteland:units/wasteland.toml"]', '[sides.a]\nname = "A"',
              '[sides.b]\nname = "B"']
     for k, ob in enumerate(board.obstacles):
-        coords = [[round(x, 6), round(y, 6)] for x, y in list(ob.shape.exterior.coords)[:-1]]
+        shape: Any = ob.shape  # polygons on this kind of board
+        coords = [[round(x, 6), round(y, 6)] for x, y in list(shape.exterior.coords)[:-1]]
         lines.append(f'[[terrain]]\nid = "piece-{k}"\npolygon = {coords}\n'
                      'movement = "impassable"\nblocks_los = true\ncover = true')
     for k, base in enumerate(board.bases[:7]):
