@@ -35,9 +35,10 @@ depends on where the elevated model stands).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
+from numpy.typing import NDArray
 
 from geometry.discs import Disc
 from geometry.sight import Obstacle, SightIndex
@@ -53,6 +54,7 @@ from sim.shot_analysis import ShotPair
 # sight kernel's tolerance (1e-7), far below anything on a table.
 MARGIN = 1e-6
 STRIDES = (8, 4, 2, 1)
+IntArray = NDArray[np.intp]
 # Groups of fewer cells are queried cell by cell, pooled with other small groups.
 SMALL = 32
 
@@ -131,13 +133,7 @@ def sight_grids(scenario: Scenario, positions: Mapping[str, Position], mover: st
     for q, groups in zip(queries, _groups(scenario, positions, me, queries, grid, z, cells,
                                           off_table), strict=True):
         seen = np.zeros(z.shape, dtype=bool)
-        few: list[_Group] = []
-        for group in groups:
-            if group.size() >= SMALL:
-                _solve(group, me, q, grid, seen)
-            else:
-                few.append(group)
-        _direct(few, me, q, grid, seen)
+        _solve(groups, me, q, grid, seen)
         out.append(seen)
     return out
 
@@ -148,23 +144,6 @@ def sight_grid(scenario: Scenario, positions: Mapping[str, Position], mover: str
     """:func:`sight_grids` for one other model."""
     return sight_grids(scenario, positions, mover, [other], grid, z, [cells], mover_attacks,
                        off_table)[0]
-
-
-def _direct(groups: list[_Group], me: Mover, q: _Query, grid: Grid, seen: BoolGrid) -> None:
-    """Every cell of small groups queried as it is, one batch per sight index (each
-    pair with its own per-query obstacles)."""
-    gx, gy = grid.centres()
-    by_index: dict[int, tuple[SightIndex, list[tuple[int, int]], list[list[Obstacle]]]] = {}
-    for group in groups:
-        entry = by_index.setdefault(id(group.index), (group.index, [], []))
-        for ij in group.where():
-            entry[1].append(ij)
-            entry[2].append(group.extras)
-    for index, where, extras in by_index.values():
-        discs = [Disc(float(gx[i, j]), float(gy[i, j]), me.r) for i, j in where]
-        pairs = [(d, q.disc) for d in discs] if q.mover_attacks else [(q.disc, d) for d in discs]
-        for (i, j), s in zip(where, index.sight_many(pairs, extras), strict=True):
-            seen[i, j] = s.visible
 
 
 def _pair(me: Mover, q: _Query, x: float, y: float, z: float, off_table: frozenset[str]
@@ -223,35 +202,78 @@ def _groups(scenario: Scenario, positions: Mapping[str, Position], me: Mover,
     return [list(f.values()) for f in found]
 
 
-def _ask(group: _Group, me: Mover, q: _Query, xs: list[float], ys: list[float],
-         radii: list[float]) -> tuple[list[bool], list[tuple[float, float, float, float]]]:
-    """Sight for discs of these centres and radii, one batched query; and the witness
-    segments of those that see."""
-    discs = [Disc(x, y, r) for x, y, r in zip(xs, ys, radii, strict=True)]
-    pairs = [(d, q.disc) for d in discs] if q.mover_attacks else [(q.disc, d) for d in discs]
-    found = group.index.sight_many(pairs, [group.extras] * len(pairs))
-    seen = [s.visible for s in found]
-    segs = [(w[0][0], w[0][1], w[1][0], w[1][1]) for s in found if (w := s.witness) is not None]
-    return seen, segs
+@dataclass
+class _Ask:
+    """Sight questions of one group: discs of these centres and radii against the other
+    model; ``seen`` and the witness segments ``segs`` of those that see, once asked."""
+
+    group: _Group
+    xs: list[float]
+    ys: list[float]
+    radii: list[float]
+    seen: list[bool] = field(default_factory=list)
+    segs: list[tuple[float, float, float, float]] = field(default_factory=list)
 
 
-def _solve(group: _Group, me: Mover, q: _Query, grid: Grid, seen: BoolGrid) -> None:
-    """Settle every cell of a group, coarse to fine (the module's docstring)."""
-    todo = group.mask()
+def _ask(asks: list[_Ask], q: _Query) -> None:
+    """Every question asked, one batched query per sight index (each pair with its
+    group's per-query obstacles)."""
+    by_index: dict[int, list[_Ask]] = {}
+    for a in asks:
+        if a.xs:
+            by_index.setdefault(id(a.group.index), []).append(a)
+    for same in by_index.values():
+        pairs: list[tuple[Disc, Disc]] = []
+        extras: list[list[Obstacle]] = []
+        for a in same:
+            discs = [Disc(x, y, r) for x, y, r in zip(a.xs, a.ys, a.radii, strict=True)]
+            pairs += [(d, q.disc) for d in discs] if q.mover_attacks else [
+                (q.disc, d) for d in discs]
+            extras += [a.group.extras] * len(discs)
+        found = same[0].group.index.sight_many(pairs, extras)
+        at = 0
+        for a in same:
+            mine = found[at:at + len(a.xs)]
+            at += len(a.xs)
+            a.seen = [f.visible for f in mine]
+            a.segs = [(w[0][0], w[0][1], w[1][0], w[1][1]) for f in mine
+                      if (w := f.witness) is not None]
+
+
+def _solve(groups: list[_Group], me: Mover, q: _Query, grid: Grid, seen: BoolGrid) -> None:
+    """Settle every cell of every group, coarse to fine (the module's docstring), all
+    groups in step so that each round is one batched query per sight index. Small
+    groups only take part in the last round (every open cell asked)."""
     gx, gy = grid.centres()
+    todos = [g.mask() for g in groups]
+    cells: list[tuple[IntArray, IntArray]] = []  # each group's cells, (rows, cols)
+    for t in todos:
+        rows, cols = np.nonzero(t)
+        cells.append((rows, cols))
+    small = [g.size() < SMALL for g in groups]
     for stride in STRIDES:
-        if not todo.any():
-            return
-        sub = np.zeros(todo.shape, dtype=bool)
-        sub[::stride, ::stride] = todo[::stride, ::stride]
-        rows, cols = np.nonzero(sub)
-        ok, segs = _ask(group, me, q, gx[rows, cols].tolist(), gy[rows, cols].tolist(),
-                        [me.r] * len(rows))
-        todo[rows, cols] = False
-        seen[rows[ok], cols[ok]] = True
-        _mark(segs, me.r - MARGIN, grid, todo, seen)
+        asks, where = [], []
+        for k, group in enumerate(groups):
+            if small[k] and stride > 1:
+                continue
+            rows, cols = cells[k]
+            on = todos[k][rows, cols]
+            if stride > 1:
+                on &= (rows % stride == 0) & (cols % stride == 0)
+            rows, cols = rows[on], cols[on]
+            asks.append(_Ask(group, gx[rows, cols].tolist(), gy[rows, cols].tolist(),
+                             [me.r] * len(rows)))
+            where.append((k, rows, cols))
+        _ask(asks, q)
+        for (k, rows, cols), a in zip(where, asks, strict=True):
+            todos[k][rows, cols] = False
+            ok = np.array(a.seen, dtype=bool)
+            if len(ok):
+                seen[rows[ok], cols[ok]] = True
+            _mark(a.segs, me.r - MARGIN, grid, todos[k], seen)
         if stride > 1:
-            _blocks(group, me, q, grid, stride, todo)
+            _blocks([(g, todos[k], cells[k]) for k, g in enumerate(groups) if not small[k]],
+                    me, q, grid, stride)
 
 
 def _mark(segs: list[tuple[float, float, float, float]], reach: float, grid: Grid,
@@ -261,29 +283,43 @@ def _mark(segs: list[tuple[float, float, float, float]], reach: float, grid: Gri
                       todo, seen)
 
 
-def _blocks(group: _Group, me: Mover, q: _Query, grid: Grid, size: int, todo: BoolGrid) -> None:
+def _blocks(groups: list[tuple[_Group, BoolGrid, tuple[IntArray, IntArray]]], me: Mover,
+            q: _Query, grid: Grid, size: int) -> None:
     """Blocks of ``size`` x ``size`` cells: each block's open cells are blocked when the
     disc covering all their bases is (they stay unseen and are settled)."""
-    rows, cols = np.nonzero(todo)
+    asks, found = [], []
+    for group, todo, (rows, cols) in groups:
+        on = todo[rows, cols]
+        ids, xs, ys, radii = _covering(rows[on], cols[on], todo.shape[1], size, grid, me.r)
+        asks.append(_Ask(group, xs, ys, radii))
+        found.append((todo, ids))
+    _ask(asks, q)
+    for (todo, ids), a in zip(found, asks, strict=True):
+        bx = -(-todo.shape[1] // size)
+        for b, visible in zip(ids, a.seen, strict=True):
+            if not visible:
+                i, j = divmod(b, bx)
+                todo[i * size:(i + 1) * size, j * size:(j + 1) * size] = False
+
+
+def _covering(rows: IntArray, cols: IntArray, nx: int, size: int, grid: Grid, r: float
+              ) -> tuple[list[int], list[float], list[float], list[float]]:
+    """The blocks of ``size`` x ``size`` cells with at least two of the open cells
+    ``rows, cols`` (one is asked in the next round anyway): their ids and the discs
+    covering their open cells' bases (centred on the open cells' box, radius ``r``
+    plus half its diagonal)."""
     if len(rows) < 2:
-        return
-    bx = -(-todo.shape[1] // size)
+        return [], [], [], []
+    bx = -(-nx // size)
     bid = (rows // size) * bx + cols // size
     order = np.argsort(bid, kind="stable")
     rows, cols, bid = rows[order], cols[order], bid[order]
     ids, start, count = np.unique(bid, return_index=True, return_counts=True)
-    keep = count >= 2  # one open cell is asked in the next round anyway
-    if not keep.any():
-        return
+    keep = count >= 2
     r0, r1 = np.minimum.reduceat(rows, start)[keep], np.maximum.reduceat(rows, start)[keep]
     c0, c1 = np.minimum.reduceat(cols, start)[keep], np.maximum.reduceat(cols, start)[keep]
-    ids = ids[keep]
     cell = grid.cell
     xs = grid.x0 + cell * (c0 + c1) / 2
     ys = grid.y0 + cell * (r0 + r1) / 2
     half = cell * np.sqrt((c1 - c0) ** 2 + (r1 - r0) ** 2) / 2
-    ok, _ = _ask(group, me, q, xs.tolist(), ys.tolist(), (me.r + half + MARGIN).tolist())
-    for b, visible in zip(ids.tolist(), ok, strict=True):
-        if not visible:
-            i, j = divmod(b, bx)
-            todo[i * size:(i + 1) * size, j * size:(j + 1) * size] = False
+    return ids[keep].tolist(), xs.tolist(), ys.tolist(), (r + half + MARGIN).tolist()
