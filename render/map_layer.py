@@ -43,20 +43,24 @@ def cell_colours(m: Map) -> np.ndarray[Any, np.dtype[np.uint8]]:
         rgba[on] = (*SEES, ALPHA)
         rgba[stand & ~on] = (*NOT_SEEN, ALPHA // 2)
         return rgba
-    top = _top(m)
+    lo, hi = scale(m)
     some = stand & (v > 0)
     rgba[stand & ~some] = (*SAFE, ALPHA)
     if some.any():
-        k = np.clip((v[some] - (1 if m.kind == "seen" else 0)) / max(top - (
-            1 if m.kind == "seen" else 0), 1e-9), 0, 1)[:, None]
+        k = np.clip((v[some] - lo) / max(hi - lo, 1e-9), 0, 1)[:, None]
         rgba[some, :3] = np.round(np.array(LOW) * (1 - k) + np.array(HIGH) * k)
         rgba[some, 3] = ALPHA
     return rgba
 
 
-def _top(m: Map) -> float:
-    """The value shaded red: every enemy for ``seen``, certainty for ``threat``."""
-    return float(max(1, len(m.enemies))) if m.kind == "seen" else 1.0
+def scale(m: Map) -> tuple[float, float]:
+    """The values shaded yellow and red: one enemy and every enemy for ``seen``; the
+    lowest and the highest chance above 0 on the map for ``threat``."""
+    if m.kind == "seen":
+        return 1.0, float(max(1, len(m.enemies)))
+    v = m.values[~np.isnan(m.values)]
+    v = v[v > 0]
+    return (float(v.min()), float(v.max())) if len(v) else (0.0, 1.0)
 
 
 @dataclass(frozen=True)
@@ -105,7 +109,9 @@ def legend_entries(m: Map) -> list[tuple[tuple[int, int, int], str]]:
         if n >= 2:
             out.append((HIGH, f"seen by {n} (all)"))
         return [*out, ((0, 0, 0), "unshaded: cannot stand")]
-    return [(SAFE, "no enemy can shoot"), (LOW, "low hit chance"), (HIGH, "hit chance 100%"),
+    lo, hi = scale(m)
+    return [(SAFE, "no enemy can shoot"), (LOW, f"hit chance {100 * lo:.1f}%"),
+            (HIGH, f"hit chance {100 * hi:.1f}% (highest)"),
             ((0, 0, 0), "unshaded: cannot stand")]
 
 
