@@ -165,15 +165,23 @@ def _groups(scenario: Scenario, positions: Mapping[str, Position], me: Mover,
     gx, gy = grid.centres()
     found: list[dict[tuple[frozenset[str], tuple[Obstacle, ...]], _Group]] = [
         {} for _ in queries]
+    # The same obstacle objects come back cell after cell (cached by the rules glue):
+    # found by identity first, the objects held so their ids are not reused.
+    by_id: list[dict[tuple[frozenset[str], tuple[int, ...]],
+                     tuple[_Group, list[Obstacle]]]] = [{} for _ in queries]
 
     def add(k: int, pair: ShotPair, where: BoolGrid | None, ij: tuple[int, int]) -> None:
         key = blocking_pieces(board, pair)
         extras = sight_extras(scenario, positions, pair, key)
-        ident = (key, tuple(extras))
-        group = found[k].get(ident)
-        if group is None:
-            group = found[k][ident] = _Group(board.sight_index(key), extras, z.shape)
-        group.add(where, ij)
+        quick = (key, tuple(map(id, extras)))
+        hit = by_id[k].get(quick)
+        if hit is None:
+            ident = (key, tuple(extras))
+            group = found[k].get(ident)
+            if group is None:
+                group = found[k][ident] = _Group(board.sight_index(key), extras, z.shape)
+            hit = by_id[k][quick] = (group, extras)
+        hit[0].add(where, ij)
 
     everywhere = np.logical_or.reduce(list(cells)) if cells else np.zeros(z.shape, dtype=bool)
     for h in np.unique(z[everywhere]).tolist():
