@@ -6,7 +6,9 @@ piece blocks a pair when it blocks for both, R-TER-2; huge bases as per-query
 obstacles are left to the analysis figure below);
 random 25-piece boards and gap-wall boards (``bench/boards.py``, all pairs
 of 24 bases, several seeds). Printed per board, every figure the median of
-several runs in this process:
+several runs in this process, in CPU time (the exact method's and the
+sampler's runs in turn, so that ratios hold while the shared machine's load
+moves):
 
 - per-pair cost of the single query (:meth:`SightIndex.sight`, one call per
   pair) and of the bulk path (:meth:`SightIndex.sight_many` over all pairs),
@@ -43,7 +45,7 @@ import shapely
 
 from bench.boards import Board, convex_board, gap_wall_board
 from bench.sampler import Sampler
-from bench.sight_scaling import disjoint_pairs, median_time, scaling_rows
+from bench.sight_scaling import clock, disjoint_pairs, interleaved, median_time, scaling_rows
 from geometry.cover import CoverObject, lines_of_cover
 from geometry.discs import Disc
 from geometry.sight import SightIndex
@@ -102,9 +104,9 @@ class _Case:
         out = []
         for index, pairs, _, _ in self.groups:
             for a, b in pairs:
-                t0 = time.perf_counter()
+                t0 = clock()
                 index.sight(a, b)
-                out.append(time.perf_counter() - t0)
+                out.append(clock() - t0)
         return out
 
 
@@ -168,10 +170,10 @@ def _report(case: _Case, targets: bool) -> None:
     bulk = case.bulk()
     sampler = case.sampled()
     n = case.n
-    t_single = median_time(case.single, REPEAT) / n
-    t_bulk = median_time(case.bulk, REPEAT) / n
-    t_cover = median_time(case.bulk_with_cover, REPEAT) / n
-    t_sampler = median_time(case.sampled, 3) / n
+    # In turn, so that the ratios to the sampler hold while the machine's load moves.
+    t_single, t_bulk, t_cover, t_sampler = (
+        t / n for t in interleaved([case.single, case.bulk, case.bulk_with_cover,
+                                    case.sampled], REPEAT))
     one = statistics.median(t for _ in range(3) for t in case.single_times())
     misses = sum(e and not s for s, e in zip(sampler, exact, strict=True))
     wrong = sum(s and not e for s, e in zip(sampler, exact, strict=True))
@@ -254,8 +256,8 @@ def _cold_start() -> None:
         print(f"cold start: failed ({out.stderr.strip().splitlines()[-1:]})")
         return
     imp, first = out.stdout.split()
-    print(f"cold start (fresh process): import {imp} ms, first single + bulk query {first} ms "
-          f"(compilation or cache loading)")
+    print(f"cold start (fresh process, wall time): import {imp} ms, first single + bulk "
+          f"query {first} ms (compilation or cache loading)")
 
 
 def run() -> None:
