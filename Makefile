@@ -16,8 +16,8 @@ $(STAMP): pyproject.toml
 
 # The sight and cover kernels are compiled by numba and cached on disk: compiled here, once per
 # change, so a game's or a test's first sight query does not wait for it.
-$(KERNEL): $(STAMP) geometry/sight_kernel.py geometry/cover_kernel.py geometry/line_filters.py
-	$(BIN)/python -c "from geometry import cover_kernel, line_filters, sight_kernel; cover_kernel.compile_now(); line_filters.compile_now(); print(f'compiled kernels ready ({sight_kernel.compile_now():.0f} s)')"
+$(KERNEL): $(STAMP) geometry/sight_kernel.py geometry/cover_kernel.py geometry/line_filters.py geometry/compiled.py
+	$(BIN)/python -c "from geometry.compiled import compile_all; print(f'compiled kernels ready ({compile_all():.0f} s)')"
 	@touch $(KERNEL)
 
 play: $(KERNEL)

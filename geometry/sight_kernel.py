@@ -608,27 +608,29 @@ def _one(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array, hit: NDArray[np.boo
     order = np.arange(len(slots))
     hint = slots[:, 1].copy()  # per slot, the triangle to test first
     met = np.zeros(len(slots), dtype=np.bool_)
-    lines, k = _stage1(a, b)
-    seen = _first_free(lines, k, np.zeros((0, 9)), a, b, tri, disc, wall, slots, sbox, order,
-                       hint, met, wit)
-    if not seen:
-        slot_of = np.full(len(pk.gbox), -1, np.int64)
-        for q in range(len(slots)):
-            slot_of[slots[q, 0]] = q
-        pts = _features(pk, ok, a, b, disc, slot_of)
-        circles = np.empty((2 + len(disc), 3))
-        circles[0], circles[1], circles[2:] = a, b, disc
-        lines, k = _through_points(pts)
+    pts = np.zeros((0, 9))
+    circles = np.empty((2 + len(disc), 3))
+    circles[0], circles[1], circles[2:] = a, b, disc
+    seen = False
+    # One family of lines at a time, through one call site (compiles once, not four
+    # times inlined).
+    for family in range(4):
+        if family == 0:
+            lines, k = _stage1(a, b)
+        elif family == 1:
+            slot_of = np.full(len(pk.gbox), -1, np.int64)
+            for q in range(len(slots)):
+                slot_of[slots[q, 0]] = q
+            pts = _features(pk, ok, a, b, disc, slot_of)
+            lines, k = _through_points(pts)
+        elif family == 2:
+            lines, k = _tangents(pts, circles)
+        else:
+            lines, k = _parallels(pts, circles, a, b)
         seen = _first_free(lines, k, pts, a, b, tri, disc, wall, slots, sbox, order, hint,
                            met, wit)
-        if not seen:
-            lines, k = _tangents(pts, circles)
-            seen = _first_free(lines, k, pts, a, b, tri, disc, wall, slots, sbox, order, hint,
-                               met, wit)
-        if not seen:
-            lines, k = _parallels(pts, circles, a, b)
-            seen = _first_free(lines, k, pts, a, b, tri, disc, wall, slots, sbox, order, hint,
-                               met, wit)
+        if seen:
+            break
     if not seen:
         for q in range(len(slots)):
             if met[q]:
@@ -736,3 +738,6 @@ def compile_now() -> float:
     sight_pairs(pack(parts, 3), np.ones((1, 3), bool), np.zeros(1, np.int64), da, db,
                 np.zeros(1, bool), np.zeros((1, 4)), np.zeros((1, 3), bool))
     return time.perf_counter() - start
+
+
+ENTRY = _sight_pairs  # the compiled entry point (geometry.compiled checks its cache)

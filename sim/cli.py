@@ -114,6 +114,18 @@ def _usage_error(exc: CommandLineError, as_json: bool) -> int:
     return EXIT_USAGE
 
 
+# Commands that ask for sight: the compiled kernels are made ready before they start.
+_NEEDS_SIGHT = frozenset({"los", "shoot", "render", "play", "replay", "map"})
+
+
+def _compile_kernels(prog: str) -> None:
+    """Compile the sight kernels on this machine's first use, saying so on stderr (a
+    first query would otherwise stall without a word)."""
+    from geometry.compiled import ensure_compiled  # imports numba: only when needed
+
+    ensure_compiled(lambda line: print(f"{prog}: {line}", file=sys.stderr, flush=True))
+
+
 def _dispatch(argv: list[str], prog: str) -> int:
     parser = build_parser(prog)
     try:
@@ -121,6 +133,8 @@ def _dispatch(argv: list[str], prog: str) -> int:
     except CommandLineError as exc:
         return _usage_error(exc, _wants_json(argv))
     as_json = bool(getattr(args, "json", False))
+    if args.command in _NEEDS_SIGHT:
+        _compile_kernels(prog)
     try:
         code: int = args.run(args)
     except CommandLineError as exc:  # options that contradict each other, found in ``run``
