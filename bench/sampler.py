@@ -68,6 +68,18 @@ class Sampler:
 
     def sees(self, a: Disc, b: Disc) -> bool:
         """Some of the 256 rim-to-rim segments is free."""
+        return bool(self.free(a, b).any())
+
+    def witnesses(self, a: Disc, b: Disc) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+        """The free ones of the 256 segments (to check the sampler itself)."""
+        pa = np.array([a.x, a.y]) + a.r * _RING
+        pb = np.array([b.x, b.y]) + b.r * _RING
+        free = self.free(a, b)
+        return [((float(pa[i, 0]), float(pa[i, 1])), (float(pb[j, 0]), float(pb[j, 1])))
+                for i, j in zip(_A[free].tolist(), _B[free].tolist(), strict=True)]
+
+    def free(self, a: Disc, b: Disc) -> NDArray[np.bool_]:
+        """Which of the 256 segments (rim point ``_A[k]`` of a to ``_B[k]`` of b) are free."""
         pa = np.array([a.x, a.y]) + a.r * _RING
         pb = np.array([b.x, b.y]) + b.r * _RING
         x0, y0 = min(a.x - a.r, b.x - b.r), min(a.y - a.r, b.y - b.r)
@@ -87,7 +99,7 @@ class Sampler:
         if len(self.discs):
             p0, p1 = pa[_A], pb[_B]
             flat &= (_distance(self.discs[:, :2], p0, p1) >= self.discs[:, 2] - EPS).all(axis=1)
-        return bool(flat.any())
+        return flat
 
     def sees_many(self, pairs: Sequence[tuple[Disc, Disc]]) -> list[bool]:
         return [self.sees(a, b) for a, b in pairs]

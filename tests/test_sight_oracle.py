@@ -29,6 +29,7 @@ import pytest
 import shapely
 
 from bench.boards import KINDS, Board, make_board
+from bench.sampler import Sampler
 from geometry.discs import Disc
 from geometry.sight import Obstacle, Sight, SightIndex
 from tests.sight_oracle import Oracle
@@ -310,3 +311,24 @@ def test_exact_sight_between_bases_in_contact(kind: str) -> None:
     wrong = _judge_all(board, pairs, index, Oracle.of(board.obstacles, board.merge_gap),
                        [[] for _ in pairs])
     assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_the_benchmark_sampler_sees_only_through_free_segments(kind: str, seed: int) -> None:
+    """``bench/sampler.py``, the baseline of ``make bench``, must not see what is not
+    there, or its "sampler sees, exact does not" count would accuse the exact method
+    falsely: every segment it calls free passes the oracle's witness check (the
+    bench's own boards: seeds 1 to 4)."""
+    board = make_board(kind, seed)
+    sampler = Sampler(board.obstacles, board.merge_gap)
+    oracle = Oracle.of(board.obstacles, board.merge_gap)
+    checked, wrong = 0, []
+    for a, b in [*_pairs(board, 12), *board.probes]:
+        for seg in sampler.witnesses(a, b)[::7]:
+            checked += 1
+            error = oracle.witness_error(a, b, seg)
+            if error is not None:
+                wrong.append(f"{kind} seed {seed} {a} {b}: {error}")
+    assert checked > 100
+    assert not wrong, "\n".join(wrong[:20])
