@@ -218,6 +218,21 @@ def _misses_box(x0: float, y0: float, x1: float, y1: float, px: float, py: float
 
 
 @_jit
+def _chord(cx: float, cy: float, r: float, reach: float, px: float, py: float, dx: float,
+           dy: float) -> tuple[bool, float, float]:
+    """Whether the line comes within ``reach`` of the centre, and the parameters of the
+    chord it cuts from the circle (a point when it only touches)."""
+    mx, my = cx - px, cy - py
+    across = mx * dy - my * dx
+    if not abs(across) <= reach:
+        return False, 0.0, 0.0
+    along = mx * dx + my * dy
+    v = r * r - across * across
+    h = math.sqrt(v) if v > 0.0 else 0.0
+    return True, along - h, along + h
+
+
+@_jit
 def _first_free(lines: Array, k: int, pts: Array, a: Array, b: Array, tri: Array, disc: Array,
                 wall: Array, slots: Ints, sbox: Array, order: Ints, hint: Ints,
                 met: NDArray[np.bool_], wit: Array) -> bool:
@@ -242,22 +257,12 @@ def _first_free(lines: Array, k: int, pts: Array, a: Array, b: Array, tri: Array
     for li in range(k):
         px, py, dx, dy = lines[li, 0], lines[li, 1], lines[li, 2], lines[li, 3]
         # The gap segment [s, e] between the two chords (their middle if they overlap).
-        mx, my = ax - px, ay - py
-        across = mx * dy - my * dx
-        if not abs(across) <= reach_a:
+        meets_a, a0, a1 = _chord(ax, ay, ar, reach_a, px, py, dx, dy)
+        if not meets_a:
             continue
-        along = mx * dx + my * dy
-        v = ar * ar - across * across
-        h = math.sqrt(v) if v > 0.0 else 0.0
-        a0, a1 = along - h, along + h
-        mx, my = bx - px, by - py
-        across = mx * dy - my * dx
-        if not abs(across) <= reach_b:
+        meets_b, b0, b1 = _chord(bx, by, br, reach_b, px, py, dx, dy)
+        if not meets_b:
             continue
-        along = mx * dx + my * dy
-        v = br * br - across * across
-        h = math.sqrt(v) if v > 0.0 else 0.0
-        b0, b1 = along - h, along + h
         if a1 < b0:
             s, e = a1, b0
         elif b1 < a0:
