@@ -183,3 +183,33 @@ def test_bad_requests_are_refused(skirmish: Scenario, kind: str, target: str | N
 def test_an_unknown_model_is_refused(skirmish: Scenario) -> None:
     with pytest.raises(UsageError, match="unknown model 'ghost'"):
         make_map(skirmish, initial_positions(skirmish), "ghost", "seen")
+
+
+@pytest.mark.parametrize("seed", [2, 4])
+def test_cells_at_one_height_share_their_obstacles_when_nobody_is_elevated(
+        tmp_path: Path, seed: int) -> None:
+    """What lets a map ask the rules glue once per height (docs/maps.md): with neither
+    model elevated (R-ELEV-1), the pair's blocking pieces and per-query obstacles are the
+    same wherever the model stands (R-ELEV-2, R-ELEV-5, huge bases R-LOS-3)."""
+    from geometry.discs import Disc
+    from sim.analysis import blocking_pieces, prepared_board, sight_extras
+    from sim.shot_analysis import ShotPair
+
+    s = random_scenario(tmp_path, seed)
+    board = prepared_board(s)
+    pos = dict(initial_positions(s))
+    rng = np.random.default_rng(seed)
+    for enemy in enemies_of_m0(s):
+        e = pos[enemy]
+        for z in (0.0, 1.5):  # 1.5: pieces of that height no longer block (R-ELEV-5)
+            seen = set()
+            for x, y in rng.uniform(1, s.board[0] - 1, (60, 2)).tolist():
+                pair = ShotPair(enemy, "m0", Disc(e.x, e.y, board.radius[enemy]),
+                                Disc(x, y, board.radius["m0"]), e.z, z, board.side[enemy])
+                key = blocking_pieces(board, pair)
+                seen.add((key, tuple(sight_extras(s, pos, pair, key))))
+            assert len(seen) == 1
+
+
+def enemies_of_m0(s: Scenario) -> list[str]:
+    return [m.id for m in s.models if m.side != s.model("m0").side]
