@@ -137,3 +137,11 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str]
         assert code == 2 and text == "" and message in err and "usage:" in err
     code, out = run_json(capsys, *(a for a in argv if a != "--json"))
     assert code == 2 and out["exit_status"] == 2 and message in out["error"]
+
+
+def test_json_keeps_one_row_of_values_per_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code, text, _ = run(capsys, "map", "seed-cover-1", "knight", "--cell", "0.5", "--json")
+    out = json.loads(text)
+    lines = text.splitlines()
+    assert code == 0 and len(lines) == out["ny"] + 16
+    assert lines[1] == '  "format": "wasteland-map/1",'
