@@ -281,7 +281,7 @@ def _solve(groups: list[_Group], me: Mover, q: _Query, grid: Grid, seen: BoolGri
             _mark(a.segs, me.r - MARGIN, grid, todos[k], seen)
         if stride > 1:
             _blocks([(g, todos[k], cells[k]) for k, g in enumerate(groups) if not small[k]],
-                    me, q, grid, stride)
+                    me, q, grid, stride, seen)
 
 
 def _mark(segs: list[tuple[float, float, float, float]], reach: float, grid: Grid,
@@ -292,12 +292,20 @@ def _mark(segs: list[tuple[float, float, float, float]], reach: float, grid: Gri
 
 
 def _blocks(groups: list[tuple[_Group, BoolGrid, tuple[IntArray, IntArray]]], me: Mover,
-            q: _Query, grid: Grid, size: int) -> None:
+            q: _Query, grid: Grid, size: int, seen: BoolGrid) -> None:
     """Blocks of ``size`` x ``size`` cells: each block's open cells are blocked when the
-    disc covering all their bases is (they stay unseen and are settled)."""
+    disc covering all their bases is (they stay unseen and are settled). Blocks with a
+    cell already seen are left to the next round: a shadow's edge runs through them,
+    so their covering disc almost always sees (a query that would settle nothing)."""
+    ny, nx = seen.shape
+    by, bx = -(-ny // size), -(-nx // size)
+    pad = np.zeros((by * size, bx * size), dtype=bool)
+    pad[:ny, :nx] = seen
+    lit = pad.reshape(by, size, bx, size).any(axis=(1, 3)).ravel()
     asks, found = [], []
     for group, todo, (rows, cols) in groups:
         on = todo[rows, cols]
+        on[on] = ~lit[(rows[on] // size) * bx + cols[on] // size]
         ids, xs, ys, radii = _covering(rows[on], cols[on], todo.shape[1], size, grid, me.r)
         asks.append(_Ask(group, xs, ys, radii))
         found.append((todo, ids))
