@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 
 # The sight and cover kernels are compiled by numba and cached on disk: compiled here, once per
 # change, so a game's or a test's first sight query does not wait for it.
-$(KERNEL): $(STAMP) geometry/sight_kernel.py geometry/cover_kernel.py geometry/line_filters.py geometry/compiled.py
+$(KERNEL): $(STAMP) geometry/sight/kernel.py geometry/cover/kernel.py geometry/cover/filters.py geometry/compiled.py
 	$(BIN)/python -c "from geometry.compiled import compile_all; print(f'compiled kernels ready ({compile_all():.0f} s)')"
 	@touch $(KERNEL)
 
@@ -45,7 +45,7 @@ screenshots: $(STAMP)
 
 # Generated documents (tests/test_unit_docs.py fails when one is stale).
 docs: $(STAMP)
-	$(BIN)/python -m sim.unit_docs > docs/units.md.tmp && mv docs/units.md.tmp docs/units.md
+	$(BIN)/python -m sim.scenario.unit_docs > docs/units.md.tmp && mv docs/units.md.tmp docs/units.md
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache *.egg-info

@@ -1,7 +1,7 @@
 """Seeded random boards for the sight tests and benchmarks (issue 11).
 
 Each generator takes a :class:`numpy.random.Generator` and returns a
-:class:`Board`: blocking obstacles (as :class:`geometry.sight.Obstacle`) and
+:class:`Board`: blocking obstacles (as :class:`geometry.sight.index.Obstacle`) and
 candidate bases on a 36 x 36 in table. Bases have radii 0.59..1.57 in (30 to
 80 mm, R-BASE-1), overlap no blocking piece and no other base.
 
@@ -41,7 +41,7 @@ import shapely.affinity
 from shapely.geometry.base import BaseGeometry
 
 from geometry.discs import Disc
-from geometry.sight import Obstacle
+from geometry.sight.index import Obstacle
 
 SIZE = 36.0  # the table, inches
 R_MIN, R_MAX = 0.59, 1.57  # 30 mm .. 80 mm bases

@@ -1,12 +1,12 @@
 """Exact shot odds against rolling shots (issue 7).
 
-The preview (:func:`sim.odds.attack_odds`) is computed from the dice faces;
+The preview (:func:`sim.resolution.odds.attack_odds`) is computed from the dice faces;
 the baseline is resolving one shot with the game's generator
-(:func:`sim.attack.resolve_attack`), in the same process. Printed: the time
+(:func:`sim.resolution.attack.resolve_attack`), in the same process. Printed: the time
 of one preview, one rolled shot, and the preview as a number of rolled
 shots (a 10,000-shot simulation would cost 10,000 of them and still only
 estimate the odds). Also the time to plan a shot on the default scenario
-(sight, cover and range from :func:`sim.analysis.analyse`).
+(sight, cover and range from :func:`sim.shooting.analysis.analyse`).
 """
 
 from __future__ import annotations
@@ -17,12 +17,12 @@ from collections.abc import Callable
 from functools import partial
 from importlib import resources
 
-from sim.attack import AttackProfile, resolve_attack
-from sim.combat import _ANALYSES, AttackRefused, Situation, plan_shot
-from sim.loader import load_scenario
-from sim.odds import attack_odds
-from sim.rng import SeededRng
-from sim.rules import default_rules
+from sim.combat.plan import _ANALYSES, AttackRefused, Situation, plan_shot
+from sim.engine.rng import SeededRng
+from sim.resolution.attack import AttackProfile, resolve_attack
+from sim.resolution.odds import attack_odds
+from sim.scenario.format.loader import load_scenario
+from sim.scenario.rules import default_rules
 
 PROFILES = {
     "no dice": AttackProfile("rifle", "P", 7, 0, (), 3, "energy", 1),

@@ -11,8 +11,8 @@ ordered pair of models; printed per board:
   per-query obstacles with the significant edges of R-ELEV-2, then the
   query), of the same for all pairs at once, batched as the rules glue
   batches them (the sight benchmark's "exact batched"), of sight plus cover
-  (:func:`sim.analysis.analyse`, with R-ELEV-3/4), and of the bulk form
-  (:func:`sim.analysis.analyse_many`, every model against all others);
+  (:func:`sim.shooting.analysis.analyse`, with R-ELEV-3/4), and of the bulk form
+  (:func:`sim.shooting.analysis.analyse_many`, every model against all others);
 - how many pairs have an elevated model, how many edge walls joined, how
   many pieces stood in for their edge, how many sets of blocking pieces.
 
@@ -30,12 +30,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from bench.sight import _best  # the same timing rule as the sight benchmark
-from geometry.elevation import significant_edges
-from sim import analysis
-from sim.elevation_rules import board_elevation, surfaces_of
-from sim.loader import load_scenario
-from sim.positions import Position, initial_positions
-from sim.scenario import Scenario
+from geometry.elevation.edges import significant_edges
+from sim.scenario.format.loader import load_scenario
+from sim.scenario.objects import Scenario
+from sim.scenario.positions import Position, initial_positions
+from sim.shooting import analysis
+from sim.shooting.elevation_rules import board_elevation, surfaces_of
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 GROUND = SCENARIOS / "skirmish.toml"

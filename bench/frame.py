@@ -26,10 +26,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from render.app import App
-from render.controller import Controller
-from sim.actions import ModelAction
-from sim.gamedata import Phase
-from sim.loader import load_scenario
+from render.input.controller import Controller
+from sim.engine.actions import ModelAction
+from sim.engine.gamedata import Phase
+from sim.scenario.format.loader import load_scenario
 
 FRAMES = 200
 SIZE = (1280, 800)

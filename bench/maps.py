@@ -6,9 +6,9 @@ the six settlers, the sniper elevated on the rock shelf) and a dense board of
 45 random blocking pieces (:func:`bench.boards.make_board` ``"dense"``, one
 model against six). Printed per map:
 
-- the median CPU time of :func:`sim.maps.make_map` (5 runs), beside the target
+- the median CPU time of :func:`sim.maps.visibility.make_map` (5 runs), beside the target
   (under 0.3 s on one core);
-- the naive baseline: one :func:`sim.analysis.analyse_many` per cell, the
+- the naive baseline: one :func:`sim.shooting.analysis.analyse_many` per cell, the
   model put there against its enemies, timed on a sample of standable cells
   and scaled to all of them; and the map's time as a ratio to it;
 - how many sight queries the map asked (pairs given to
@@ -29,14 +29,14 @@ from typing import Any
 import numpy as np
 
 from bench.boards import make_board
-from geometry.sight import SightIndex
-from sim import maps_sight
-from sim.analysis import analyse_many
-from sim.loader import load_scenario
-from sim.maps import Map, enemies_of, make_map
-from sim.maps_kernel import compile_now
-from sim.positions import Position, initial_positions
-from sim.scenario import Scenario
+from geometry.sight.index import SightIndex
+from sim.maps import sight as maps_sight
+from sim.maps.kernel import compile_now
+from sim.maps.visibility import Map, enemies_of, make_map
+from sim.scenario.format.loader import load_scenario
+from sim.scenario.objects import Scenario
+from sim.scenario.positions import Position, initial_positions
+from sim.shooting.analysis import analyse_many
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 TARGET = 0.3  # seconds per map (issue 17)
@@ -89,7 +89,7 @@ def _naive(s: Scenario, positions: Mapping[str, Position], model: str, m: Map) -
 
 
 def _heights(s: Scenario, m: Map) -> Any:
-    from sim.maps_grid import cell_heights
+    from sim.maps.grid import cell_heights
 
     return cell_heights(s, m.grid)
 
@@ -114,7 +114,7 @@ def _queries(fn: Any) -> int:
 
 def _setup_time(fn: Any) -> float:
     """CPU seconds ``fn`` spends splitting cells into groups (the rules glue's per-pair
-    set-up, cell by cell for elevated pairs: :func:`sim.maps_sight._groups`)."""
+    set-up, cell by cell for elevated pairs: :func:`sim.maps.sight._groups`)."""
     spent = 0.0
     original = maps_sight._groups
 

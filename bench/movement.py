@@ -4,7 +4,7 @@
   in play on ``scenarios/skirmish.toml`` (exact swept-base tests against
   terrain and bases, R-MOV-*). Baseline, same process: the engine's old plain
   move check (straight line, no terrain).
-- Reachable area: ``sim.moves.reachable`` (Move ruler, both the full-ruler
+- Reachable area: ``sim.movement.kinds.reachable`` (Move ruler, both the full-ruler
   and the difficult-ground areas) for every model in play. Baseline, same
   process: a sampling oracle that tests a 0.25 in grid of end points with
   the straight-move check (no detours, so it even does less).
@@ -14,7 +14,7 @@
   rubble), against the same grid oracle for its worst model.
 
 The window computes the area once when a model is picked up and redraws the
-cached polygon every frame while the player drags (render/analysis_view.py),
+cached polygon every frame while the player drags (render/explain/answers.py),
 so "fast enough to redraw while dragging" means one query well below the
 100 ms a click may take; the figure against a 60 fps frame (16.7 ms) is
 printed too.
@@ -31,13 +31,13 @@ from importlib import resources
 
 import numpy as np
 
-import sim.moves as moves_module
-from geometry.paths import check_legs
-from sim.loader import load_scenario
-from sim.moves import Move, MoveKind, level_of, reachable, walk
+import sim.movement.kinds as moves_module
+from geometry.movement.paths import check_legs
+from sim.engine.state import GameState
+from sim.movement.kinds import Move, MoveKind, level_of, reachable, walk
 from sim.plainmove import Move as PlainMove
 from sim.plainmove import PlainMoveKind
-from sim.state import GameState
+from sim.scenario.format.loader import load_scenario
 
 FRAME_MS = 1000 / 60
 CLICK_MS = 100.0

@@ -17,13 +17,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import sim.actions
-from sim.actions import Action, ActionKind, action_kinds
-from sim.loader import load_scenario
+import sim.engine.actions
+from sim.engine.actions import Action, ActionKind, action_kinds
+from sim.engine.rng import SeededRng
+from sim.engine.state import GameState
 from sim.plainmove import PlainMoveKind
-from sim.rng import SeededRng
-from sim.scenario import Scenario
-from sim.state import GameState
+from sim.scenario.format.loader import load_scenario
+from sim.scenario.objects import Scenario
 
 SCENARIO = Path(__file__).resolve().parent.parent / "scenarios" / "skirmish.toml"
 
@@ -31,12 +31,12 @@ SCENARIO = Path(__file__).resolve().parent.parent / "scenarios" / "skirmish.toml
 @contextmanager
 def kinds(table: Mapping[str, ActionKind[Any]]) -> Iterator[None]:
     """Use ``table`` as the action kinds for a while."""
-    saved = sim.actions._kinds
-    sim.actions._kinds = dict(table)
+    saved = sim.engine.actions._kinds
+    sim.engine.actions._kinds = dict(table)
     try:
         yield
     finally:
-        sim.actions._kinds = saved
+        sim.engine.actions._kinds = saved
 
 
 def playouts(scenario: Scenario, games: int, rounds: int) -> tuple[list[list[Action]], float]:

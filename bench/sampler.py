@@ -17,7 +17,7 @@ method's; discs are exact.
 Examples
 --------
 >>> import shapely
->>> from geometry.sight import Obstacle
+>>> from geometry.sight.index import Obstacle
 >>> s = Sampler([Obstacle("wall", shapely.box(4, -3, 5, 3))], 0.0)
 >>> s.sees(Disc(0, 0, 0.5), Disc(10, 0, 0.5)), s.sees(Disc(0, 0, 0.5), Disc(10, 7, 0.5))
 (False, True)
@@ -32,7 +32,7 @@ import shapely
 from numpy.typing import NDArray
 
 from geometry.discs import Disc
-from geometry.sight import EPS, Obstacle
+from geometry.sight.index import EPS, Obstacle
 
 RIM = 16
 Array = NDArray[np.float64]

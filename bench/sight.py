@@ -14,14 +14,14 @@ moves):
   pair) and of the bulk path (:meth:`SightIndex.sight_many` over all pairs),
   each as a ratio to the sampler (``bench/sampler.py``);
 - the median of single queries timed one by one;
-- bulk sight plus the line of cover (:func:`geometry.cover.lines_of_cover`)
+- bulk sight plus the line of cover (:func:`geometry.cover.lines.lines_of_cover`)
   per pair, against the sampler too;
 - the sampler's misses (it calls blocked, the exact method sees) and the pairs
   it sees and the exact method does not (must be 0);
 - bulk queries per second;
 
 then one model against 20 targets with sight, cover and range
-(:func:`sim.analysis.analyse_many`) on the default board's terrain with 21
+(:func:`sim.shooting.analysis.analyse_many`) on the default board's terrain with 21
 models, the cold start (import and first query, in a fresh process) and the
 scaling rows (``bench/sight_scaling.py``). Each issue target is printed next
 to its figure.
@@ -46,13 +46,13 @@ import shapely
 from bench.boards import Board, convex_board, gap_wall_board
 from bench.sampler import Sampler
 from bench.sight_scaling import clock, disjoint_pairs, interleaved, median_time, scaling_rows
-from geometry.cover import CoverObject, lines_of_cover
+from geometry.cover.lines import CoverObject, lines_of_cover
 from geometry.discs import Disc
-from geometry.sight import SightIndex
-from sim import analysis
-from sim.loader import load_scenario
-from sim.positions import Position, initial_positions
-from sim.scenario import ModelPlacement, Scenario
+from geometry.sight.index import SightIndex
+from sim.scenario.format.loader import load_scenario
+from sim.scenario.objects import ModelPlacement, Scenario
+from sim.scenario.positions import Position, initial_positions
+from sim.shooting import analysis
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = ROOT / "scenarios" / "skirmish.toml"
@@ -239,7 +239,7 @@ import time
 t0 = time.perf_counter()
 import shapely
 from geometry.discs import Disc
-from geometry.sight import Obstacle, SightIndex
+from geometry.sight.index import Obstacle, SightIndex
 t1 = time.perf_counter()
 index = SightIndex([Obstacle("wall", shapely.box(4, -3, 5, 3))])
 index.sight(Disc(0, 0, 0.5), Disc(10, 0, 0.5))

@@ -31,7 +31,7 @@ import numpy as np
 from bench.boards import Board, scaling_board
 from bench.sampler import Sampler
 from geometry.discs import Disc
-from geometry.sight import SightIndex
+from geometry.sight.index import SightIndex
 
 Pair = tuple[Disc, Disc]
 

@@ -14,7 +14,9 @@ import os
 import time
 from collections.abc import Callable
 
-from geometry import cover_kernel, line_filters, sight_kernel
+from geometry.cover import filters as line_filters
+from geometry.cover import kernel as cover_kernel
+from geometry.sight import kernel as sight_kernel
 
 # The entry point of each kernel, whose cache index tells whether it is compiled.
 _ENTRIES = (sight_kernel.ENTRY, cover_kernel.polygon_hit, line_filters.sides_crossed)

@@ -20,12 +20,12 @@ from typing import Any
 import platformdirs
 import pygame
 
-from render import theme
-from render.controller import Controller
-from render.frame import board_transform, draw_frame
-from render.layout import MIN_WINDOW, Layout, compute_layout
-from render.panels import BUTTON_TOP, button_rects, max_scroll
-from render.view import TextLine
+from render.draw import theme
+from render.draw.frame import board_transform, draw_frame
+from render.draw.layout import MIN_WINDOW, Layout, compute_layout
+from render.draw.panels import BUTTON_TOP, button_rects, max_scroll
+from render.draw.view import TextLine
+from render.input.controller import Controller
 from sim.errors import UsageError, WastelandError
 
 DEFAULT_SIZE = (1280, 800)
@@ -36,7 +36,7 @@ SHOW_SAVED_MS = 1200  # the last frame, naming the save, stays up this long
 DRAG_PX = 6  # a press that moves further than this is a drag, not a click
 
 # Key -> controller command; Ctrl+key in CTRL_KEYS. The help table
-# (render.controls.CONTROLS) documents the same keys.
+# (render.draw.controls.CONTROLS) documents the same keys.
 KEYS: dict[int, str] = {
     pygame.K_F1: "help",
     pygame.K_F2: "debug",
@@ -367,7 +367,7 @@ def _quiet_stderr() -> Iterator[None]:
 
 def fitting_size(screen: tuple[int, int] | None = None) -> tuple[int, int]:
     """:data:`DEFAULT_SIZE`, shrunk to fit ``screen`` (default: the desktop), never below
-    :data:`~render.layout.MIN_WINDOW` (the layout scales down to that)."""
+    :data:`~render.draw.layout.MIN_WINDOW` (the layout scales down to that)."""
     if screen is None:
         sizes = pygame.display.get_desktop_sizes() if pygame.display.get_init() else []
         screen = sizes[0] if sizes else DEFAULT_SIZE

@@ -1,6 +1,6 @@
 """A visibility or threat map drawn over the board (issue 17), and its PNG export.
 
-The map's values come from :func:`sim.maps.make_map`; drawing decides nothing.
+The map's values come from :func:`sim.maps.visibility.make_map`; drawing decides nothing.
 Each cell is shaded by its value (``seen``: how many enemies see a base there,
 ``threat``: the best enemy hit chance, ``sees``: whether it sees the target)
 from green (none) through yellow to red (the most), ``sees`` in blue; a cell
@@ -17,13 +17,13 @@ from typing import Any
 import numpy as np
 import pygame
 
-from render import theme
+from render.draw import theme
+from render.draw.transform import BoardTransform
+from render.draw.view import TextLine, ViewState
 from render.png import save_png
 from render.scene import scene_from_scenario
-from render.transform import BoardTransform
-from render.view import TextLine, ViewState
-from sim.maps import Map, summary
-from sim.scenario import Scenario
+from sim.maps.visibility import Map, summary
+from sim.scenario.objects import Scenario
 
 ALPHA = 120  # how strongly a cell is shaded over the board (0..255)
 SAFE = (40, 170, 70)  # nobody: green

@@ -9,14 +9,15 @@ from pathlib import Path
 
 import pygame
 
-from render import analysis_view, theme
-from render.frame import draw_frame
-from render.layout import compute_layout
-from render.overlays import AreaOverlay
+from render.draw import theme
+from render.draw.frame import draw_frame
+from render.draw.layout import compute_layout
+from render.draw.overlays import AreaOverlay
+from render.draw.view import Overlay, TextLine, ViewState
+from render.explain import answers
 from render.scene import Scene, scene_from_scenario
-from render.view import Overlay, TextLine, ViewState
-from sim.scenario import Scenario
-from sim.state import GameState
+from sim.engine.state import GameState
+from sim.scenario.objects import Scenario
 
 
 def render_surface(
@@ -60,16 +61,16 @@ def export_scenario(scenario: Scenario, path: Path, width: int = 1280,
     details: list[TextLine] = [TextLine(f"{scenario.name} ({scenario.rules} rules)")]
     highlight: set[str] = set()
     if reach is not None:
-        area = analysis_view.reach_area(GameState(scenario), reach)
+        area = answers.reach_area(GameState(scenario), reach)
         if area is not None:
             overlays.append(AreaOverlay(area))
-        details += analysis_view.reach_lines(scenario, reach, area)
+        details += answers.reach_lines(scenario, reach, area)
         highlight.add(reach)
     if los is not None:
         if weapon is None:
             carried = scenario.unit_of(los[0]).weapons
             weapon = carried[0] if carried else None
-        shot, lines = analysis_view.shot(scenario, positions, los[0], los[1], weapon, frozenset())
+        shot, lines = answers.shot(scenario, positions, los[0], los[1], weapon, frozenset())
         overlays.append(shot)
         details += lines
         highlight.update(los)

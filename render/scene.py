@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sim.gamedata import Status
-from sim.positions import Position, initial_positions
-from sim.scenario import Scenario
-from sim.state import GameState
+from sim.engine.gamedata import Status
+from sim.engine.state import GameState
+from sim.scenario.objects import Scenario
+from sim.scenario.positions import Position, initial_positions
 
 Readiness = str  # "unready" (no marker), "ready", "used" (R-TURN-1)
 

@@ -25,12 +25,12 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from render import theme
 from render.app import App
-from render.controller import Controller
-from sim.loader import load_scenario
-from sim.scenario import Scenario
-from sim.state import GameState
+from render.draw import theme
+from render.input.controller import Controller
+from sim.engine.state import GameState
+from sim.scenario.format.loader import load_scenario
+from sim.scenario.objects import Scenario
 
 SIZE = (1280, 800)
 

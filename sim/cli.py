@@ -35,9 +35,9 @@ from sim.cli_io import print_json_error
 from sim.errors import WastelandError
 
 if TYPE_CHECKING:
-    from sim.maps import Map
-    from sim.scenario import Scenario
-    from sim.state import GameState
+    from sim.engine.state import GameState
+    from sim.maps.visibility import Map
+    from sim.scenario.objects import Scenario
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for any tool whose reader left
@@ -161,7 +161,7 @@ def open_game_window(scenario: Scenario, state: GameState | None, save_dir: Path
     """
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from render.app import NoDisplayError, close_window, open_window, parse_size
-    from render.controller import Controller
+    from render.input.controller import Controller
 
     pixels = None if size is None else parse_size(size)
     controller = Controller(scenario, save_dir=save_dir, state=state)

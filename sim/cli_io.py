@@ -9,12 +9,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from sim import loader
 from sim.errors import Problem, ScenarioError, WastelandError
-from sim.limits import MAX_FILE_BYTES
-from sim.load_files import ReadProblem, decode, parse_toml
-from sim.scenario import Scenario
-from sim.shipped import resolve_scenario
+from sim.scenario.format import loader
+from sim.scenario.format.files import ReadProblem, decode, parse_toml
+from sim.scenario.format.limits import MAX_FILE_BYTES
+from sim.scenario.format.shipped import resolve_scenario
+from sim.scenario.objects import Scenario
 
 STDIN = "-"
 STDIN_NAME = "<stdin>"  # how messages name a file read from stdin

@@ -2,7 +2,7 @@
 
 A placeholder model action kind (issue 5) and the worked example of the
 extension contract in docs/engine.md. The movement module (R-MOV-*) replaces
-it by removing this module from ``sim.actions.ACTION_KIND_MODULES``.
+it by removing this module from ``sim.engine.actions.ACTION_KIND_MODULES``.
 
 Legal when the straight distance from the base centre to the target is at
 most the unit's Move ruler (R-RULER-1), the base ends wholly on the board
@@ -17,11 +17,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from sim.actions import ActionKind, ModelAction, fmt_num, parse_num
+from sim.engine.actions import ActionKind, ModelAction, fmt_num, parse_num
+from sim.engine.state import ActionContext, GameState
 from sim.errors import IllegalActionError
-from sim.names import model_name
-from sim.positions import Position
-from sim.state import ActionContext, GameState
+from sim.scenario.names import model_name
+from sim.scenario.positions import Position
 
 _EPS = 1e-9
 _DIAG = math.sqrt(0.5)  # correctly rounded, so sample targets are the same everywhere

@@ -6,13 +6,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
 
-from sim.actions import parse_action
-from sim.dice import ScriptedRng, ScriptedRoll, armor_face, effect_face, skill_face
-from sim.gamedata import Phase
-from sim.loader import load_scenario
-from sim.rules import default_rules
-from sim.scenario import ModelPlacement, Scenario
-from sim.state import GameState
+from sim.engine.actions import parse_action
+from sim.engine.gamedata import Phase
+from sim.engine.state import GameState
+from sim.resolution.dice import ScriptedRng, ScriptedRoll, armor_face, effect_face, skill_face
+from sim.scenario.format.loader import load_scenario
+from sim.scenario.objects import ModelPlacement, Scenario
+from sim.scenario.rules import default_rules
 from tests.conftest import SCENARIOS
 
 RULES = default_rules()

@@ -12,14 +12,14 @@ from typing import Any, ClassVar
 
 import pytest
 
-import sim.actions
-from sim.actions import ActionKind, ModelAction, parse_action
+import sim.engine.actions
+from sim.engine.actions import ActionKind, ModelAction, parse_action
+from sim.engine.gamedata import Status
+from sim.engine.state import ActionContext, GameState
 from sim.errors import IllegalActionError
-from sim.gamedata import Status
-from sim.loader import load_scenario
 from sim.plainmove import PlainMoveKind
-from sim.scenario import Scenario
-from sim.state import ActionContext, GameState
+from sim.scenario.format.loader import load_scenario
+from sim.scenario.objects import Scenario
 from tests.conftest import SCENARIOS
 
 SEED_FILE = SCENARIOS / "seed-activation.toml"
@@ -136,5 +136,5 @@ def engine_kinds(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     The engine tests check the turn logic, so they do not depend on how the
     movement and combat modules judge a move or a shot.
     """
-    monkeypatch.setattr(sim.actions, "_kinds", dict(ENGINE_KINDS))
+    monkeypatch.setattr(sim.engine.actions, "_kinds", dict(ENGINE_KINDS))
     yield

@@ -14,9 +14,9 @@ from typing import Any
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from sim.rng import SeededRng
-from sim.save import load_game, save_game
-from sim.state import GameState
+from sim.engine.rng import SeededRng
+from sim.engine.state import GameState
+from sim.game.save import load_game, save_game
 
 EXAMPLES = int(os.environ.get("WASTELAND_FUZZ_EXAMPLES", "0") or 0) or 40
 PLAYOUT_STEPS = 8

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from sim.actions import Action
-from sim.rng import SeededRng
-from sim.state import GameState
+from sim.engine.actions import Action
+from sim.engine.rng import SeededRng
+from sim.engine.state import GameState
 from tests.conftest import DATA
 
 GOLDEN = DATA / "golden"

@@ -14,17 +14,17 @@ from pathlib import Path
 import numpy as np
 import shapely
 
-from geometry.elevation import default_height
-from sim.analysis import analyse
-from sim.combat import AttackRefused, Situation, plan_shot
-from sim.elevation_rules import surfaces_of
-from sim.levels import in_the_way
-from sim.loader import load_scenario
-from sim.maps import enemies_of, ranged_weapons
-from sim.maps_grid import Grid
-from sim.odds import attack_odds
-from sim.positions import Position
-from sim.scenario import Scenario
+from geometry.elevation.edges import default_height
+from sim.combat.plan import AttackRefused, Situation, plan_shot
+from sim.maps.grid import Grid
+from sim.maps.visibility import enemies_of, ranged_weapons
+from sim.movement.levels import in_the_way
+from sim.resolution.odds import attack_odds
+from sim.scenario.format.loader import load_scenario
+from sim.scenario.objects import Scenario
+from sim.scenario.positions import Position
+from sim.shooting.analysis import analyse
+from sim.shooting.elevation_rules import surfaces_of
 
 UNITS = ["settler", "settler_rifle", "sole_survivor", "knight", "paladin", "super_mutant",
          "mutant_hound", "behemoth"]

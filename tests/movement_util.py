@@ -7,11 +7,11 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
-from sim.actions import parse_action
-from sim.gamedata import Phase
-from sim.loader import load_scenario
-from sim.scenario import Scenario
-from sim.state import GameState
+from sim.engine.actions import parse_action
+from sim.engine.gamedata import Phase
+from sim.engine.state import GameState
+from sim.scenario.format.loader import load_scenario
+from sim.scenario.objects import Scenario
 from tests.conftest import SCENARIOS
 
 RULE_SETS = ("rulebook", "vts-1.5")

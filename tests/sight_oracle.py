@@ -57,7 +57,7 @@ from numpy.typing import NDArray
 from shapely.geometry.base import BaseGeometry
 
 from geometry.discs import Disc
-from geometry.sight import Obstacle, Sight
+from geometry.sight.index import Obstacle, Sight
 
 Array = NDArray[np.float64]
 Segment = tuple[tuple[float, float], tuple[float, float]]

@@ -1,4 +1,4 @@
-"""The rules glue for sight, cover and range (sim.analysis): which pieces block,
+"""The rules glue for sight, cover and range (sim.shooting.analysis): which pieces block,
 which objects are cover, huge models, overrides, rule sets, and caching."""
 
 from __future__ import annotations
@@ -9,19 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from sim.analysis import (
-    FRIENDLY,
-    HUGE_IN_MELEE,
-    PreparedBoard,
-    analyse,
-    analyse_many,
-    prepared_board,
-)
 from sim.errors import UsageError
-from sim.loader import load_scenario
-from sim.positions import Position, initial_positions
-from sim.rules import default_rules
-from sim.scenario import (
+from sim.scenario.format.loader import load_scenario
+from sim.scenario.objects import (
     Armor,
     ModelPlacement,
     Scenario,
@@ -30,6 +20,16 @@ from sim.scenario import (
     TerrainProps,
     Unit,
     Weapon,
+)
+from sim.scenario.positions import Position, initial_positions
+from sim.scenario.rules import default_rules
+from sim.shooting.analysis import (
+    FRIENDLY,
+    HUGE_IN_MELEE,
+    PreparedBoard,
+    analyse,
+    analyse_many,
+    prepared_board,
 )
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
@@ -134,7 +134,7 @@ def test_a_huge_friend_of_the_target_touching_it_still_gives_cover() -> None:
 
 
 def test_a_huge_enemy_of_the_target_at_another_height_is_not_in_close_combat() -> None:
-    """R-COV-6 with base contact (sim.contact): bases touching in plan view but at
+    """R-COV-6 with base contact (sim.movement.contact): bases touching in plan view but at
     different heights are not in contact, so the huge model gives cover."""
     r_t, r_h = 30 / 25.4 / 2, 70 / 25.4 / 2
     hx = 15 - ((r_t + r_h) ** 2 - 0.3**2) ** 0.5
@@ -261,7 +261,7 @@ def test_prepared_board_is_cached_per_scenario_object() -> None:
     assert isinstance(board, PreparedBoard) and prepared_board(s) is board
     twin = replace(s)
     assert prepared_board(twin) is not board
-    import sim.analysis as analysis
+    import sim.shooting.analysis as analysis
 
     key = id(twin)
     assert key in analysis._BOARDS

@@ -17,10 +17,10 @@ import pytest
 
 from sim import cli
 from sim.cli import main
-from sim.limits import MAX_FILE_BYTES
-from sim.loader import load_scenario
-from sim.save import save_game
-from sim.state import GameState
+from sim.engine.state import GameState
+from sim.game.save import save_game
+from sim.scenario.format.limits import MAX_FILE_BYTES
+from sim.scenario.format.loader import load_scenario
 from tests.conftest import ROOT, SCENARIOS
 
 VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][

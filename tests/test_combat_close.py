@@ -6,11 +6,17 @@ import math
 
 import pytest
 
-from sim.actions import parse_action
-from sim.combat import AttackRefused, CloseCombat, Situation, contact_problem, plan_close_combat
-from sim.positions import Position
-from sim.scenario import Scenario
-from sim.state import ActionContext
+from sim.combat.plan import (
+    AttackRefused,
+    CloseCombat,
+    Situation,
+    contact_problem,
+    plan_close_combat,
+)
+from sim.engine.actions import parse_action
+from sim.engine.state import ActionContext
+from sim.scenario.objects import Scenario
+from sim.scenario.positions import Position
 from tests.combat_util import armor, at_activation, face, scenario, skill, variant
 
 # Both bases are 40 mm: centres 40/25.4 in apart are in base contact.

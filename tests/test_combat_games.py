@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from sim.actions import Action, parse_action
-from sim.rng import SeededRng
-from sim.save import load_game, save_game
-from sim.state import GameState
+from sim.engine.actions import Action, parse_action
+from sim.engine.rng import SeededRng
+from sim.engine.state import GameState
+from sim.game.save import load_game, save_game
 from tests.combat_util import scenario
 
 ATTACKS = ("shoot", "close-combat", "charge")

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from sim.actions import parse_action
-from sim.combat import AttackRefused, CloseCombat, Shoot, Situation, plan_shot
+from sim.combat.plan import AttackRefused, CloseCombat, Shoot, Situation, plan_shot
+from sim.engine.actions import parse_action
+from sim.engine.gamedata import Status
+from sim.engine.state import ActionContext
 from sim.errors import IllegalActionError
-from sim.gamedata import Status
-from sim.state import ActionContext
 from tests.combat_util import armor, at_activation, face, scenario, skill, variant
 
 PLASMA = "plasma_rifle"

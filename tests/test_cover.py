@@ -6,7 +6,7 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geometry.cover import CoverObject, line_of_cover
+from geometry.cover.lines import CoverObject, line_of_cover
 from geometry.discs import Disc
 
 TOL = 0.01  # R-UNIT-2 touch tolerance

@@ -1,9 +1,9 @@
 """The plain-float line-of-cover test against Shapely's predicates (R-COV-1, R-COV-2, R-COV-4).
 
-:func:`geometry.cover.lines_of_cover` answers most (line, polygon) combinations
+:func:`geometry.cover.lines.lines_of_cover` answers most (line, polygon) combinations
 in plain floats and hands near-degenerate ones to Shapely. Both must give the
 same enters / passes-through / touches-the-attacker answers; Shapely's path
-(:func:`geometry.cover._polygon_hits`, the former implementation) is the oracle.
+(:func:`geometry.cover.lines._polygon_hits`, the former implementation) is the oracle.
 Coordinates on a coarse grid make lines through vertices, along edges and
 centres on outlines common, where a wrong fast answer would show.
 """
@@ -16,7 +16,7 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geometry.cover import CoverObject, _fast_polygon_hit, _polygon_hits, lines_of_cover
+from geometry.cover.lines import CoverObject, _fast_polygon_hit, _polygon_hits, lines_of_cover
 from geometry.discs import Disc
 
 TOL = 0.01  # R-UNIT-2 touch tolerance

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from sim.damage import resolve_damage, roll_damage, roll_fall_damage
-from sim.dice import ScriptedRng, armor_face, effect_face
-from sim.rules import default_rules
+from sim.resolution.damage import resolve_damage, roll_damage, roll_fall_damage
+from sim.resolution.dice import ScriptedRng, armor_face, effect_face
+from sim.scenario.rules import default_rules
 
 RULES = default_rules()
 

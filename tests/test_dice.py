@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from sim.dice import (
+from sim.resolution.dice import (
     ScriptedRng,
     ScriptExhaustedError,
     UnknownDieError,
@@ -21,7 +21,7 @@ from sim.dice import (
     roll_skill,
     skill_face,
 )
-from sim.rules import EFFECT_DICE, default_rules, rules_with_overrides
+from sim.scenario.rules import EFFECT_DICE, default_rules, rules_with_overrides
 
 RULES = default_rules()
 
@@ -115,7 +115,8 @@ def test_scripting_a_face_the_die_lacks_is_an_error() -> None:
         effect_face(RULES, "accuracy", ("nuka",))
 
 
-@pytest.mark.parametrize("name", ["sim.dice", "sim.damage", "sim.attack", "sim.odds"])
+@pytest.mark.parametrize("name", ["sim.resolution.dice", "sim.resolution.damage",
+                                  "sim.resolution.attack", "sim.resolution.odds"])
 def test_docstring_examples(name: str) -> None:
     """The examples in the combat modules' docstrings run as written."""
     module = importlib.import_module(name)

@@ -19,7 +19,7 @@ MODULES = sorted(
 
 
 def test_the_examples_are_found() -> None:
-    assert {"geometry.discs", "sim.rules", "sim.state"} <= set(MODULES)
+    assert {"geometry.discs", "sim.scenario.rules", "sim.engine.state"} <= set(MODULES)
 
 
 @pytest.mark.parametrize("name", MODULES)

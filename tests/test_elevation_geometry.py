@@ -14,11 +14,10 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import geometry.elevation as elevation
+import geometry.elevation.edges as elevation
 from geometry.discs import Disc
-from geometry.edge_cover import cover_edges, cover_filter_applies, within_orange_of_target
-from geometry.edge_sight import distance_to_edge, sight_edges, sight_walls
-from geometry.elevation import (
+from geometry.elevation.cover import cover_edges, cover_filter_applies, within_orange_of_target
+from geometry.elevation.edges import (
     EdgeMap,
     Surface,
     blocks_at_heights,
@@ -26,7 +25,8 @@ from geometry.elevation import (
     is_surface,
     significant_edges,
 )
-from sim.rules import default_rules
+from geometry.elevation.walls import distance_to_edge, sight_edges, sight_walls
+from sim.scenario.rules import default_rules
 
 ORANGE = default_rules().orange
 R = 0.6  # a 30 mm base is 0.59 in; round numbers keep the hand sums easy

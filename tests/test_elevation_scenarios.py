@@ -1,5 +1,5 @@
 """Elevation scenarios (issue 4): every stated answer through ``wasteland los --json``
-and through :func:`sim.analysis.analyse` (R-ELEV-1..5).
+and through :func:`sim.shooting.analysis.analyse` (R-ELEV-1..5).
 
 The expected answers are the ones written at the top of each
 ``scenarios/elev-*.toml``, worked out from the rules and the drawn positions.
@@ -21,16 +21,16 @@ from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from geometry.discs import Disc
-from geometry.edge_sight import sight_walls
-from geometry.elevation import EdgeMap, Surface, significant_edges
-from geometry.sight import Obstacle, SightIndex
-from sim import analysis
-from sim.analysis import analyse
+from geometry.elevation.edges import EdgeMap, Surface, significant_edges
+from geometry.elevation.walls import sight_walls
+from geometry.sight.index import Obstacle, SightIndex
 from sim.cli import main
-from sim.elevation_rules import BoardElevation
-from sim.loader import load_scenario
-from sim.positions import Position, initial_positions
-from sim.scenario import Scenario, TerrainPiece, TerrainProps
+from sim.scenario.format.loader import load_scenario
+from sim.scenario.objects import Scenario, TerrainPiece, TerrainProps
+from sim.scenario.positions import Position, initial_positions
+from sim.shooting import analysis
+from sim.shooting.analysis import analyse
+from sim.shooting.elevation_rules import BoardElevation
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 

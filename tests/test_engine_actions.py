@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sim.actions import (
+from sim.engine.actions import (
     TURN_ACTIONS,
     Activate,
     ChooseFirst,
@@ -20,9 +20,9 @@ from sim.actions import (
     action_kinds,
     parse_action,
 )
+from sim.engine.rng import SeededRng
 from sim.errors import IllegalActionError, WastelandError
 from sim.plainmove import Move
-from sim.rng import SeededRng
 from tests.engine_util import Exit, Zap, engine_kinds, listed, new_game, play, variant
 
 pytestmark = pytest.mark.usefixtures("engine_kinds")
@@ -134,7 +134,7 @@ def test_a_failing_application_restores_the_state(monkeypatch) -> None:
     def broken_damage(*args, **kwargs):
         raise IllegalActionError("zap", "the zapper jammed")
 
-    monkeypatch.setattr("sim.turns.damage", broken_damage)
+    monkeypatch.setattr("sim.engine.turns.damage", broken_damage)
     with pytest.raises(IllegalActionError, match="jammed"):
         state.apply(Zap("settler-1", "mutant-a", 1))  # rolls a die, then fails
     assert state == before

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from sim.commands import replay
-from sim.dice import ScriptedRng
+from sim.engine.state import GameState
 from sim.errors import SaveError
-from sim.loader import load_scenario
-from sim.save import load_game, save_game
-from sim.state import GameState
+from sim.game.save import load_game, save_game
+from sim.resolution.dice import ScriptedRng
+from sim.scenario.format.loader import load_scenario
 from tests.conftest import SCENARIOS
 from tests.engine_util import SEED_FILE, engine_kinds, play
 

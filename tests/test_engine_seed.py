@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from sim.actions import OptionA
+from sim.engine.actions import OptionA
 from sim.errors import IllegalActionError
 from tests.engine_util import engine_kinds, listed, new_game, play, readiness
 

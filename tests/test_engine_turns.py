@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from sim.dice import ScriptedRng
+from sim.engine.gamedata import Phase
 from sim.errors import IllegalActionError
-from sim.gamedata import Phase
+from sim.resolution.dice import ScriptedRng
 from tests.engine_util import (
     MUTANTS,
     SETTLERS,

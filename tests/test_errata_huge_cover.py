@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-from render.analysis_view import shot as window_shot
-from sim.analysis import HUGE_NOT_LARGER, ShotAnalysis, analyse
+from render.explain.answers import shot as window_shot
 from sim.cli import main
-from sim.positions import initial_positions
-from sim.shot_analysis import HUGE_COVER, MODEL_COVER
+from sim.scenario.positions import initial_positions
+from sim.shooting.analysis import HUGE_NOT_LARGER, ShotAnalysis, analyse
+from sim.shooting.shot_analysis import HUGE_COVER, MODEL_COVER
 from tests.combat_util import scenario
 
 NAME = "errata-huge-cover"

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-from render.analysis_view import shot as window_shot
-from sim.analysis import TOUCHES_ATTACKER, ShotAnalysis, analyse
+from render.explain.answers import shot as window_shot
 from sim.cli import main
-from sim.positions import Position, initial_positions
-from sim.shot_analysis import EDGE_COVER, HIGH_EDGE
+from sim.scenario.positions import Position, initial_positions
+from sim.shooting.analysis import TOUCHES_ATTACKER, ShotAnalysis, analyse
+from sim.shooting.shot_analysis import EDGE_COVER, HIGH_EDGE
 from tests.combat_util import scenario
 
 NAME = "errata-tower-touch"

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from sim.actions import parse_action
-from sim.dice import ScriptedRoll
-from sim.gamedata import Status
-from sim.state import GameState
+from sim.engine.actions import parse_action
+from sim.engine.gamedata import Status
+from sim.engine.state import GameState
+from sim.resolution.dice import ScriptedRoll
 from tests.combat_util import armor, at_activation, face, scenario, skill, variant
 
 R40 = 20 / 25.4  # radius of a 40 mm base

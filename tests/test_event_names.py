@@ -1,5 +1,5 @@
 """Issue 14: the event log names sides and models by their display names; the action
-text (saves, the CLI) keeps the ids (sim.names; docs/engine.md, Decisions)."""
+text (saves, the CLI) keeps the ids (sim.scenario.names; docs/engine.md, Decisions)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from typing import cast
 
 import pytest
 
-from sim.actions import parse_action
-from sim.names import DisplayNames, display_names
-from sim.rng import SeededRng
-from sim.scenario import RuleSet
-from sim.state import GameState
+from sim.engine.actions import parse_action
+from sim.engine.rng import SeededRng
+from sim.engine.state import GameState
+from sim.scenario.names import DisplayNames, display_names
+from sim.scenario.objects import RuleSet
 from tests.combat_util import scenario
 
 

@@ -19,11 +19,11 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
+from sim.engine.rng import SeededRng
+from sim.engine.state import GameState
 from sim.errors import SaveError
-from sim.loader import load_scenario
-from sim.rng import SeededRng
-from sim.save import load_game, save_data, save_game
-from sim.state import GameState
+from sim.game.save import load_game, save_data, save_game
+from sim.scenario.format.loader import load_scenario
 from tests.conftest import SCENARIOS
 from tests.fuzz_util import FUZZ, HOSTILE_TEXT, hostile_values
 

@@ -24,10 +24,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sim.cli import main
+from sim.engine.state import GameState
 from sim.errors import ScenarioError
-from sim.loader import load_scenario
-from sim.state import GameState
-from sim.writer import scenario_to_toml
+from sim.scenario.format.loader import load_scenario
+from sim.scenario.format.writer import scenario_to_toml
 from tests.conftest import SCENARIOS
 from tests.fuzz_util import FUZZ, HOSTILE_TEXT, hostile_values, playout_save_reload
 

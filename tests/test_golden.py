@@ -17,9 +17,9 @@ from collections.abc import Sequence
 
 import pytest
 
-from sim.actions import Action
-from sim.scenario import Scenario
-from sim.state import GameState
+from sim.engine.actions import Action
+from sim.engine.state import GameState
+from sim.scenario.objects import Scenario
 from tests.engine_util import SEED_FILE, engine_kinds, seed_scenario, variant
 from tests.golden_util import check_golden, play_to_text
 

@@ -16,10 +16,10 @@ from typing import cast
 
 import pytest
 
-from sim.actions import Action
-from sim.loader import load_scenario
-from sim.scenario import RuleSet
-from sim.state import GameState
+from sim.engine.actions import Action
+from sim.engine.state import GameState
+from sim.scenario.format.loader import load_scenario
+from sim.scenario.objects import RuleSet
 from tests.conftest import SCENARIOS
 from tests.golden_util import GOLDEN, check_golden, play_to_text
 

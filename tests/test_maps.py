@@ -11,11 +11,11 @@ import numpy as np
 import pytest
 
 from sim.errors import UsageError
-from sim.loader import load_scenario
-from sim.maps import Map, make_map
-from sim.maps_grid import make_grid
-from sim.positions import Position, initial_positions
-from sim.scenario import Scenario
+from sim.maps.grid import make_grid
+from sim.maps.visibility import Map, make_map
+from sim.scenario.format.loader import load_scenario
+from sim.scenario.objects import Scenario
+from sim.scenario.positions import Position, initial_positions
 from tests.maps_util import (
     random_scenario,
     seen_reference,
@@ -163,7 +163,7 @@ def test_a_sees_map_and_its_json(skirmish: Scenario) -> None:
     # The settler's own start sees mutant-2 exactly when analyse says so.
     x, y = pos["settler-1"].x, pos["settler-1"].y
     here = {**pos, "settler-1": Position(x, y, 0.0)}
-    from sim.analysis import analyse
+    from sim.shooting.analysis import analyse
     assert m.at(x, y) == int(analyse(skirmish, here, "settler-1", "mutant-2").line_of_sight)
 
 
@@ -192,8 +192,8 @@ def test_cells_at_one_height_share_their_obstacles_when_nobody_is_elevated(
     model elevated (R-ELEV-1), the pair's blocking pieces and per-query obstacles are the
     same wherever the model stands (R-ELEV-2, R-ELEV-5, huge bases R-LOS-3)."""
     from geometry.discs import Disc
-    from sim.analysis import blocking_pieces, prepared_board, sight_extras
-    from sim.shot_analysis import ShotPair
+    from sim.shooting.analysis import blocking_pieces, prepared_board, sight_extras
+    from sim.shooting.shot_analysis import ShotPair
 
     s = random_scenario(tmp_path, seed)
     board = prepared_board(s)

@@ -17,9 +17,9 @@ import pygame
 import pytest
 
 from sim.cli import main
-from sim.loader import load_scenario
-from sim.maps import make_map
-from sim.positions import initial_positions
+from sim.maps.visibility import make_map
+from sim.scenario.format.loader import load_scenario
+from sim.scenario.positions import initial_positions
 from tests.conftest import ROOT, SCENARIOS
 
 SCHEMA = json.loads((ROOT / "docs" / "schemas" / "map.json").read_text(encoding="utf-8"))

@@ -5,9 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from sim.dice import ScriptedRng, ScriptExhaustedError, armor_face, effect_face, skill_face
-from sim.gamedata import Status
-from sim.rules import default_rules
+from sim.engine.gamedata import Status
+from sim.resolution.dice import (
+    ScriptedRng,
+    ScriptExhaustedError,
+    armor_face,
+    effect_face,
+    skill_face,
+)
+from sim.scenario.rules import default_rules
 from tests.movement_util import AGAINST_30MM, AGAINST_40MM, RULE_SETS, activated, do, why
 
 RULES = default_rules()
@@ -235,9 +241,9 @@ def test_a_climbing_model_can_be_charged_from_within_orange(
 ) -> None:
     """R-CLIMB-3: the cliffer hangs 2 in up the cliff; the deathclaw on the ground
     (2 in below, within Orange) charges into contact with its marker."""
-    import sim.moves
+    import sim.movement.kinds
 
-    monkeypatch.setattr(sim.moves, "CHARGE_ATTACK", [])
+    monkeypatch.setattr(sim.movement.kinds, "CHARGE_ATTACK", [])
     rng = dice(agi(1))
     state = activated("move-climb", "cliffer", rng=rng)
     do(state, "move cliffer climb 2.0")

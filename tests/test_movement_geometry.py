@@ -14,10 +14,10 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geometry.obstacles import Obstacle, ObstacleSet
-from geometry.paths import Level, check_legs, edge_crossing
-from geometry.push import push_back
-from geometry.reach import reachable_area
+from geometry.movement.obstacles import Obstacle, ObstacleSet
+from geometry.movement.paths import Level, check_legs, edge_crossing
+from geometry.movement.push import push_back
+from geometry.movement.reach import reachable_area
 
 TOL = 0.01
 R = 15 / 25.4  # a 30 mm base (R-UNIT-1)

@@ -1,7 +1,7 @@
 """Where falls and jumps land (R-FALL-1, R-CLIMB-2, R-CLIMB-3, R-JUMP-1, R-FALL-3;
 docs/movement.md, Decisions), in ``scenarios/move-landing.toml``, scripted dice.
 
-Every fall lands through ``sim.falls.landing``: on the highest top under the
+Every fall lands through ``sim.movement.falls.landing``: on the highest top under the
 base centre (at or below where it fell from), else the ground, at the free spot
 nearest where it would have landed. A jump must land where a movement could end."""
 
@@ -16,11 +16,11 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geometry.paths import check_legs
-from sim.dice import ScriptedRng, armor_face, effect_face, skill_face
-from sim.falls import landing, level_at, push_model
-from sim.rules import default_rules
-from sim.state import ActionContext
+from geometry.movement.paths import check_legs
+from sim.engine.state import ActionContext
+from sim.movement.falls import landing, level_at, push_model
+from sim.resolution.dice import ScriptedRng, armor_face, effect_face, skill_face
+from sim.scenario.rules import default_rules
 from tests.movement_util import AGAINST_30MM, RULE_SETS, activated, do, scenario, why
 
 RULES = default_rules()

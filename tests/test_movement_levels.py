@@ -1,13 +1,13 @@
-"""What a moving model meets (sim/levels.py): R-MOV-3, R-MOV-4 and its Decision,
+"""What a moving model meets (sim/movement/levels.py): R-MOV-3, R-MOV-4 and its Decision,
 R-TER-2, R-CLIMB-3 (climbing markers block nothing), heights."""
 
 from __future__ import annotations
 
-from geometry.paths import check_legs
-from sim.levels import in_the_way, level_for
-from sim.loader import load_scenario
-from sim.positions import Position, initial_positions
-from sim.scenario import TerrainProps
+from geometry.movement.paths import check_legs
+from sim.movement.levels import in_the_way, level_for
+from sim.scenario.format.loader import load_scenario
+from sim.scenario.objects import TerrainProps
+from sim.scenario.positions import Position, initial_positions
 from tests.conftest import SCENARIOS
 
 SKIRMISH = load_scenario(SCENARIOS / "skirmish.toml")

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from sim.state import GameState
+from sim.engine.state import GameState
 from tests.movement_util import RULE_SETS, scenario
 
 

@@ -1,7 +1,7 @@
 """Push back at height (R-EDGE-3, R-FALL-1..4; docs/movement.md, Decisions), through the
 engine: a knight on a top hits its target with the power fist (push back Orange) in
 ``scenarios/move-push-height.toml``, scripted dice, both rule sets; and a property
-of the geometry underneath (geometry.push with a floor).
+of the geometry underneath (geometry.movement.push with a floor).
 
 A push that carries the base centre over the edge of the top it stands on ends
 there; the model falls to the level below and lands at the nearest free spot."""
@@ -17,13 +17,13 @@ import shapely.affinity
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geometry.obstacles import ObstacleSet
-from geometry.push import push_back
-from sim.actions import parse_action
-from sim.dice import ScriptedRoll
-from sim.gamedata import Status
-from sim.positions import Position
-from sim.state import GameState
+from geometry.movement.obstacles import ObstacleSet
+from geometry.movement.push import push_back
+from sim.engine.actions import parse_action
+from sim.engine.gamedata import Status
+from sim.engine.state import GameState
+from sim.resolution.dice import ScriptedRoll
+from sim.scenario.positions import Position
 from tests.combat_util import armor, at_activation, face, scenario, skill, variant
 from tests.movement_util import RULE_SETS
 
@@ -171,7 +171,7 @@ def test_a_push_on_the_ground_never_falls() -> None:
 def test_property_push_goes_over_the_edge_exactly_where_the_centre_leaves(
     x: float, y: float, angle: float, length: float, shape: int
 ) -> None:
-    """geometry.push.push_back with a floor (R-EDGE-3 at height): the centre stays on
+    """geometry.movement.push.push_back with a floor (R-EDGE-3 at height): the centre stays on
     the floor all the way to where it ends; it ``fell`` exactly when going a hair
     further along the push would leave the floor (and it never went further than
     asked), else it went the whole length (nothing else is in the way)."""

@@ -16,9 +16,9 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sim.loader import load_scenario
-from sim.moves import Charge, Move, reachable, walk
-from sim.state import GameState
+from sim.engine.state import GameState
+from sim.movement.kinds import Charge, Move, reachable, walk
+from sim.scenario.format.loader import load_scenario
 from tests.conftest import SCENARIOS
 from tests.movement_util import RULE_SETS, activated, scenario
 
@@ -118,8 +118,8 @@ def test_hound_charge_area_is_contact_with_enemies(rules: str) -> None:
 
 
 def test_climbing_model_has_no_area() -> None:
-    from sim.dice import ScriptedRng, skill_face
-    from sim.rules import default_rules
+    from sim.resolution.dice import ScriptedRng, skill_face
+    from sim.scenario.rules import default_rules
 
     rng = ScriptedRng([skill_face(default_rules(), 1)])
     state = activated(scenario("move-climb"), "cliffer", rng=rng)
@@ -132,12 +132,12 @@ def test_charge_area_holds_contact_with_a_climbing_enemy(monkeypatch: pytest.Mon
     Orange below it) sees a charge area round the marker: every point is a legal
     Charge along its witness path, none overlaps the marker by more than the
     tolerance, and there is no area for a climbing enemy more than Orange away."""
-    import sim.moves
-    from sim.actions import parse_action
-    from sim.dice import ScriptedRng, skill_face
-    from sim.rules import default_rules
+    import sim.movement.kinds
+    from sim.engine.actions import parse_action
+    from sim.resolution.dice import ScriptedRng, skill_face
+    from sim.scenario.rules import default_rules
 
-    monkeypatch.setattr(sim.moves, "CHARGE_ATTACK", [])
+    monkeypatch.setattr(sim.movement.kinds, "CHARGE_ATTACK", [])
     rng = ScriptedRng([skill_face(default_rules(), 1)])
     state = activated(scenario("move-climb"), "cliffer", rng=rng)
     for text in ("move cliffer climb 2.0", "end-activation", "ready claw", "option-b",

@@ -18,8 +18,8 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sim.moves import Charge, Move, reachable, walk
-from sim.state import GameState
+from sim.engine.state import GameState
+from sim.movement.kinds import Charge, Move, reachable, walk
 from tests.movement_util import RULE_SETS, activated, why
 
 SCENARIO = "move-reach-height"
@@ -160,8 +160,8 @@ def test_paths_on_a_non_convex_top_bend_at_its_inner_corner() -> None:
     """An L-shaped top: a point round the corner, out of straight sight, is reached
     by a path bending at the inner (reflex) corner, within the length; the witness
     path is accepted by the exact check; a point just beyond the length is not."""
-    from geometry.paths import Level, check_legs, path_length
-    from geometry.reach import reachable_area
+    from geometry.movement.paths import Level, check_legs, path_length
+    from geometry.movement.reach import reachable_area
 
     floor = shapely.Polygon([(0, 0), (10, 0), (10, 3), (3, 3), (3, 10), (0, 10)])
     level = Level((20.0, 20.0), tolerance=0.01, floor=floor)

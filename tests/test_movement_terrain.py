@@ -7,14 +7,14 @@ from dataclasses import replace
 
 import pytest
 
-import sim.moves as moves
-from sim.actions import parse_action
-from sim.dice import ScriptedRng
+import sim.movement.kinds as moves
+from sim.engine.actions import parse_action
+from sim.engine.gamedata import Status
+from sim.engine.state import ActionContext, GameState
 from sim.errors import IllegalActionError
-from sim.falls import push_model
-from sim.gamedata import Status
-from sim.moves import Charge, plan_movement, walk
-from sim.state import ActionContext, GameState
+from sim.movement.falls import push_model
+from sim.movement.kinds import Charge, plan_movement, walk
+from sim.resolution.dice import ScriptedRng
 from tests.movement_util import RULE_SETS, activated, do, scenario, why
 
 R_SETTLER = 15 / 25.4

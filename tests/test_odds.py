@@ -9,11 +9,11 @@ from fractions import Fraction
 
 import pytest
 
-from sim.attack import AttackProfile, resolve_attack
-from sim.dice import ScriptedRng
-from sim.odds import attack_odds
-from sim.rng import SeededRng
-from sim.rules import default_rules, rules_with_overrides
+from sim.engine.rng import SeededRng
+from sim.resolution.attack import AttackProfile, resolve_attack
+from sim.resolution.dice import ScriptedRng
+from sim.resolution.odds import attack_odds
+from sim.scenario.rules import default_rules, rules_with_overrides
 
 RULES = default_rules()
 

@@ -20,13 +20,13 @@ from pathlib import Path
 
 import pytest
 
-from sim.actions import parse_action
-from sim.gamedata import Readiness
-from sim.loader import load_scenario
-from sim.rng import SeededRng
-from sim.save import load_game, save_game
-from sim.scenario import Scenario
-from sim.state import GameState
+from sim.engine.actions import parse_action
+from sim.engine.gamedata import Readiness
+from sim.engine.rng import SeededRng
+from sim.engine.state import GameState
+from sim.game.save import load_game, save_game
+from sim.scenario.format.loader import load_scenario
+from sim.scenario.objects import Scenario
 from tests.conftest import SCENARIOS
 from tests.engine_util import engine_kinds
 

@@ -10,7 +10,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 from pathlib import Path
 
 from render.app import CTRL_KEYS, KEYS
-from render.controls import CONTROLS, legend_table, markdown_table
+from render.draw.controls import CONTROLS, legend_table, markdown_table
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "window.md"
 

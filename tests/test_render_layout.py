@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from render.layout import MIN_WINDOW, compute_layout
-from render.transform import BoardTransform
+from render.draw.layout import MIN_WINDOW, compute_layout
+from render.draw.transform import BoardTransform
 
 
 def assert_disjoint_inside(size: tuple[int, int], board: tuple[float, float]) -> None:

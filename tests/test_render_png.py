@@ -20,11 +20,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from render import theme
-from render.layout import compute_layout
-from render.transform import BoardTransform
+from render.draw import theme
+from render.draw.layout import compute_layout
+from render.draw.transform import BoardTransform
 from sim.cli import main
-from sim.loader import load_scenario
+from sim.scenario.format.loader import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 COVER_1 = ROOT / "scenarios" / "seed-cover-1.toml"

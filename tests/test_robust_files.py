@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-import sim.loader
-from sim import load_files
+import sim.scenario.format.loader
 from sim.cli import main
 from sim.errors import ScenarioError
-from sim.limits import (
+from sim.scenario.format import files as load_files
+from sim.scenario.format.limits import (
     CIRCLE_POINTS,
     MAX_FILE_BYTES,
     MAX_INCLUDE_DEPTH,
@@ -29,7 +29,7 @@ from sim.limits import (
     MAX_TERRAIN_VERTICES,
     MAX_VERTICES,
 )
-from sim.loader import load_scenario
+from sim.scenario.format.loader import load_scenario
 from tests.conftest import DATA, SCENARIOS
 
 GOOD = DATA / "good" / "crate-and-wall.toml"
@@ -183,7 +183,7 @@ def test_include_fan_out_reads_each_file_once(tmp_path: Path,
         reads.append(path)
         return real(path)
 
-    monkeypatch.setattr(sim.loader, "read_text", counting)
+    monkeypatch.setattr(sim.scenario.format.loader, "read_text", counting)
     load_scenario(scenario)
     assert sorted(p.name for p in reads) == sorted(["s.toml", *(f"lib{i}.toml" for i in range(n))])
 

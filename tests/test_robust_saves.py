@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 
 from sim.cli import main
+from sim.engine.state import GameState
 from sim.errors import SaveError
-from sim.limits import MAX_NAME_BYTES, MAX_NESTING, MAX_PATH_BYTES
-from sim.loader import load_scenario
-from sim.save import load_game, save_data, save_game, scenario_hash
-from sim.state import GameState
+from sim.game.save import load_game, save_data, save_game, scenario_hash
+from sim.scenario.format.limits import MAX_NAME_BYTES, MAX_NESTING, MAX_PATH_BYTES
+from sim.scenario.format.loader import load_scenario
 from tests.conftest import SCENARIOS
 
 SEED = SCENARIOS / "seed-activation.toml"

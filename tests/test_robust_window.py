@@ -24,10 +24,10 @@ import pygame
 import pytest
 
 from render.app import fitting_size, parse_size
-from render.layout import MIN_WINDOW
+from render.draw.layout import MIN_WINDOW
 from sim.errors import UsageError
-from sim.loader import load_scenario
-from sim.save import load_game
+from sim.game.save import load_game
+from sim.scenario.format.loader import load_scenario
 from tests.window_driver import Driver
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -151,8 +151,8 @@ CHILD = textwrap.dedent("""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     from pathlib import Path
     from render.app import open_window
-    from render.controller import Controller
-    from sim.loader import load_scenario
+    from render.input.controller import Controller
+    from sim.scenario.format.loader import load_scenario
     controller = Controller(load_scenario(sys.argv[1]), save_dir=Path(sys.argv[2]))
     state = controller.state
     state.apply(next(iter(state.legal_actions())))  # a change since the start

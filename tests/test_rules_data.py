@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from sim.attack import AttackProfile
 from sim.errors import ScenarioError
-from sim.rules import default_rules, default_rules_table, merge_tables, parse_rules
+from sim.resolution.attack import AttackProfile
+from sim.scenario.rules import default_rules, default_rules_table, merge_tables, parse_rules
 
 
 def test_rulers_shortest_first_with_their_lengths() -> None:
@@ -75,7 +75,7 @@ def test_out_of_range_rules_data_is_refused_at_its_key(override: dict[str, Any],
 ])
 def test_fall_table_rows_at_the_ruler_ends(distance: float, fall: str | None, jump: str) -> None:
     """R-FALL-1: the shortest ruler the fall is within, ends included."""
-    from sim.falls import fall_table_colour
+    from sim.movement.falls import fall_table_colour
 
     rules = default_rules()
     assert fall_table_colour(rules, distance, jump=False) == fall

@@ -123,8 +123,8 @@ def test_only_headings_define() -> None:
 
 def test_the_checker_sees_this_repository() -> None:
     files = {p.relative_to(ROOT).as_posix() for p in citing_files()}
-    assert {"README.md", "docs/sight.md", "sim/analysis.py", "geometry/cover.py",
-            "render/details.py", "tests/test_seed_cover.py", "scenarios/seed-cover-1.toml",
+    assert {"README.md", "docs/sight.md", "sim/shooting/analysis.py", "geometry/cover/lines.py",
+            "render/explain/details.py", "tests/test_seed_cover.py", "scenarios/seed-cover-1.toml",
             "bench/sight.py"} <= files
     assert not [f for f in files if "__pycache__" in f]
 

@@ -11,8 +11,8 @@ import pytest
 
 from sim.cli import main
 from sim.errors import ScenarioError, WastelandError
-from sim.loader import load_scenario
-from sim.writer import scenario_to_toml
+from sim.scenario.format.loader import load_scenario
+from sim.scenario.format.writer import scenario_to_toml
 from tests.conftest import DATA, SCENARIOS
 
 BAD = sorted((DATA / "bad").glob("*.toml"))

@@ -1,6 +1,6 @@
 """Seed 004 cover examples 1-4 and the plasma rifle range example, as scenario files.
 
-Each stated outcome of the seed text is asserted through :func:`sim.analysis.analyse`
+Each stated outcome of the seed text is asserted through :func:`sim.shooting.analysis.analyse`
 (the CLI's answers are checked in tests/test_los_cli.py).
 """
 
@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 import shapely
 
-from sim.analysis import ENTERS_ONLY, FRIENDLY, TOUCHES_ATTACKER, ShotAnalysis, analyse
-from sim.loader import load_scenario
-from sim.positions import initial_positions
+from sim.scenario.format.loader import load_scenario
+from sim.scenario.positions import initial_positions
+from sim.shooting.analysis import ENTERS_ONLY, FRIENDLY, TOUCHES_ATTACKER, ShotAnalysis, analyse
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 

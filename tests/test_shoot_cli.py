@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from sim.cli import main
-from sim.rules import default_rules
+from sim.scenario.rules import default_rules
 from tests.conftest import SCENARIOS
 
 PLASMA = str(SCENARIOS / "seed-plasma.toml")

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from shapely.geometry.base import BaseGeometry
 
 from geometry.discs import Disc
-from geometry.sight import Obstacle, Sight, SightIndex, line_of_sight
+from geometry.sight.index import Obstacle, Sight, SightIndex, line_of_sight
 
 MARGIN = 1e-6
 

@@ -1,7 +1,7 @@
 """One query against the same pair inside a batch (R-LOS-1..4, R-ELEV-2).
 
-:meth:`geometry.sight.SightIndex.sight` answers one pair;
-:meth:`~geometry.sight.SightIndex.sight_many` answers a batch whose pairs
+:meth:`geometry.sight.index.SightIndex.sight` answers one pair;
+:meth:`~geometry.sight.index.SightIndex.sight_many` answers a batch whose pairs
 carry different per-query obstacles (huge bases, significant edges), in
 chunks. A pair's answer must not depend on the company it is asked in: the
 same sight, the same pieces blocking it and the same witness, with touching
@@ -19,12 +19,12 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geometry import sight as sight_module
 from geometry.discs import Disc
-from geometry.sight import Obstacle, Sight, SightIndex
-from sim import analysis
-from sim.loader import load_scenario
-from sim.positions import initial_positions
+from geometry.sight import index as sight_module
+from geometry.sight.index import Obstacle, Sight, SightIndex
+from sim.scenario.format.loader import load_scenario
+from sim.scenario.positions import initial_positions
+from sim.shooting import analysis
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 

@@ -31,7 +31,7 @@ import shapely
 from bench.boards import KINDS, Board, make_board
 from bench.sampler import Sampler
 from geometry.discs import Disc
-from geometry.sight import Obstacle, Sight, SightIndex
+from geometry.sight.index import Obstacle, Sight, SightIndex
 from tests.sight_oracle import Oracle
 
 BASES = 16  # bases per board used: 120 pairs

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from sim.errors import ScenarioError
-from sim.unit_docs import LIBRARY_INCLUDE, load_library, units_markdown
+from sim.scenario.unit_docs import LIBRARY_INCLUDE, load_library, units_markdown
 from tests.conftest import ROOT, SCENARIOS
 
 UNITS_MD = ROOT / "docs" / "units.md"

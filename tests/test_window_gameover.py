@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pygame
 
-from sim.gamedata import Phase, Readiness
-from sim.loader import load_scenario
-from sim.state import GameState
+from sim.engine.gamedata import Phase, Readiness
+from sim.engine.state import GameState
+from sim.scenario.format.loader import load_scenario
 from tests.window_driver import Driver
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -19,10 +19,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from sim.gamedata import Phase, Readiness
-from sim.loader import load_scenario
-from sim.save import load_game
-from sim.state import GameState
+from sim.engine.gamedata import Phase, Readiness
+from sim.engine.state import GameState
+from sim.game.save import load_game
+from sim.scenario.format.loader import load_scenario
 from tests.window_driver import Driver
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -139,7 +139,8 @@ def test_illegal_click_shows_the_engine_reason_and_changes_nothing(driver: Drive
     d.click_model(enemy)  # readying an enemy model is illegal (R-TURN-4)
     assert st.to_dict() == before
     assert d.controller.status_error
-    why = st.why_illegal(__import__("sim.actions", fromlist=["ReadyModel"]).ReadyModel(enemy))
+    ready = __import__("sim.engine.actions", fromlist=["ReadyModel"]).ReadyModel
+    why = st.why_illegal(ready(enemy))
     assert why is not None and why.reason in d.controller.status
     assert d.controller.view().status == d.controller.status
 

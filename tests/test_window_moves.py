@@ -19,9 +19,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from sim.gamedata import Phase, Status
-from sim.loader import load_scenario
-from sim.moves import Charge, Move
+from sim.engine.gamedata import Phase, Status
+from sim.movement.kinds import Charge, Move
+from sim.scenario.format.loader import load_scenario
 from tests.window_driver import Driver
 
 ROOT = Path(__file__).resolve().parent.parent

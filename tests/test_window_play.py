@@ -14,11 +14,11 @@ import pygame
 import pytest
 
 from render.app import App
-from sim.actions import parse_action
 from sim.cli import main
-from sim.loader import load_scenario
-from sim.save import save_game
-from sim.state import GameState
+from sim.engine.actions import parse_action
+from sim.engine.state import GameState
+from sim.game.save import save_game
+from sim.scenario.format.loader import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -23,15 +23,16 @@ import pygame
 import pytest
 import shapely
 
-from render import analysis_view, theme
-from render.overlays import AreaOverlay, ShotOverlay, SightWeb, label_box
-from render.panels import button_rects, max_scroll
-from sim.analysis import analyse
-from sim.gamedata import Phase
-from sim.loader import load_scenario
-from sim.moves import Charge, Move
-from sim.scenario import Scenario
-from sim.state import GameState
+from render.draw import theme
+from render.draw.overlays import AreaOverlay, ShotOverlay, SightWeb, label_box
+from render.draw.panels import button_rects, max_scroll
+from render.explain import answers
+from sim.engine.gamedata import Phase
+from sim.engine.state import GameState
+from sim.movement.kinds import Charge, Move
+from sim.scenario.format.loader import load_scenario
+from sim.scenario.objects import Scenario
+from sim.shooting.analysis import analyse
 from tests.window_driver import Driver
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -224,7 +225,7 @@ def test_undo_says_what_it_took_back_in_short_numbers(tmp_path: Path) -> None:
 
 
 def test_sight_web_is_the_pairwise_analysis(tmp_path: Path) -> None:
-    """F3 asks sim.analysis.analyse_many per model; each line is what analyse says."""
+    """F3 asks sim.shooting.analysis.analyse_many per model; each line is what analyse says."""
     scenario = load_scenario(SKIRMISH)
     d = Driver(scenario, save_dir=tmp_path)
     try:
@@ -265,7 +266,7 @@ def test_f4_areas_arrive_a_few_per_frame(tmp_path: Path) -> None:
         assert counts[0] == 1 and counts[:n] == list(range(1, n + 1)) and counts[n] == n
         assert f"{n}/{n} areas" in details(d)
         area = next(o for o in d.controller.view().overlays if isinstance(o, AreaOverlay))
-        first = analysis_view.reach_area(d.state, scenario.models[0].id)
+        first = answers.reach_area(d.state, scenario.models[0].id)
         assert first is not None and area.area.equals(first)
     finally:
         d.close()
@@ -321,8 +322,8 @@ def test_board_labels_stay_inside_the_board() -> None:
 
 def test_close_labels_do_not_print_over_each_other(tmp_path: Path) -> None:
     """elev-sniper-edge: 'sniper-edge' and 'mutant' stand 2.2 in apart."""
-    from render.draw_models import label_size, label_spots
-    from render.frame import board_transform
+    from render.draw.frame import board_transform
+    from render.draw.models import label_size, label_spots
 
     d = Driver(load_scenario(SNIPER), save_dir=tmp_path)
     try:
@@ -348,8 +349,8 @@ def test_close_labels_do_not_print_over_each_other(tmp_path: Path) -> None:
 @pytest.mark.parametrize("size", [(800, 560), (1280, 800)])
 def test_help_fits_uncut(tmp_path: Path, size: tuple[int, int]) -> None:
     """F1 at 800 x 560 cut two descriptions ('... also over the boa...')."""
-    from render.controls import CONTROLS
-    from render.panels import help_column, help_layout
+    from render.draw.controls import CONTROLS
+    from render.draw.panels import help_column, help_layout
 
     d = Driver(load_scenario(ARENA), save_dir=tmp_path, size=size)
     try:
@@ -374,10 +375,10 @@ def test_help_fits_uncut(tmp_path: Path, size: tuple[int, int]) -> None:
 
 def test_game_over_in_a_small_window_shows_the_whole_result(tmp_path: Path) -> None:
     """R-TURN-10: the result is wrapped to the board; a continued game says so."""
-    from render.panels import game_over_rows
-    from sim.actions import ChooseFirst, OptionA, ReadyModel
-    from sim.gamedata import Readiness
-    from sim.state import GameState
+    from render.draw.panels import game_over_rows
+    from sim.engine.actions import ChooseFirst, OptionA, ReadyModel
+    from sim.engine.gamedata import Readiness
+    from sim.engine.state import GameState
 
     scenario = load_scenario(ARENA)
     st = GameState(scenario, seed=3, rounds=1)
@@ -411,8 +412,8 @@ def test_game_over_in_a_small_window_shows_the_whole_result(tmp_path: Path) -> N
 def test_two_marks_on_one_piece_get_two_readable_labels(tmp_path: Path) -> None:
     """R-ELEV-3: mutant -> sniper-edge marks the tower (ignored) and tower:edge (cover)
     on one outline; their labels printed over each other."""
-    from render.frame import board_transform
-    from render.overlays import label_clear_of
+    from render.draw.frame import board_transform
+    from render.draw.overlays import label_clear_of
 
     d = Driver(load_scenario(SNIPER), save_dir=tmp_path)
     try:

@@ -15,8 +15,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from render.panels import button_rects
-from sim.loader import load_scenario
+from render.draw.panels import button_rects
+from sim.scenario.format.loader import load_scenario
 from tests.window_driver import Driver
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from sim.loader import load_scenario
+from sim.scenario.format.loader import load_scenario
 from tests.window_driver import Driver
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,8 +50,8 @@ def test_an_unexpected_error_saves_the_game_before_the_window_stops(
         driver: Driver, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     """Nothing is lost: a bug that stops the loop leaves a save that loads to the game."""
-    from sim.actions import parse_action
-    from sim.save import load_game
+    from sim.engine.actions import parse_action
+    from sim.game.save import load_game
 
     d = driver
     d.state.apply(parse_action(str(next(iter(d.state.legal_actions())))))
@@ -76,7 +76,7 @@ def _quit(d: Driver) -> None:
 
 def test_closing_the_window_saves_a_changed_game(
         driver: Driver, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from sim.save import load_game
+    from sim.game.save import load_game
 
     d = driver
     d.click_button(d.labels()[0])  # the first choice of the game

@@ -18,9 +18,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from render.overlays import ShotOverlay
-from sim.gamedata import Phase
-from sim.loader import load_scenario
+from render.draw.overlays import ShotOverlay
+from sim.engine.gamedata import Phase
+from sim.scenario.format.loader import load_scenario
 from tests.window_driver import Driver
 
 ROOT = Path(__file__).resolve().parent.parent

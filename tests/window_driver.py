@@ -18,11 +18,11 @@ from typing import Any
 import pygame
 
 from render.app import App, open_window
-from render.controller import Controller
-from render.frame import board_transform
-from render.panels import button_rects
-from sim.scenario import Scenario
-from sim.state import GameState
+from render.draw.frame import board_transform
+from render.draw.panels import button_rects
+from render.input.controller import Controller
+from sim.engine.state import GameState
+from sim.scenario.objects import Scenario
 
 
 class Driver:

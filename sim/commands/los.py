@@ -1,10 +1,10 @@
 """``wasteland los SCENARIO ATTACKER TARGET [--weapon W] [--json]``.
 
 Sight, cover and range from one model to another as the scenario places them
-(R-LOS-*, R-COV-*, R-RANGE-1), from :func:`sim.analysis.analyse`: the same
+(R-LOS-*, R-COV-*, R-RANGE-1), from :func:`sim.shooting.analysis.analyse`: the same
 answer the engine and the window use. Human-readable by default; ``--json``
 prints one ``wasteland-los/1`` object (docs/schemas/los.json): the ids it is
-about, then the keys of :meth:`sim.analysis.ShotAnalysis.to_json`.
+about, then the keys of :meth:`sim.shooting.analysis.ShotAnalysis.to_json`.
 Exit status 0 whenever it answered, with or without sight (Decision in
 docs/cli.md); 1 for a scenario that does not load or an unknown id.
 """
@@ -14,9 +14,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from sim.analysis import analyse
 from sim.cli_io import check_model, load_scenario_arg, print_json
-from sim.positions import initial_positions
+from sim.scenario.positions import initial_positions
+from sim.shooting.analysis import analyse
 
 
 def register(sub: Any) -> None:

@@ -5,7 +5,7 @@ Over a grid of cells, where the model's base could stand and at the height
 it would stand there (the other models where the scenario places them):
 ``seen`` counts the enemies with line of sight to it, ``threat`` gives the best
 enemy hit chance (the shot preview's exact odds), ``sees`` whether it would see
-``--target`` (docs/maps.md, :mod:`sim.maps`). Prints a summary; ``--json``
+``--target`` (docs/maps.md, :mod:`sim.maps.visibility`). Prints a summary; ``--json``
 prints one ``wasteland-map/1`` object (docs/schemas/map.json); ``-o FILE.png``
 draws the board with the map on it (``-o -``: the PNG on stdout). Exit status
 0 answered, 1 refused input (a scenario that does not load, an unknown id, a
@@ -25,14 +25,14 @@ from typing import Any
 from sim.cli_io import check_model, json_format, load_scenario_arg
 from sim.commands.render import output_path, width
 from sim.errors import WastelandError
-from sim.maps import KINDS, Map, make_map, summary
-from sim.maps_grid import DEFAULT_CELL, MIN_CELL
-from sim.positions import initial_positions
-from sim.scenario import Scenario
+from sim.maps.grid import DEFAULT_CELL, MIN_CELL
+from sim.maps.visibility import KINDS, Map, make_map, summary
+from sim.scenario.objects import Scenario
+from sim.scenario.positions import initial_positions
 
 
 def cell_size(text: str) -> float:
-    """``--cell``: a number of inches, at least :data:`~sim.maps_grid.MIN_CELL`."""
+    """``--cell``: a number of inches, at least :data:`~sim.maps.grid.MIN_CELL`."""
     try:
         value = float(text)
     except ValueError:

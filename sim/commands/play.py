@@ -17,10 +17,10 @@ from typing import Any
 
 from sim.cli_io import STDIN
 from sim.errors import UsageError, WastelandError
-from sim.loader import load_scenario
-from sim.save import load_game
-from sim.scenario import Scenario
-from sim.shipped import resolve_scenario
+from sim.game.save import load_game
+from sim.scenario.format.loader import load_scenario
+from sim.scenario.format.shipped import resolve_scenario
+from sim.scenario.objects import Scenario
 
 DEFAULT_SCENARIO = "skirmish"
 NO_DISPLAY = "wasteland play: no display found (set DISPLAY, or run under Xvfb); nothing opened"

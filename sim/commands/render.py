@@ -18,7 +18,7 @@ from typing import Any
 
 from sim.cli_io import STDIN, check_model, load_scenario_arg
 from sim.errors import WastelandError
-from sim.scenario import Scenario
+from sim.scenario.objects import Scenario
 
 MIN_WIDTH, MAX_WIDTH = 800, 8000
 

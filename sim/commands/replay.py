@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from sim.cli_io import STDIN, STDIN_NAME, read_stdin_text
+from sim.engine.state import GameState
 from sim.errors import SaveError, WastelandError
-from sim.load_files import NESTING_MESSAGE, too_deep
-from sim.save import game_from_save, load_game
-from sim.state import GameState
+from sim.game.save import game_from_save, load_game
+from sim.scenario.format.files import NESTING_MESSAGE, too_deep
 
 
 def register(sub: Any) -> None:

@@ -12,8 +12,8 @@ from typing import Any
 
 from sim.cli_io import print_json
 from sim.errors import ScenarioError
-from sim.loader import load_scenario
-from sim.shipped import shipped_dir, shipped_names
+from sim.scenario.format.loader import load_scenario
+from sim.scenario.format.shipped import shipped_dir, shipped_names
 
 
 def register(sub: Any) -> None:

@@ -2,7 +2,7 @@
 
 Prints whether the shot is legal (R-SHOOT-1, with the reason when not), the
 sight, cover and range the rules glue found, and for each band the skill
-value, the dice and the exact odds (:mod:`sim.odds`) without rolling. With
+value, the dice and the exact odds (:mod:`sim.resolution.odds`) without rolling. With
 ``--roll --seed N`` it also resolves one shot with the game's generator and
 prints the log lines. ``--json``: one ``wasteland-shoot/1`` object
 (docs/schemas/shoot.json). Exit status: 0 legal, 1 the shot is not legal or
@@ -15,10 +15,10 @@ import argparse
 from typing import Any
 
 from sim.cli_io import check_model, load_scenario_arg, print_json
-from sim.combat import AttackPlan, AttackRefused, Band, Situation, carry_out, plan_shot
+from sim.combat.plan import AttackPlan, AttackRefused, Band, Situation, carry_out, plan_shot
 from sim.errors import WastelandError
-from sim.odds import attack_odds
-from sim.scenario import Scenario
+from sim.resolution.odds import attack_odds
+from sim.scenario.objects import Scenario
 
 
 def register(sub: Any) -> None:
@@ -73,7 +73,7 @@ def _plans(sit: Situation, args: argparse.Namespace) -> list[AttackPlan]:
 
 def _roll(scenario: Scenario, plan: AttackPlan, seed: int) -> list[str]:
     """Resolve ``plan`` in a fresh game with ``seed``; the lines the game log gets."""
-    from sim.state import ActionContext, GameState
+    from sim.engine.state import ActionContext, GameState
 
     state = GameState(scenario, seed=seed)
     start = len(state.events)

@@ -1,0 +1,125 @@
+"""The compiled line-of-cover tests against one polygonal object (R-COV-1, R-COV-2, R-COV-4).
+
+:mod:`geometry.cover.lines` answers, per cover object, whether the centre-to-centre
+line enters it, passes through it and whether the object touches the
+attacker. For a polygon both questions run here, compiled by numba (nopython,
+``cache=True``), on the object's outlines as arrays: rows ``x0, y0, x1, y1``
+per edge, grouped by polygon (``at[p]:at[p + 1]``, exterior and holes). The
+arithmetic is the plain-float method of docs/sight.md (line of cover), step for
+step; the cases where rounding could decide are handed back (:data:`DEFER`) to
+Shapely's predicates.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numpy as np
+from numba import njit
+from numpy.typing import NDArray
+
+Array = NDArray[np.float64]
+Ints = NDArray[np.int64]
+F = TypeVar("F", bound=Callable[..., Any])
+
+# Answers of :func:`polygon_hit`: bit 0 enters, bit 1 passes through; DEFER: ask Shapely.
+ENTERS, PASSES, DEFER = 1, 2, -1
+
+
+def _jit(fn: F) -> F:
+    """Compiled in nopython mode, cached on disk (numba's own cache)."""
+    return cast(F, njit(cache=True)(fn))
+
+
+@_jit
+def contains(px: float, py: float, edges: Array, at: Ints) -> bool:
+    """Whether a point lies inside some polygon (even-odd over its rings)."""
+    for p in range(len(at) - 1):
+        inside = False
+        for k in range(at[p], at[p + 1]):
+            x0, y0, x1, y1 = edges[k, 0], edges[k, 1], edges[k, 2], edges[k, 3]
+            if (y0 > py) != (y1 > py) and px < x0 + (py - y0) * (x1 - x0) / (y1 - y0):
+                inside = not inside
+        if inside:
+            return True
+    return False
+
+
+@_jit
+def touches(ax: float, ay: float, r: float, tolerance: float, edges: Array, at: Ints,
+            box: Array) -> bool:
+    """Whether a base (centre, radius) lies within ``tolerance`` of the shape."""
+    reach = r + tolerance
+    if ax < box[0] - reach or ax > box[2] + reach or ay < box[1] - reach or ay > box[3] + reach:
+        return False
+    if contains(ax, ay, edges, at):
+        return 0.0 - r <= tolerance
+    best = math.inf
+    for k in range(len(edges)):
+        x0, y0, x1, y1 = edges[k, 0], edges[k, 1], edges[k, 2], edges[k, 3]
+        dx, dy = x1 - x0, y1 - y0
+        t = max(0.0, min(1.0, ((ax - x0) * dx + (ay - y0) * dy) / (dx * dx + dy * dy)))
+        best = min(best, math.hypot(x0 + t * dx - ax, y0 + t * dy - ay))
+    return best - r <= tolerance
+
+
+@_jit
+def polygon_hit(ax: float, ay: float, bx: float, by: float, edges: Array, at: Ints,
+                box: Array, degenerate: float, near_end: float) -> int:
+    """Enters (bit 0) and passes through (bit 1) of the LoC from (ax, ay) to (bx, by)
+    and a shrunk polygon, or DEFER when a vertex lies on the line within
+    ``degenerate`` or a crossing falls within ``near_end`` of a centre.
+
+    The LoC is cut at its crossings with the outline; the stretches alternate
+    inside and outside from the attacker's centre.
+    """
+    if max(ax, bx) < box[0] or min(ax, bx) > box[2] or max(ay, by) < box[1] or min(ay, by) > box[3]:
+        return 0
+    dx, dy = bx - ax, by - ay
+    length = math.hypot(dx, dy)
+    if length < degenerate:
+        return DEFER
+    tol = degenerate * length  # on the cross-product scale
+    near = near_end / length  # on the parameter scale
+    cuts = 0
+    for k in range(len(edges)):
+        ex0, ey0, ex1, ey1 = edges[k, 0], edges[k, 1], edges[k, 2], edges[k, 3]
+        d0 = dx * (ey0 - ay) - dy * (ex0 - ax)
+        d1 = dx * (ey1 - ay) - dy * (ex1 - ax)
+        on0, on1 = abs(d0) <= tol, abs(d1) <= tol
+        if on0 or on1:
+            if on0 and on1:
+                return DEFER  # an edge along the line
+            vx, vy = (ex0, ey0) if on0 else (ex1, ey1)
+            t = ((vx - ax) * dx + (vy - ay) * dy) / (length * length)
+            if -near <= t <= 1.0 + near:
+                return DEFER  # a vertex on the LoC
+            continue  # the edge meets the line only there, off the LoC
+        if (d0 > 0.0) == (d1 > 0.0):
+            continue
+        ux, uy = ex1 - ex0, ey1 - ey0
+        t = ((ex0 - ax) * uy - (ey0 - ay) * ux) / (dx * uy - dy * ux)
+        if -near <= t <= near or 1.0 - near <= t <= 1.0 + near:
+            return DEFER  # the outline crosses near a centre
+        if 0.0 < t < 1.0:
+            cuts += 1
+    inside = enters = contains(ax, ay, edges, at)  # the stretch from the attacker's centre
+    passes = False
+    for k in range(cuts):  # the stretch from crossing k to the next one or the end
+        inside = not inside
+        if inside:
+            enters = True
+            passes = passes or k < cuts - 1  # from crossing to crossing: enters and exits
+    return (ENTERS if enters else 0) | (PASSES if passes else 0)
+
+
+def compile_now() -> None:
+    """Compile (or load from numba's cache) both tests."""
+    square = np.array([[0.0, 0.0, 1.0, 0.0], [1.0, 0.0, 1.0, 1.0], [1.0, 1.0, 0.0, 1.0],
+                       [0.0, 1.0, 0.0, 0.0]])
+    at = np.array([0, 4], np.int64)
+    box = np.array([0.0, 0.0, 1.0, 1.0])
+    polygon_hit(-1.0, 0.5, 2.0, 0.5, square, at, box, 1e-9, 4e-7)
+    touches(-1.0, 0.5, 0.5, 0.01, square, at, box)

@@ -1,0 +1,446 @@
+"""Where a base centre can end a move within a length: the reachable area (R-MOV-1..4, R-EDGE-1).
+
+A conservative construction that never marks an illegal end point as
+reachable (docs/movement.md):
+
+1. *Configuration space.* Every obstacle is grown by ``r - tol/2`` (half the
+   touch tolerance kept as a safety margin against float noise) and replaced
+   by a **circumscribed** polygon (:meth:`Obstacle.outline`), fine enough
+   that it adds at most ``tol/4``. Outside these outlines a base centre is
+   legal with room to spare; the board edge is the centre box.
+2. *Shortest paths.* Nodes are the vertices of coarser outlines (8-gon
+   arcs), which lie outside the fine outlines. The visibility graph between
+   the start and the nodes is checked with the exact sweep test of
+   :func:`geometry.movement.paths.check_legs` semantics; Dijkstra gives each node its
+   distance ``d(v)``.
+3. *Area.* For each node with length left ``rho = L - d(v)``: an inscribed
+   disc polygon of radius ``rho`` minus the *shadows* of the convex parts of
+   the fine outlines (the region behind each part as seen from ``v``). The
+   union over nodes, clipped to the centre box and (above the ground) the
+   floor, minus the outlines of occupied bases, is the area.
+
+Every point of the area has a witness path (:meth:`Reach.path_to`) that
+:func:`geometry.movement.paths.check_legs` accepts with length at most ``L``. What is
+lost: paths that hug obstacles closer than the outlines allow and bend at
+places other than the coarse nodes (slivers along walls and squeezes a hair
+wider than the base).
+
+Examples
+--------
+>>> level = Level((20.0, 20.0), tolerance=0.01)
+>>> reach = reachable_area(level, 0.5, (10.0, 10.0), 4.0)
+>>> reach.area.contains(shapely.Point(13.9, 10.0)), reach.area.contains(shapely.Point(14.1, 10))
+(True, False)
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+import numpy.typing as npt
+import shapely
+from shapely.geometry.base import BaseGeometry
+from shapely.geometry.polygon import orient
+
+from geometry.movement.obstacles import EPS, FloatArray, Obstacle, ObstacleSet
+from geometry.movement.paths import Level, Point, centre_box, check_legs, leg_geometries
+
+# Segments per quarter circle of the disc of length left (inscribed).
+DISC_QUAD_SEGS = 24
+# Arcs of the node outlines: 2 segments per quarter circle (8-gon arcs).
+NODE_QUAD_SEGS = 2
+# Shadows are cast out to this far beyond the length left (inches).
+SHADOW_SLACK = 1.0
+
+
+@dataclass(frozen=True)
+class Reach:
+    """A reachable area with the shortest-path tree that witnesses it."""
+
+    area: BaseGeometry
+    start: Point
+    length: float
+    nodes: tuple[Point, ...]  # index 0 is the start
+    dist: tuple[float, ...]
+    parent: tuple[int, ...]  # -1 for the start and unreached nodes
+    regions: tuple[tuple[int, BaseGeometry], ...]  # node index, area seen from it
+    prefix: tuple[Point, ...] = ()  # legs walked before nodes[0] (a nudge off a contact)
+
+    def path_to(self, p: Point) -> list[Point] | None:
+        """Waypoints from the start to ``p`` through the tree, or None if ``p`` is outside."""
+        pt = shapely.Point(p)
+        if not self.area.covers(pt):
+            return None
+        for i, region in self.regions:
+            if region.covers(pt):
+                chain = [i]
+                while self.parent[chain[-1]] >= 0:
+                    chain.append(self.parent[chain[-1]])
+                pts = [*self.prefix, *(self.nodes[j] for j in reversed(chain)), p]
+                return _dedupe(pts)
+        return None
+
+
+def _dedupe(pts: list[Point]) -> list[Point]:
+    out = [pts[0]]
+    for q in pts[1:]:
+        if q != out[-1]:
+            out.append(q)
+    return out
+
+
+def _fine_quad_segs(d: float, tol: float) -> int:
+    """Quarter-circle segments so a circumscribed arc of radius ``d`` sticks out <= tol/4."""
+    if d <= 0:
+        return 2
+    ratio = 1.0 + tol / (4.0 * d)
+    half = math.acos(1.0 / ratio)
+    return max(2, min(64, math.ceil(math.pi / (4.0 * half))))
+
+
+@lru_cache(maxsize=4096)
+def _prepared(o: Obstacle, grow: float, tol: float) -> tuple[BaseGeometry, tuple[FloatArray, ...],
+                                                             FloatArray]:
+    """An obstacle's fine outline, its convex parts and its node candidates (cached:
+    terrain is the same from query to query, only bases move)."""
+    fine = o.outline(grow, _fine_quad_segs(o.inflate + grow, tol))
+    coarse = o.outline(grow * (1 + 1e-6) + 1e-7, NODE_QUAD_SEGS)
+    coords: list[FloatArray] = []
+    for poly in shapely.get_parts(coarse):
+        coords.append(np.asarray(poly.exterior.coords)[:-1])
+        coords.extend(np.asarray(ring.coords)[:-1] for ring in poly.interiors)
+    return fine, tuple(_convex_parts(fine)), np.vstack(coords)
+
+
+def _outlines(obs: ObstacleSet, grow: float, tol: float) -> list[BaseGeometry]:
+    return [_prepared(o, grow, tol)[0] for o in obs]
+
+
+def _convex_parts(outline: BaseGeometry) -> list[FloatArray]:
+    """Convex pieces covering a polygon (itself if convex, else triangles), as vertex arrays."""
+    polys = [g for g in shapely.get_parts(outline) if not g.is_empty]
+    parts: list[FloatArray] = []
+    for poly in polys:
+        hull = poly.convex_hull
+        if hull.area - poly.area <= 1e-12 * max(1.0, hull.area):
+            parts.append(np.asarray(hull.exterior.coords)[:-1])
+            continue
+        for tri in shapely.get_parts(shapely.constrained_delaunay_triangles(poly)):
+            parts.append(np.asarray(tri.exterior.coords)[:-1])
+    return parts
+
+
+def _shadows(v: FloatArray, parts: Sequence[FloatArray], reach: float) -> list[BaseGeometry]:
+    """For each convex part, the region hidden by it from ``v`` (the part included).
+
+    The convex hull of the part and of points far out along the rays from
+    ``v`` that span it (9 rays, so the far side stays beyond ``reach``): for
+    a convex part seen from outside that is exactly the part plus what it
+    hides, clipped far away. A part ``v`` lies on hides the half-plane behind
+    it. All parts in one vectorised pass.
+    """
+    if not parts:
+        return []
+    n = len(parts)
+    counts = np.array([len(p) for p in parts])
+    starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
+    pts = np.vstack(parts)
+    rel = pts - v
+    dist = np.hypot(rel[:, 0], rel[:, 1])
+    # Far points beyond both the length left and the part itself, so the
+    # hull's only side facing ``v`` is the part's own visible chain.
+    far = (np.maximum(reach, np.maximum.reduceat(dist, starts)) + SHADOW_SLACK) / math.cos(
+        math.pi / 16)
+    ref = np.add.reduceat(rel, starts, axis=0) / counts[:, None]
+    ang0 = np.arctan2(ref[:, 1], ref[:, 0])
+    refp = np.repeat(ref, counts, axis=0)
+    ang = np.arctan2(refp[:, 0] * rel[:, 1] - refp[:, 1] * rel[:, 0], (rel * refp).sum(axis=1))
+    lo = np.minimum.reduceat(ang, starts)
+    hi = np.maximum.reduceat(ang, starts)
+    whole = hi - lo >= math.pi - 1e-9  # v on the part: hide the half-plane behind it
+    lo = np.where(whole, -math.pi / 2, lo)
+    hi = np.where(whole, math.pi / 2, hi)
+    steps = np.linspace(0.0, 1.0, 9)
+    a = (ang0 + lo)[:, None] + (hi - lo)[:, None] * steps[None, :]
+    ring = np.stack([v[0] + far[:, None] * np.cos(a), v[1] + far[:, None] * np.sin(a)], axis=-1)
+    coords = np.vstack([pts, ring.reshape(-1, 2), np.repeat(v[None, :], int(whole.sum()), 0)])
+    idx = np.concatenate([np.repeat(np.arange(n), counts), np.repeat(np.arange(n), 9),
+                          np.nonzero(whole)[0]])
+    order = np.argsort(idx, kind="stable")
+    hulls = shapely.convex_hull(shapely.multipoints(coords[order], indices=idx[order]))
+    return list(hulls)
+
+
+def _outside_outlines(
+    blocking: ObstacleSet, pts: FloatArray, grow: float, tol: float
+) -> npt.NDArray[np.bool_]:
+    """Which points lie outside every fine outline, from exact clearances.
+
+    A fine outline reaches at most ``tol/4`` beyond the exact offset by
+    ``grow`` (:func:`_fine_quad_segs`), so clearance beyond that is outside.
+    """
+    if not len(pts):
+        return np.zeros(0, dtype=bool)
+    out: npt.NDArray[np.bool_] = ~blocking.blocked(list(shapely.points(pts)),
+                                                   grow + tol / 4 + 4 * EPS)
+    return out
+
+
+def _nudge(
+    blocking: ObstacleSet, start: Point, r: float, tol: float, grow: float
+) -> Point | None:
+    """A start outside every outline, moved straight away from what it touches, or None."""
+    p = np.array(start, float)
+    for _ in range(4):
+        if _outside_outlines(blocking, p[None, :], grow, tol)[0]:
+            return (float(p[0]), float(p[1]))
+        idx = blocking.near(shapely.Point(p), grow + tol)
+        if not idx:
+            return None
+        push = np.zeros(2)
+        for i in idx:
+            o = blocking[i]
+            q = np.asarray(shapely.shortest_line(o.shape, shapely.Point(p)).coords[0])
+            d = p - q
+            n = float(np.hypot(*d))
+            if n < EPS:
+                return None
+            push += d / n * (grow + tol / 2 + o.inflate - n + tol / 2 + 1e-6)
+        p = p + push
+    return None
+
+
+def reachable_area(
+    level: Level, r: float, start: Point, length: float, *, avoid_difficult: bool = False
+) -> Reach:
+    """The area a base centre starting at ``start`` can end in with paths of at most ``length``.
+
+    ``avoid_difficult`` treats difficult pieces as blocking (the region kept
+    by the full ruler, R-MOV-1). Conservative: see the module docstring.
+    """
+    tol = level.tolerance
+    grow = r - tol / 2
+    blocking = level.blocking
+    if avoid_difficult and len(level.difficult):
+        blocking = ObstacleSet(tuple(level.blocking) + tuple(level.difficult))
+    prepared = [_prepared(o, grow, tol) for o in blocking]
+    parts: list[FloatArray] = [p for _, ps, _ in prepared for p in ps]
+    floor_parts: list[FloatArray] = []
+    x0, y0, x1, y1 = centre_box(level.board, r, tol / 2)
+    box = shapely.box(x0, y0, x1, y1)
+    if level.floor is not None:
+        inner = level.floor.buffer(-tol / 4)
+        if not _is_convex(inner):
+            # From inside a convex top all of it is in sight: no shadows needed.
+            outside = box.buffer(2 * SHADOW_SLACK + length).difference(inner)
+            floor_parts = _convex_parts(outside)
+        box = box.intersection(inner)
+    empty = Reach(shapely.Polygon(), start, length, (start,), (0.0,), (-1,), ())
+    thr = r - tol
+    if avoid_difficult and level.difficult.blocked([shapely.Point(start)], thr)[0]:
+        return empty  # already on difficult ground: every path crosses it
+    src = _nudge(blocking, start, r, tol, grow)
+    if src is None:
+        return empty
+    prefix: tuple[Point, ...] = ()
+    budget = length
+    if src != start:
+        if blocking.blocked(leg_geometries([start, src]), thr)[0]:
+            return empty
+        budget -= math.dist(start, src)
+        prefix = (start,)
+    inner_floor = None if level.floor is None else box
+    nodes = _nodes(blocking, grow, [c for _, _, c in prepared], src, budget, box, inner_floor,
+                   tol)
+    dist, parent = _dijkstra(blocking, nodes, thr, budget, inner_floor)
+    parts_all = parts + floor_parts
+    # Only the parts' bounding boxes are needed to find those near a node.
+    boxes = [shapely.box(*p.min(axis=0), *p.max(axis=0)) for p in parts_all]
+    tree = shapely.STRtree(boxes) if parts_all else None
+    regions: list[tuple[int, BaseGeometry]] = []
+    for i, (v, d) in enumerate(zip(nodes, dist, strict=True)):
+        rho = budget - d
+        if not math.isfinite(d) or rho <= EPS:
+            continue
+        disc = shapely.Point(v).buffer(rho - EPS, quad_segs=DISC_QUAD_SEGS)
+        near = [] if tree is None else tree.query(disc, predicate="intersects")
+        shadows = _shadows(np.asarray(v), [parts_all[j] for j in near], rho)
+        seen = disc
+        for shadow in shadows:  # a few shadows: one difference each beats a union
+            if seen.intersects(shadow):
+                seen = seen.difference(shadow)
+        seen = seen.intersection(box)
+        if not seen.is_empty:
+            regions.append((i, seen))
+    area = shapely.union_all([g for _, g in regions]) if regions else shapely.Polygon()
+    if len(level.occupied):
+        taken = shapely.union_all(_outlines(level.occupied, grow, tol))
+        area = area.difference(taken)
+        regions = [(i, g.difference(taken)) for i, g in regions]
+    return Reach(area, start, length, tuple(nodes), tuple(dist), tuple(parent),
+                 tuple(regions), prefix)
+
+
+def _nodes(
+    blocking: ObstacleSet, grow: float, candidates: list[FloatArray], src: Point,
+    budget: float, box: BaseGeometry, floor: BaseGeometry | None, tol: float,
+) -> list[Point]:
+    """The start then the coarse outline vertices that could lie on a shortest path."""
+    coords: list[FloatArray] = list(candidates)
+    if floor is not None:
+        # A shortest path on a top bends only at its reflex corners (and around holes).
+        for poly in shapely.get_parts(floor.buffer(-tol / 4, join_style="mitre")):
+            coords.append(_reflex_vertices(poly))
+            coords.extend(np.asarray(ring.coords)[:-1] for ring in poly.interiors)
+    if not coords:
+        return [src]
+    pts = np.vstack(coords)
+    s = np.asarray(src)
+    near = np.hypot(pts[:, 0] - s[0], pts[:, 1] - s[1]) < budget - EPS
+    pts = pts[near]
+    if len(pts):
+        pts = pts[shapely.covers(box, shapely.points(pts))]
+        pts = pts[_outside_outlines(blocking, pts, grow, tol)]
+    uniq = np.unique(np.round(pts, 9), axis=0) if len(pts) else pts
+    return [src, *((float(x), float(y)) for x, y in uniq)]
+
+
+def _is_convex(geom: BaseGeometry) -> bool:
+    """Whether ``geom`` is one convex polygon without holes."""
+    if geom.geom_type != "Polygon" or geom.is_empty or len(geom.interiors):
+        return False
+    hull = geom.convex_hull
+    return bool(hull.area - geom.area <= 1e-9 * max(1.0, hull.area))
+
+
+def _reflex_vertices(poly: BaseGeometry) -> FloatArray:
+    """The vertices of a polygon's outer ring where its inside angle exceeds 180 degrees."""
+    ring = np.asarray(orient(poly, 1.0).exterior.coords)[:-1]
+    if len(ring) < 4:
+        return np.zeros((0, 2))
+    prev, nxt = np.roll(ring, 1, axis=0), np.roll(ring, -1, axis=0)
+    a, b = ring - prev, nxt - ring
+    cross = a[:, 0] * b[:, 1] - a[:, 1] * b[:, 0]
+    reflex: FloatArray = ring[cross < 0]
+    return reflex
+
+
+def _dijkstra(
+    blocking: ObstacleSet, nodes: list[Point], thr: float, budget: float,
+    floor: BaseGeometry | None = None,
+) -> tuple[list[float], list[int]]:
+    """Shortest exact-clear paths from node 0 over the visibility graph, within ``budget``."""
+    n = len(nodes)
+    pts = np.asarray(nodes)
+    dmat = np.hypot(pts[:, None, 0] - pts[None, :, 0], pts[:, None, 1] - pts[None, :, 1])
+    iu, ju = np.triu_indices(n, 1)
+    cand = dmat[iu, ju] < budget
+    iu, ju = iu[cand], ju[cand]
+    segs = shapely.linestrings(np.stack([pts[iu], pts[ju]], axis=1)) if len(iu) else []
+    ok = ~blocking.blocked(list(segs), thr) if len(iu) else np.zeros(0, bool)
+    if floor is not None and len(iu):
+        ok &= shapely.covers(floor, segs)
+    adj: list[list[int]] = [[] for _ in range(n)]
+    for a, b in zip(iu[ok].tolist(), ju[ok].tolist(), strict=True):
+        adj[a].append(b)
+        adj[b].append(a)
+    dist = [math.inf] * n
+    parent = [-1] * n
+    dist[0] = 0.0
+    heap: list[tuple[float, int]] = [(0.0, 0)]
+    done = [False] * n
+    while heap:
+        d, u = heapq.heappop(heap)
+        if done[u]:
+            continue
+        done[u] = True
+        for w in adj[u]:
+            nd = d + float(dmat[u, w])
+            if nd < dist[w] and nd < budget:
+                dist[w] = nd
+                parent[w] = u
+                heapq.heappush(heap, (nd, w))
+    return dist, parent
+
+
+def contact_band(center: Point, other_r: float, r: float, tol: float) -> BaseGeometry:
+    """Centre positions in base contact with a base (gap at most the tolerance, R-UNIT-2).
+
+    An inscribed polygon of the disc of radius ``other_r + r + tol/2``; the
+    overlap side is left to the obstacles of the level.
+    """
+    d = other_r + r + tol / 2
+    return shapely.Point(center).buffer(d, quad_segs=_fine_quad_segs(d, tol) * 2)
+
+
+def nearest_free_spot(level: Level, r: float, p: Point) -> Point | None:
+    """The centre position nearest ``p`` where a base of radius ``r`` may stand at this level.
+
+    Where a falling model comes to rest (R-FALL-1, docs/movement.md): ``p``
+    itself when a movement could end there (:func:`geometry.movement.paths.check_legs`
+    with the single waypoint ``p``: on the board, clear of blocking pieces and
+    bases, on the floor above the ground, not on an occupied base); else the
+    nearest point of the free configuration space: the centre box minus every
+    blocking and occupied obstacle grown by ``r`` as a circumscribed outline
+    (so the base at most touches it), above the ground intersected with the
+    floor shrunk by ``tolerance/4``. The answer is checked with the exact test;
+    None when no spot at this level is free.
+
+    Examples
+    --------
+    >>> wall = Obstacle.polygon("wall", shapely.box(4.0, 0.0, 6.0, 10.0))
+    >>> level = Level((10.0, 10.0), blocking=ObstacleSet((wall,)), tolerance=0.01)
+    >>> x, y = nearest_free_spot(level, 0.5, (5.2, 5.0))
+    >>> round(x, 2), round(y, 2)
+    (6.5, 5.0)
+    >>> nearest_free_spot(level, 0.5, (8.0, 8.0))
+    (8.0, 8.0)
+    """
+    if check_legs(level, r, [p]).legal:
+        return p
+    tol = level.tolerance
+    x0, y0, x1, y1 = centre_box(level.board, r, 0.0)
+    if x0 > x1 or y0 > y1:
+        return None
+    free: BaseGeometry = shapely.box(x0, y0, x1, y1)
+    if level.floor is not None:
+        free = free.intersection(level.floor.buffer(-tol / 4))
+    obstacles = (*level.blocking, *level.occupied)
+    if obstacles:
+        # Fine outlines (at most tol/16 beyond touching): the model lands in contact.
+        taken = shapely.union_all([o.outline(r, _fine_quad_segs(o.inflate + r, tol / 4))
+                                   for o in obstacles])
+        free = free.difference(taken)
+    here = shapely.Point(p)
+    # A second, slightly shrunk try guards against a nearest point that float
+    # noise puts a hair inside an outline.
+    for margin in (0.0, tol / 4):
+        room = free if margin == 0.0 else free.buffer(-margin)
+        if room.is_empty:
+            return None
+        x, y = shapely.shortest_line(here, room).coords[-1]
+        spot = (float(x), float(y))
+        if check_legs(level, r, [spot]).legal:
+            return spot
+    return None
+
+
+def area_points_inside(area: BaseGeometry, xy: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
+    """Vectorised containment of points in an area (for tests and the window)."""
+    result: npt.NDArray[np.bool_] = shapely.contains_xy(area, xy[:, 0], xy[:, 1])
+    return result
+
+
+__all__ = [
+    "Obstacle",
+    "Reach",
+    "area_points_inside",
+    "contact_band",
+    "nearest_free_spot",
+    "reachable_area",
+]

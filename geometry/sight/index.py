@@ -1,0 +1,315 @@
+"""Exact line of sight between two bases among obstacles (R-LOS-1..4).
+
+Two bases (discs ``A`` and ``B``) see each other when some straight segment
+from a point of ``A`` to a point of ``B`` does not pass through the interior
+of an obstacle (R-LOS-1). Obstacles are:
+
+- polygons (non-convex, with holes, multipolygons): LoS-blocking terrain and
+  dense area terrain (R-LOS-4);
+- exact discs: huge bases (R-LOS-3) and circular pieces;
+- zero-thickness walls (LineStrings), which block only a segment that
+  properly crosses them (significant edges, R-ELEV-2).
+
+The answer is exact, never sampled; docs/sight.md explains the method. In
+short: for a fixed line, the segments joining the two bases along it are all
+blocked exactly when the *gap segment* (between the two chords the bases cut
+from the line) is blocked, and the set of lines that give sight is closed and
+bounded by a few families of curves in line space. If it is not empty it
+contains a *critical* line, tight against two of: the bases, the obstacle
+vertices, the blocking discs, and the points where a base's rim crosses an
+obstacle outline. So it suffices to enumerate those lines and test each gap
+segment, stopping at the first free one. One compiled kernel
+(:mod:`geometry.sight.kernel`) does that for a single query and for a batch.
+
+Tolerance policy: candidate lines are built from the original geometry and
+tested against obstacles eroded by :data:`EPS` with closed predicates, so a
+line that grazes a corner or runs along an edge gives sight, while a line
+that passes along a crack between two touching pieces (merged beforehand)
+or through the inside of a piece never does.
+
+Modules: this one holds the public values and the index (the board's packed
+elements, per-query obstacles stacked onto them, answers as :class:`Sight`);
+:mod:`geometry.sight.parts` prepares the obstacles (merging, erosion,
+triangles) and holds the tolerances; :mod:`geometry.sight.kernel` is the
+compiled per-pair method.
+
+Examples
+--------
+>>> import shapely
+>>> index = SightIndex([Obstacle("wall", shapely.box(4, -3, 5, 3))])
+>>> index.sight(Disc(0, 0, 0.5), Disc(10, 0, 0.5)).visible
+False
+>>> seen = index.sight(Disc(0, 0, 0.5), Disc(10, 7.0, 0.5))
+>>> seen.visible, seen.blocked_by
+(True, ())
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+from numpy.typing import NDArray
+from shapely.geometry.base import BaseGeometry
+
+from geometry.discs import Disc
+from geometry.sight.kernel import Packed, pack, sight_pairs
+from geometry.sight.parts import (
+    EPS,
+    Array,
+    Point,
+    Segment,
+    _build_parts,
+    _concat_all,
+    _Parts,
+    _shifted,
+)
+
+__all__ = ["EPS", "Array", "Obstacle", "Point", "Segment", "Sight", "SightIndex", "line_of_sight"]
+
+
+# Per-query obstacles remembered per index (huge bases, edges), at most this many.
+_EXTRA_CACHE = 512
+# Stacks (the board's elements with some per-query obstacles) remembered per index:
+# each holds a copy of the whole board.
+_STACK_CACHE = 64
+# Pairs per kernel call: the per-pair outputs stay small (memory and per-pair cost
+# flat as batches grow).
+_CHUNK = 4096
+
+
+@dataclass(frozen=True)
+class Obstacle:
+    """Something that can block a sight line.
+
+    ``shape`` is a Polygon/MultiPolygon (a blocking footprint), a
+    LineString/MultiLineString (a zero-thickness wall: blocks only a segment
+    that properly crosses it) or an exact :class:`~geometry.discs.Disc`.
+    """
+
+    id: str
+    shape: BaseGeometry | Disc
+
+
+@dataclass(frozen=True)
+class Sight:
+    """The answer to "does A see B?" with its reason.
+
+    ``witness`` is a free segment from a point of A's base to a point of B's
+    base when ``visible``; ``blocked_by`` names the obstacles in the way when
+    not.
+    """
+
+    visible: bool
+    witness: Segment | None
+    blocked_by: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        if self.visible and self.witness is not None:
+            (x0, y0), (x1, y1) = self.witness
+            return f"line of sight along ({x0:.3f}, {y0:.3f}) -> ({x1:.3f}, {y1:.3f})"
+        if self.blocked_by:
+            return "no line of sight: blocked by " + ", ".join(self.blocked_by)
+        return "no line of sight"
+
+
+@dataclass(frozen=True)
+class _Stack:
+    """The board's elements with some per-query obstacles, packed for the kernel."""
+
+    obstacles: tuple[Obstacle, ...]  # held so that their ids stay theirs
+    packed: Packed
+    groups: list[tuple[str, ...]]
+    spans: list[tuple[int, int]]  # group ids [lo, hi) of each obstacle
+    masks: dict[tuple[int, ...], int] = field(default_factory=dict)  # extra groups -> row
+    mask_rows: list[NDArray[np.bool_]] = field(default_factory=list)  # the newest is whole
+
+
+# --- the index --------------------------------------------------------------
+
+
+class SightIndex:
+    """Obstacles prepared once for many sight queries (the static board).
+
+    Parameters
+    ----------
+    obstacles
+        The pieces that block sight for the queries this index serves.
+    merge_gap
+        Pieces closer than this act as one (the touch tolerance, R-UNIT-2).
+
+    Examples
+    --------
+    >>> import shapely
+    >>> index = SightIndex([Obstacle("crate", shapely.box(2, -0.2, 3, 0.2))])
+    >>> str(index.sight(Disc(0, 0, 0.5), Disc(5, 0, 0.5)))[:16]
+    'line of sight al'
+    """
+
+    def __init__(self, obstacles: Iterable[Obstacle] = (), merge_gap: float = 0.0) -> None:
+        self.obstacles: tuple[Obstacle, ...] = tuple(obstacles)
+        self.merge_gap = merge_gap
+        self._groups: list[tuple[str, ...]] = []
+        self._parts = _build_parts(self.obstacles, merge_gap, self._groups)
+        self._static = _Stack((), pack(self._parts, len(self._groups)), self._groups, [])
+        self._extra_cache: dict[Obstacle, tuple[_Parts, list[tuple[str, ...]]]] = {}
+        # Stacks with the same per-query obstacle objects share their packed arrays
+        # (the window asks again and again while nothing moves). Keyed by identity;
+        # the entry holds the obstacles, so no id is reused while it lives.
+        self._stack_cache: dict[tuple[int, ...], _Stack] = {}
+        self._stack_by_value: dict[tuple[Obstacle, ...], _Stack] = {}
+        # Scratch rows of a single query on the board alone (inputs and outputs).
+        self._one = (np.zeros((1, 3)), np.zeros((1, 3)), np.zeros(1, dtype=bool),
+                     np.zeros((1, 4)), np.zeros((1, len(self._groups)), dtype=bool),
+                     np.ones((1, len(self._groups)), dtype=bool), np.zeros(1, np.int64))
+
+    def sight(self, a: Disc, b: Disc, extra: Sequence[Obstacle] = ()) -> Sight:
+        """Line of sight from base ``a`` to base ``b`` (R-LOS-1).
+
+        ``extra`` are per-query obstacles (huge bases, significant edges);
+        they are not merged with the static pieces.
+        """
+        if extra:
+            return self.sight_many([(a, b)], [extra])[0]
+        # The board alone (most queries): one row of scratch arrays, no batch set-up.
+        stack = self._static
+        da, db, visible, wit, hit, masks, mask_of = self._one
+        da[0, 0], da[0, 1], da[0, 2] = a.x, a.y, a.r
+        db[0, 0], db[0, 1], db[0, 2] = b.x, b.y, b.r
+        hit[:] = False
+        sight_pairs(stack.packed, masks, mask_of, da, db, visible, wit, hit)
+        return self._answer(stack, bool(visible[0]), wit[0].tolist(),
+                            np.flatnonzero(hit[0]).tolist())
+
+    def sight_many(self, pairs: Sequence[tuple[Disc, Disc]],
+                   extras: Sequence[Sequence[Obstacle]] | None = None) -> list[Sight]:
+        """:meth:`sight` for many pairs at once (the same answers, one kernel).
+
+        ``extras[i]`` are the per-query obstacles of pair ``i``.
+        """
+        n = len(pairs)
+        if n == 0:
+            return []
+        stack, cols = self._stack(extras if extras is not None else [()] * n)
+        masks, mask_of = self._masks(stack, cols)
+        da = np.array([(a.x, a.y, a.r) for a, _ in pairs], dtype=np.float64).reshape(-1, 3)
+        db = np.array([(b.x, b.y, b.r) for _, b in pairs], dtype=np.float64).reshape(-1, 3)
+        out: list[Sight] = []
+        for lo in range(0, n, _CHUNK):
+            hi = min(n, lo + _CHUNK)
+            out.extend(self._run(stack, masks, mask_of[lo:hi], da[lo:hi], db[lo:hi]))
+        return out
+
+    @staticmethod
+    def _run(stack: _Stack, masks: NDArray[np.bool_], mask_of: NDArray[np.int64], da: Array,
+             db: Array) -> list[Sight]:
+        """One kernel call for a chunk of pairs, turned into answers."""
+        m = len(da)
+        visible = np.zeros(m, dtype=bool)
+        wit = np.zeros((m, 4))
+        hit = np.zeros((m, len(stack.groups)), dtype=bool)
+        sight_pairs(stack.packed, masks, mask_of, da, db, visible, wit, hit)
+        met: dict[int, list[int]] = {}
+        for i, g in zip(*(ix.tolist() for ix in np.nonzero(hit)), strict=True):
+            met.setdefault(i, []).append(g)
+        return [SightIndex._answer(stack, seen, w, met.get(i, ())) for i, (seen, w) in
+                enumerate(zip(visible.tolist(), wit.tolist(), strict=True))]
+
+    @staticmethod
+    def _answer(stack: _Stack, seen: bool, wit: list[float], met: Sequence[int]) -> Sight:
+        """The kernel's answer for one pair as a :class:`Sight` (``met``: the groups a
+        blocked pair met)."""
+        if seen:
+            return Sight(True, ((wit[0], wit[1]), (wit[2], wit[3])))
+        groups = stack.groups
+        return Sight(False, None, tuple(sorted({pid for g in met for pid in groups[g]})))
+
+    def _masks(self, stack: _Stack, cols: Sequence[tuple[int, ...]]
+               ) -> tuple[NDArray[np.bool_], NDArray[np.int64]]:
+        """Which groups take part, as a few distinct rows, and each pair's row: the
+        board's groups always, per-query groups only for their own pair."""
+        rows = stack.masks
+        before = len(rows)
+        mask_of = np.empty(len(cols), np.int64)
+        for i, mine in enumerate(cols):
+            row = rows.get(mine)
+            if row is None:
+                row = rows[mine] = len(rows)
+            mask_of[i] = row
+        if before == 0 or len(rows) > before:  # new rows: rebuild (rare; kept per stack)
+            masks = np.zeros((len(rows), len(stack.groups)), dtype=bool)
+            masks[:, :len(self._groups)] = True
+            for mine, row in rows.items():
+                masks[row, list(mine)] = True
+            stack.mask_rows.append(masks)
+        return stack.mask_rows[-1], mask_of
+
+    def _stack(self, per_query: Sequence[Sequence[Obstacle]]
+               ) -> tuple[_Stack, list[tuple[int, ...]]]:
+        """Static elements plus every pair's extra ones, and each pair's extra groups."""
+        order: dict[int, int] = {}
+        uniq: list[Obstacle] = []
+        for ex in per_query:
+            for ob in ex:
+                if id(ob) not in order:
+                    order[id(ob)] = len(uniq)
+                    uniq.append(ob)
+        if not uniq:
+            return self._static, [()] * len(per_query)
+        key = tuple(order)
+        stack = self._stack_cache.get(key)
+        if stack is None:
+            # Equal obstacles in new objects (a caller that builds them per query):
+            # found by value, then remembered by identity too.
+            stack = self._stack_by_value.get(tuple(uniq))
+            if stack is None:
+                stack = self._build_stack(tuple(uniq))
+                if len(self._stack_by_value) >= _STACK_CACHE:
+                    self._stack_by_value.clear()
+                self._stack_by_value[stack.obstacles] = stack
+            else:
+                stack = _Stack(tuple(uniq), stack.packed, stack.groups, stack.spans,
+                               stack.masks, stack.mask_rows)  # hold these ids too
+            if len(self._stack_cache) >= _STACK_CACHE:
+                self._stack_cache.clear()
+            self._stack_cache[key] = stack
+        spans = stack.spans
+        cols = [tuple(g for ob in ex for g in range(*spans[order[id(ob)]])) for ex in per_query]
+        return stack, cols
+
+    def _build_stack(self, uniq: tuple[Obstacle, ...]) -> _Stack:
+        """Static elements plus these per-query obstacles (equal ones built once), and
+        the span of group ids of each obstacle."""
+        groups = list(self._groups)
+        seen: dict[Obstacle, tuple[int, int]] = {}
+        extra: list[_Parts] = []
+        spans: list[tuple[int, int]] = []
+        for ob in uniq:
+            span = seen.get(ob)
+            if span is None:
+                built, names = self._extra_parts(ob)
+                extra.append(_shifted(built, len(groups)))
+                span = seen[ob] = (len(groups), len(groups) + len(names))
+                groups.extend(names)
+            spans.append(span)
+        parts = _concat_all([self._parts, *extra])
+        return _Stack(uniq, pack(parts, len(groups)), groups, spans)
+
+    def _extra_parts(self, ob: Obstacle) -> tuple[_Parts, list[tuple[str, ...]]]:
+        """One per-query obstacle as elements (group ids from 0), remembered by value:
+        the same huge base or edge comes back query after query."""
+        hit = self._extra_cache.get(ob)
+        if hit is None:
+            names: list[tuple[str, ...]] = []
+            hit = (_build_parts([ob], 0.0, names), names)
+            if len(self._extra_cache) >= _EXTRA_CACHE:
+                self._extra_cache.clear()
+            self._extra_cache[ob] = hit
+        return hit
+
+
+def line_of_sight(a: Disc, b: Disc, obstacles: Iterable[Obstacle], merge_gap: float = 0.0
+                  ) -> Sight:
+    """One-off line of sight; build a :class:`SightIndex` for many queries."""
+    return SightIndex(obstacles, merge_gap).sight(a, b)

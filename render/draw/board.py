@@ -1,0 +1,313 @@
+"""The board: table, terrain by class, heights, significant edges, legend.
+
+Terrain is drawn by class (R-TER-1): the fill says how it moves (normal,
+difficult hatched, impassable dark), translucent green marks area terrain
+(darker when dense), a thick black outline marks sight-blocking pieces, a
+dashed orange outline climbable faces, a yellow dot cover, and a label the
+height. A ``*`` after the height says the piece differs for some models
+(R-TER-2). The same table, :data:`render.draw.theme.TERRAIN_LEGEND`, draws the
+legend.
+
+The terrain never changes during a game, so it is drawn once per window size
+into a cached surface (:func:`board_layer`); a frame only blits it.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import pygame
+import shapely
+from shapely.geometry.base import BaseGeometry
+
+from render.draw import theme
+from render.draw.layout import Rect
+from render.draw.theme import LegendEntry
+from render.draw.transform import BoardTransform
+from sim.scenario.objects import Scenario, TerrainPiece
+
+HATCH_PX = 9.0  # spacing of the difficult-ground hatching, pixels
+
+
+def rings_of(
+    geom: BaseGeometry,
+) -> list[tuple[list[tuple[float, float]], list[list[tuple[float, float]]]]]:
+    """Exterior and interior rings of every polygon in ``geom``."""
+    out = []
+    for poly in getattr(geom, "geoms", [geom]):
+        if poly.is_empty or poly.geom_type != "Polygon":
+            continue
+        out.append((list(poly.exterior.coords), [list(r.coords) for r in poly.interiors]))
+    return out
+
+
+def screen_points(
+    t: BoardTransform, coords: Iterable[tuple[float, ...]]
+) -> list[tuple[float, float]]:
+    return [t.to_screen_f(c[0], c[1]) for c in coords]
+
+
+def fill_geometry(
+    surface: Any, colour: Sequence[int], geom: BaseGeometry, t: BoardTransform
+) -> None:
+    """Fill polygons (holes included) with ``colour``; alpha is honoured."""
+    if len(colour) == 4 and colour[3] < 255:
+        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        fill_geometry(layer, (*colour[:3], 255), geom, t)
+        layer.set_alpha(colour[3])
+        surface.blit(layer, (0, 0))
+        return
+    for ext, holes in rings_of(geom):
+        if not holes:
+            pygame.draw.polygon(surface, colour[:3], screen_points(t, ext))
+            continue
+        # pygame has no holes: draw the polygon on a mask surface, cut holes out.
+        mask = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        pygame.draw.polygon(mask, (*colour[:3], 255), screen_points(t, ext))
+        for hole in holes:
+            pygame.draw.polygon(mask, (0, 0, 0, 0), screen_points(t, hole))
+        surface.blit(mask, (0, 0))
+
+
+def outline_geometry(
+    surface: Any, colour: Sequence[int], geom: BaseGeometry, t: BoardTransform, width: int
+) -> None:
+    """Draw every ring (or line) of ``geom``."""
+    for part in getattr(geom, "geoms", [geom]):
+        if part.is_empty:
+            continue
+        if part.geom_type == "Polygon":
+            for ring in [part.exterior, *part.interiors]:
+                pygame.draw.lines(surface, colour, True, screen_points(t, ring.coords), width)
+        elif part.geom_type in ("LineString", "LinearRing"):
+            pygame.draw.lines(surface, colour, False, screen_points(t, part.coords), width)
+        elif part.geom_type == "Point":
+            pygame.draw.circle(surface, colour, t.to_screen(part.x, part.y), max(2, width))
+        else:
+            outline_geometry(surface, colour, part, t, width)
+
+
+def dashed_polyline(
+    surface: Any,
+    colour: Sequence[int],
+    pts: Sequence[tuple[float, float]],
+    width: int,
+    dash: float = 7.0,
+    gap: float = 5.0,
+) -> None:
+    """A dashed line through screen points ``pts``."""
+    on, left = True, dash
+    for (x0, y0), (x1, y1) in itertools.pairwise(pts):
+        seg = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
+        pos = 0.0
+        while seg > 0 and pos < seg:
+            step = min(left, seg - pos)
+            a = (x0 + (x1 - x0) * pos / seg, y0 + (y1 - y0) * pos / seg)
+            b = (x0 + (x1 - x0) * (pos + step) / seg, y0 + (y1 - y0) * (pos + step) / seg)
+            if on:
+                pygame.draw.line(surface, colour, a, b, width)
+            pos += step
+            left -= step
+            if left <= 1e-9:
+                on = not on
+                left = dash if on else gap
+
+
+def hatch_lines(geom: BaseGeometry, spacing: float) -> BaseGeometry:
+    """Diagonal hatching lines clipped exactly to ``geom`` (board inches)."""
+    minx, miny, maxx, maxy = geom.bounds
+    span = (maxx - minx) + (maxy - miny)
+    lines = []
+    c = -span
+    while c <= span:
+        lines.append([(minx + c, miny), (minx + c + span, miny + span)])
+        c += spacing
+    return shapely.MultiLineString(lines).intersection(geom)
+
+
+def draw_table(surface: Any, board: tuple[float, float], t: BoardTransform) -> None:
+    """The bare table with a light 1-inch grid and a stronger 6-inch grid."""
+    w, h = board
+    tl, br = t.to_screen(0, 0), t.to_screen(w, h)
+    pygame.draw.rect(surface, theme.TABLE, (*tl, br[0] - tl[0], br[1] - tl[1]))
+    step = 1 if t.scale >= 8 else 6
+    for i in range(0, int(w) + 1, step):
+        colour = theme.TABLE_GRID if i % 6 else (165, 152, 118)
+        pygame.draw.line(surface, colour, t.to_screen(i, 0), t.to_screen(i, h))
+    for j in range(0, int(h) + 1, step):
+        colour = theme.TABLE_GRID if j % 6 else (165, 152, 118)
+        pygame.draw.line(surface, colour, t.to_screen(0, j), t.to_screen(w, j))
+    pygame.draw.rect(surface, (60, 50, 35), (*tl, br[0] - tl[0], br[1] - tl[1]), 2)
+
+
+def piece_classes(piece: TerrainPiece) -> tuple[str, ...]:
+    """The legend labels that apply to a piece (its base properties)."""
+    p = piece.props
+    out: list[str] = [p.movement]
+    if p.climbable:
+        out.append("climbable")
+    if p.area:
+        out.append("dense" if p.dense else "area")
+    if p.cover:
+        out.append("cover")
+    if p.blocks_los:
+        out.append("blocks sight")
+    return tuple(out)
+
+
+def draw_piece(surface: Any, piece: TerrainPiece, t: BoardTransform) -> None:
+    """One terrain piece, by class (see the module docstring)."""
+    p, geom = piece.props, piece.footprint
+    fills = {
+        "normal": theme.TERRAIN_NORMAL,
+        "difficult": theme.TERRAIN_DIFFICULT,
+        "impassable": theme.TERRAIN_IMPASSABLE,
+    }
+    if not p.area or p.movement != "normal":
+        fill_geometry(surface, fills[p.movement], geom, t)
+    if p.area:
+        fill_geometry(surface, theme.TERRAIN_DENSE if p.dense else theme.TERRAIN_AREA, geom, t)
+    if p.movement == "difficult":
+        hatch = hatch_lines(geom, HATCH_PX / t.scale)
+        outline_geometry(surface, (95, 70, 40), hatch, t, 1)
+    if p.blocks_los:
+        outline_geometry(surface, theme.TERRAIN_LOS_EDGE, geom, t, 4)
+    else:
+        outline_geometry(surface, (80, 70, 55), geom, t, 1)
+    if p.climbable:
+        inner = geom.buffer(-2.5 / t.scale)
+        target = inner if not inner.is_empty else geom
+        for ext, holes in rings_of(target):
+            for ring in [ext, *holes]:
+                dashed_polyline(surface, theme.TERRAIN_CLIMBABLE, screen_points(t, ring), 2)
+
+
+def draw_piece_label(surface: Any, piece: TerrainPiece, t: BoardTransform) -> None:
+    """Height label (with ``*`` when overridden per model) and the cover dot."""
+    p = piece.props
+    anchor = piece.footprint.representative_point()
+    x, y = t.to_screen(anchor.x, anchor.y)
+    text = ""
+    if p.height > 0:
+        text = f'{p.height:g}"'
+    if piece.overrides:
+        text += "*"
+    dot = 5 if t.scale >= 10 else 3
+    if text:
+        img = theme.font(max(13, int(t.scale * 0.55))).render(text, True, theme.HEIGHT_LABEL)
+        box = img.get_rect(center=(x, y))
+        pygame.draw.rect(surface, (245, 245, 235), box.inflate(4, 2))
+        surface.blit(img, box)
+        x = box.right + dot + 4
+    if p.cover:
+        pygame.draw.circle(surface, theme.TERRAIN_COVER, (x, y), dot)
+        pygame.draw.circle(surface, (40, 30, 0), (x, y), dot, 1)
+
+
+def draw_significant_edges(surface: Any, edges: Iterable[BaseGeometry], t: BoardTransform) -> None:
+    """Terrain edges that drop by Orange or more (R-ELEV-2), as magenta lines."""
+    for edge in edges:
+        outline_geometry(surface, theme.SIGNIFICANT_EDGE, edge, t, 2)
+
+
+def draw_terrain(surface: Any, scenario: Scenario, t: BoardTransform,
+                 edges: Sequence[BaseGeometry] = ()) -> None:
+    """Table, every piece (lowest first so roofs cover the ground), edges, labels."""
+    draw_table(surface, scenario.board, t)
+    pieces = sorted(scenario.terrain, key=lambda pc: (pc.props.area, pc.props.height))
+    for piece in pieces:
+        draw_piece(surface, piece, t)
+    draw_significant_edges(surface, edges, t)
+    for piece in pieces:
+        draw_piece_label(surface, piece, t)
+
+
+_LAYERS: dict[tuple[int, tuple[int, int, int, int], float], Any] = {}
+
+
+def board_layer(scenario: Scenario, rect: Rect, t: BoardTransform,
+                edges: Sequence[BaseGeometry] = ()) -> Any:
+    """The terrain drawn into a surface covering ``rect``, cached per scenario and size.
+
+    ``edges`` are the board's significant edges (R-ELEV-2); they never change
+    for a scenario, so they are part of the cached layer.
+    """
+    key = (id(scenario), rect.as_tuple(), t.scale)
+    layer = _LAYERS.get(key)
+    if layer is None:
+        if len(_LAYERS) > 8:
+            _LAYERS.clear()
+        layer = pygame.Surface((rect.w, rect.h))
+        layer.fill(theme.BACKGROUND)
+        draw_terrain(layer, scenario, t.shifted(rect.x, rect.y), edges)
+        _LAYERS[key] = layer
+    return layer
+
+
+def draw_swatch(surface: Any, entry: LegendEntry, box: pygame.Rect) -> None:
+    """The small sample of one legend entry."""
+    c = entry.colour
+    if entry.style == "fill":
+        pygame.draw.rect(surface, theme.TABLE, box)
+        tmp = pygame.Surface(box.size, pygame.SRCALPHA)
+        tmp.fill((*c[:3], c[3] if len(c) == 4 else 255))
+        surface.blit(tmp, box)
+    elif entry.style == "hatch":
+        pygame.draw.rect(surface, c[:3], box)
+        for i in range(-box.h, box.w, 6):
+            pygame.draw.line(
+                surface,
+                (95, 70, 40),
+                (box.x + max(i, 0), box.y + max(-i, 0)),
+                (box.x + min(i + box.h, box.w), box.y + min(box.h, box.w - i)),
+            )
+    elif entry.style == "outline":
+        pygame.draw.rect(surface, theme.TABLE, box)
+        pygame.draw.rect(surface, c[:3], box, 3)
+    elif entry.style == "dashed":
+        pygame.draw.rect(surface, theme.TABLE, box)
+        pts = [box.topleft, box.topright, box.bottomright, box.bottomleft, box.topleft]
+        dashed_polyline(surface, c[:3], pts, 2, dash=4, gap=3)
+    elif entry.style == "line":
+        pygame.draw.line(surface, c[:3], box.midleft, box.midright, 3)
+    elif entry.style == "dot":
+        pygame.draw.rect(surface, theme.TABLE, box)
+        pygame.draw.circle(surface, c[:3], box.center, 5)
+    elif entry.style == "text":
+        img = theme.text(entry.glyph, 18, c[:3], bold=True)
+        surface.blit(img, img.get_rect(center=box.center))
+    elif entry.style == "tag":
+        img = theme.text(entry.glyph, 13, (0, 0, 0), bold=True)
+        tag = img.get_rect(center=box.center).inflate(4, 0)
+        pygame.draw.rect(surface, c[:3], tag, border_radius=3)
+        surface.blit(img, img.get_rect(center=tag.center))
+    elif entry.style == "pips":
+        for i in range(4):
+            pygame.draw.rect(surface, c[:3] if i < 3 else (60, 30, 30),
+                             (box.x + i * 6, box.centery - 2, 5, 4))
+    elif entry.style == "ring":
+        pygame.draw.circle(surface, c[:3], box.center, box.h // 2, 2)
+
+
+def draw_legend(surface: Any, rect: Rect, entries: Sequence[LegendEntry], title: str) -> None:
+    """A legend of ``entries`` in two columns inside ``rect``."""
+    if rect.h < 40:
+        return
+    surface.blit(
+        theme.text(title, 18, theme.TEXT, bold=True), (rect.x + 4, rect.y + 2)
+    )
+    col_w = rect.w // 2
+    # Rows shrink (to 14 px) before any entry is left out of a short box.
+    need = -(-len(entries) // 2)
+    row_h = max(14, min(18, (rect.h - 22) // max(1, need)))
+    size = 17 if row_h >= 18 else 15
+    rows = max(1, (rect.h - 22) // row_h)
+    for i, entry in enumerate(entries):
+        col, row = divmod(i, rows)
+        if col > 1:
+            break
+        x, y = rect.x + 4 + col * col_w, rect.y + 22 + row * row_h
+        draw_swatch(surface, entry, pygame.Rect(x, y + (row_h - 12) // 2, 22, 12))
+        surface.blit(theme.text(entry.label, size, theme.TEXT), (x + 28, y))

@@ -1,0 +1,250 @@
+"""Overlays drawn over the board: sight, cover, range, reach, path ruler.
+
+Each overlay is a frozen value holding geometry already computed by the
+engine and the geometry modules (:mod:`render.explain.answers` builds the shot
+overlay from :func:`sim.shooting.analysis.analyse`); drawing never decides a rule.
+
+Colours (render/draw/theme.py, docs/window.md): the sight segment found green;
+pieces blocking every sight line red; the line of cover white; cover
+objects counted orange, ignored light blue, each with its reason as a label;
+range bands as rings around the attacker's base (short green, long yellow);
+the reachable area blue; a path white when legal, red when not.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, TypeAlias
+
+import pygame
+from shapely.geometry.base import BaseGeometry
+
+from geometry.discs import Disc
+from render.draw import theme
+from render.draw.board import dashed_polyline, fill_geometry, outline_geometry
+from render.draw.transform import BoardTransform
+
+Shape: TypeAlias = BaseGeometry | Disc
+Segment: TypeAlias = tuple[tuple[float, float], tuple[float, float]]
+
+
+def draw_shape_outline(
+    surface: Any, colour: Sequence[int], shape: Shape, t: BoardTransform, width: int
+) -> None:
+    """Outline a terrain footprint, an edge, or a base (an exact circle)."""
+    if isinstance(shape, Disc):
+        centre = t.to_screen(shape.x, shape.y)
+        pygame.draw.circle(surface, colour, centre, max(3, round(t.length(shape.r))) + 3, width)
+    else:
+        outline_geometry(surface, colour, shape, t, width)
+
+
+def label_box(size: tuple[int, int], pos: tuple[float, float], clip: Any) -> Any:
+    """Where a label of ``size`` centred on ``pos`` goes: moved inside ``clip`` (the
+    board) when it would stick out, so no label is cut at the board's edge."""
+    box = pygame.Rect(0, 0, *size)
+    box.center = (round(pos[0]), round(pos[1]))
+    if clip is not None and clip.w > box.w + 6 and clip.h > box.h + 2:
+        box = box.clamp(pygame.Rect(clip).inflate(-6, -2))
+    return box
+
+
+def _label(surface: Any, text: str, pos: tuple[float, float], colour: Sequence[int],
+           size: int = 16) -> Any:
+    """Draw a label centred on ``pos`` (kept inside the clip); returns its box."""
+    img = theme.text(text, size, colour, bold=True)
+    box = label_box(img.get_size(), pos, surface.get_clip())
+    bg = pygame.Surface(box.inflate(6, 2).size, pygame.SRCALPHA)
+    bg.fill((0, 0, 0, 170))
+    surface.blit(bg, box.inflate(6, 2))
+    surface.blit(img, box)
+    return box.inflate(6, 2)
+
+
+def _anchors(shape: Shape, t: BoardTransform) -> list[tuple[float, float]]:
+    """Where a shape's label may go: just above it, else just below it."""
+    if isinstance(shape, Disc):
+        x, top = t.to_screen_f(shape.x, shape.y - shape.r)
+        bottom = t.to_screen_f(shape.x, shape.y + shape.r)[1]
+    else:
+        minx, miny, maxx, maxy = shape.bounds
+        x, top = t.to_screen_f((minx + maxx) / 2, miny)
+        bottom = t.to_screen_f(minx, maxy)[1]
+    return [(x, top - 12), (x, bottom + 12)]
+
+
+def label_clear_of(surface: Any, text: str, shape: Shape, t: BoardTransform,
+                    colour: Sequence[int], avoid: tuple[tuple[float, float], ...],
+                    taken: list[Any] | None = None) -> None:
+    """Label a shape above it, or below it, or stacked further up, where the label
+    covers neither ``avoid`` (a line) nor a label in ``taken`` (two marks on one
+    piece, such as a tower and its significant edge, would print over each other)."""
+    taken = [] if taken is None else taken
+    w, h = theme.font(16, bold=True).size(text)
+    above, below = _anchors(shape, t)
+    spots = [above, below, *((above[0], above[1] - k * (h + 4)) for k in (1, 2, 3))]
+    clip = surface.get_clip()
+    for x, y in spots:
+        box = label_box((w, h), (x, y), clip if clip.w else None).inflate(6, 2)
+        if (len(avoid) < 2 or not box.clipline(avoid[0], avoid[1])) and \
+                box.collidelist(taken) < 0:
+            taken.append(_label(surface, text, (x, y), colour))
+            return
+    taken.append(_label(surface, text, spots[0], colour))
+
+
+@dataclass(frozen=True)
+class CoverMark:
+    """A cover object met by the line of cover, counted or not, and why."""
+
+    id: str
+    shape: Shape
+    counts: bool
+    reason: str
+
+
+@dataclass(frozen=True)
+class ShotOverlay:
+    """Sight, line of cover, cover marks and range rings for one attacker/target."""
+
+    attacker: Disc
+    target: Disc
+    witness: Segment | None
+    blocked: tuple[tuple[str, Shape], ...]
+    loc: Segment
+    cover: tuple[CoverMark, ...]
+    rings: tuple[tuple[float, theme.Colour, str], ...]  # radius from centre, colour, label
+    labels: bool = True
+
+    def draw(self, surface: Any, t: BoardTransform) -> None:
+        for radius, colour, _ in self.rings:
+            c = t.to_screen(self.attacker.x, self.attacker.y)
+            pygame.draw.circle(surface, colour, c, round(t.length(radius)), 2)
+        for mark in self.cover:
+            colour = theme.COVER_COUNTED if mark.counts else theme.COVER_IGNORED
+            draw_shape_outline(surface, colour, mark.shape, t, 4 if mark.counts else 3)
+        for _, shape in self.blocked:
+            draw_shape_outline(surface, theme.SIGHT_BLOCKED, shape, t, 4)
+        a, b = (t.to_screen_f(*p) for p in self.loc)
+        dashed_polyline(surface, theme.LINE_OF_COVER, [a, b], 2, dash=8, gap=5)
+        self._draw_witness(surface, t)
+
+    def draw_top(self, surface: Any, t: BoardTransform) -> None:
+        if not self.labels:
+            return
+        clip = surface.get_clip()
+        if not clip.w:
+            clip = surface.get_rect()
+        inner = clip.inflate(-190, -30)
+        ax, ay = t.to_screen_f(self.attacker.x, self.attacker.y)
+        # Label each ring on a visible stretch, starting from the direction of
+        # the board's middle turned aside so the label is off the sight line.
+        base = math.atan2(clip.centery - ay, clip.centerx - ax) + 0.6 - math.pi / 2
+        for k, (radius, colour, text) in enumerate(self.rings):
+            rpx = t.length(radius)
+            for j in range(64):
+                a = base + 0.2 * k + j * math.tau / 64
+                p = (ax + rpx * math.cos(a), ay + rpx * math.sin(a))
+                if inner.collidepoint(p):
+                    _label(surface, text, p, colour, 15)
+                    break
+        # One label per object: a piece can block sight and count as cover.
+        labels: dict[str, tuple[list[str], Shape, Sequence[int]]] = {}
+        for ident, shape in self.blocked:
+            labels[ident] = (["blocks sight"], shape, theme.SIGHT_BLOCKED)
+        for mark in self.cover:
+            colour = theme.COVER_COUNTED if mark.counts else theme.COVER_IGNORED
+            words, shape, first = labels.get(mark.id, ([], mark.shape, colour))
+            words.append("cover" if mark.counts else "ignored")
+            labels[mark.id] = (words, shape, first)
+        sight = tuple(t.to_screen_f(*p) for p in self.witness) if self.witness else ()
+        taken: list[Any] = []
+        for ident, (words, shape, tint) in labels.items():
+            label_clear_of(surface, f"{ident}: {', '.join(words)}", shape, t, tint, sight, taken)
+        self._draw_witness(surface, t)  # over the labels: the sight line is never hidden
+
+    def _draw_witness(self, surface: Any, t: BoardTransform) -> None:
+        if self.witness is not None:
+            p, q = (t.to_screen_f(*pt) for pt in self.witness)
+            pygame.draw.line(surface, theme.SIGHT_LINE, p, q, 4)
+            pygame.draw.circle(surface, theme.SIGHT_LINE, p, 4)
+            pygame.draw.circle(surface, theme.SIGHT_LINE, q, 4)
+
+
+@dataclass(frozen=True)
+class SightWeb:
+    """Debug: every sight segment found (green) or the pair's centres (red, none)."""
+
+    lines: tuple[tuple[Segment, bool], ...]
+
+    def draw(self, surface: Any, t: BoardTransform) -> None:
+        for (p, q), seen in self.lines:
+            a, b = t.to_screen_f(*p), t.to_screen_f(*q)
+            if seen:
+                pygame.draw.line(surface, theme.SIGHT_LINE, a, b, 2)
+            else:
+                dashed_polyline(surface, theme.SIGHT_BLOCKED, [a, b], 1, dash=4, gap=6)
+
+
+@dataclass(frozen=True)
+class AreaOverlay:
+    """A shaded area (the reachable area of a move) with its outline."""
+
+    area: BaseGeometry
+    fill: theme.RGBA = theme.REACH_FILL
+    edge: theme.Colour = theme.REACH_EDGE
+
+    def draw(self, surface: Any, t: BoardTransform) -> None:
+        fill_geometry(surface, self.fill, self.area, t)
+        outline_geometry(surface, self.edge, self.area, t, 1)
+
+
+@dataclass(frozen=True)
+class EdgesOverlay:
+    """Lines to emphasise (significant edges in the debug view)."""
+
+    edges: tuple[BaseGeometry, ...]
+    colour: theme.Colour = theme.SIGNIFICANT_EDGE
+
+    def draw(self, surface: Any, t: BoardTransform) -> None:
+        for e in self.edges:
+            outline_geometry(surface, self.colour, e, t, 4)
+
+
+@dataclass(frozen=True)
+class PathOverlay:
+    """A move path being set up: legs, the ruler readout, the end base preview."""
+
+    points: tuple[tuple[float, float], ...]
+    radius: float
+    ok: bool
+    text: str  # e.g. '5.20 / 6 in (red, shorter: difficult rubble)'
+    reason: str = ""  # the engine's reason when the path is not legal
+    steps: tuple[tuple[float, float, str], ...] = ()  # climbs and jumps: where, what
+
+    def draw(self, surface: Any, t: BoardTransform) -> None:
+        colour = theme.PATH_OK if self.ok else theme.PATH_BAD
+        for x, y, _ in self.steps:
+            pygame.draw.circle(surface, colour, t.to_screen(x, y), 6, 2)
+        if len(self.points) < 2:
+            return
+        pts = [t.to_screen_f(*p) for p in self.points]
+        pygame.draw.lines(surface, colour, False, pts, 3)
+        for p in pts[1:-1]:
+            pygame.draw.circle(surface, colour, p, 4)
+        end = pts[-1]
+        ghost = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        pygame.draw.circle(ghost, (*colour, 90), end, max(3, round(t.length(self.radius))))
+        surface.blit(ghost, (0, 0))
+        pygame.draw.circle(surface, colour, end, max(3, round(t.length(self.radius))), 2)
+
+    def draw_top(self, surface: Any, t: BoardTransform) -> None:
+        for i, (x, y, words) in enumerate(self.steps):
+            sx, sy = t.to_screen_f(x, y)
+            _label(surface, words, (sx, sy + 14 + 16 * i), theme.PATH_OK, 15)
+        if self.points and self.text:
+            x, y = t.to_screen_f(*self.points[-1])
+            _label(surface, self.text, (x, y - t.length(self.radius) - 14),
+                   theme.PATH_OK if self.ok else theme.PATH_BAD)

@@ -1,0 +1,324 @@
+"""The window's questions to the engine and geometry, turned into overlays and text.
+
+Every answer comes from the one module that owns the rule: sight, cover and
+range from :func:`sim.shooting.analysis.analyse`, shot odds from :mod:`sim.resolution.odds`
+(through the combat module's preview), the reachable area and the path
+ruler from the movement module, significant edges from
+:mod:`geometry.elevation.edges`. Nothing here decides a rule; it only picks
+shapes and words for what those modules return.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import shapely
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import nearest_points
+
+from geometry.discs import Disc
+from geometry.elevation.edges import is_surface
+from geometry.movement.paths import path_length
+from render.draw.overlays import CoverMark, Segment, Shape, ShotOverlay
+from render.draw.theme import (
+    COVER_COUNTED,
+    COVER_IGNORED,
+    RANGE_LONG,
+    RANGE_SHORT,
+    TEXT_BAD,
+    TEXT_DIM,
+    TEXT_GOOD,
+    TEXT_WARN,
+    Colour,
+)
+from render.draw.view import TextLine
+from sim.combat.plan import Situation, contact_problem, plan_close_combat, plan_shot
+from sim.engine.actions import Action
+from sim.engine.state import GameState
+from sim.errors import WastelandError
+from sim.movement.kinds import plan_movement, reachable
+from sim.movement.levels import level_heights, model_view
+from sim.resolution.odds import attack_odds
+from sim.scenario.objects import Scenario
+from sim.scenario.positions import Position
+from sim.shooting.analysis import analyse, analyse_many
+from sim.shooting.elevation_rules import board_elevation
+
+Point = tuple[float, float]
+
+
+def _shape_of(scenario: Scenario, positions: Mapping[str, Position], ident: str) -> Shape:
+    """The drawable shape an analysis id names: a model's base, a piece, a significant edge."""
+    if ident in positions:
+        p = positions[ident]
+        return Disc(p.x, p.y, scenario.radius_of(ident))
+    if ident.endswith(":edge"):
+        try:
+            return board_elevation(scenario).edges.edge(ident[: -len(":edge")]).geometry
+        except KeyError:
+            pass
+    piece = scenario.piece(ident)
+    if piece.circle is not None:
+        (cx, cy), r = piece.circle
+        return Disc(cx, cy, r)
+    return piece.footprint
+
+
+def shot(scenario: Scenario, positions: Mapping[str, Position], attacker: str, target: str,
+         weapon: str | None, climbing: frozenset[str] = frozenset()
+         ) -> tuple[ShotOverlay, list[TextLine]]:
+    """The shot overlay and its explanation for ``attacker`` -> ``target``.
+
+    Everything comes from :func:`sim.shooting.analysis.analyse`; the result is cached
+    per board position, so hovering costs one analysis per target.
+    """
+    key = (id(scenario), tuple(sorted(positions.items())), climbing, attacker, target, weapon)
+    hit = _SHOTS.get(key)
+    if hit is None:
+        if len(_SHOTS) > 256:
+            _SHOTS.clear()
+        hit = _build_shot(scenario, positions, attacker, target, weapon, climbing)
+        _SHOTS[key] = hit
+    return hit[0], list(hit[1])
+
+
+_SHOTS: dict[object, tuple[ShotOverlay, tuple[TextLine, ...]]] = {}
+
+
+def _build_shot(scenario: Scenario, positions: Mapping[str, Position], attacker: str,
+                target: str, weapon: str | None, climbing: frozenset[str]
+                ) -> tuple[ShotOverlay, tuple[TextLine, ...]]:
+    a = analyse(scenario, positions, attacker, target, weapon, climbing)
+    pa, pt = positions[attacker], positions[target]
+    da = Disc(pa.x, pa.y, scenario.radius_of(attacker))
+    dt = Disc(pt.x, pt.y, scenario.radius_of(target))
+    # The reasons are the analysis's own words (the same as `wasteland los`).
+    marks = [CoverMark(c.id, _shape_of(scenario, positions, c.id), True, c.reason)
+             for c in a.counted_cover]
+    marks += [CoverMark(i.id, _shape_of(scenario, positions, i.id), False, i.reason)
+              for i in a.ignored_cover]
+    blocked = tuple((b, _shape_of(scenario, positions, b)) for b in a.sight.blocked_by)
+    rings: list[tuple[float, Colour, str]] = []
+    lines: list[TextLine] = [TextLine(f"{attacker} -> {target}"
+                                      + (f" with {scenario.weapons[weapon].name}" if weapon
+                                         else ""))]
+    if a.line_of_sight:
+        lines.append(TextLine("line of sight: yes, along the green segment (R-LOS-1)", TEXT_GOOD))
+    else:
+        why = ", ".join(a.sight.blocked_by) or "terrain"
+        lines.append(TextLine(f"line of sight: NO, every line is blocked by {why}", TEXT_BAD))
+    for r in a.sight_reasons:
+        lines.append(TextLine(f"  {r.id}: {r.reason}", TEXT_DIM))
+    if a.cover:
+        effect = (f"armor +{a.armor_bonus}" if a.armor_bonus
+                  else f"{a.armor_boost} Armor Boost")
+        lines.append(TextLine(f"cover: skill {a.skill_modifier:+d}, {effect} (R-COV-2, R-COV-3)",
+                              TEXT_WARN))
+    else:
+        lines.append(TextLine("cover: none"))
+    for m in marks:
+        verdict = "counts" if m.counts else "ignored"
+        lines.append(TextLine(f"  {m.id}: {verdict}, {m.reason}",
+                              COVER_COUNTED if m.counts else COVER_IGNORED))
+    where = f"distance {a.distance:.2f} in, base edge to base edge (R-DIST-1)"
+    if weapon is not None:
+        w = scenario.weapons[weapon]
+        rules = scenario.rules_data
+        short = rules.ruler(w.short)
+        rings.append((da.r + short, RANGE_SHORT, f"short: {w.short} {short:g}\""))
+        if w.long:
+            reach = short + rules.ruler(w.long)
+            rings.append((da.r + reach, RANGE_LONG, f"long: {w.long}, to {reach:g}\""))
+        bands = " and ".join(a.bands or ()) or "out of range"
+        where += f": {bands} (R-RANGE-1)"
+    lines.append(TextLine(where, TEXT_GOOD if a.in_range is not False else TEXT_BAD))
+    if attacker in climbing:
+        lines.append(TextLine(f"{attacker} is climbing and cannot attack (R-CLIMB-3)", TEXT_BAD))
+    overlay = ShotOverlay(da, dt, a.sight.witness, blocked, (da.center, dt.center),
+                          tuple(marks), tuple(rings))
+    return overlay, tuple(lines)
+
+
+def sight_web(scenario: Scenario, positions: Mapping[str, Position],
+              climbing: frozenset[str] = frozenset()) -> tuple[tuple[Segment, bool], ...]:
+    """Every model's sight to every enemy: the witness, or centre to centre when blocked.
+
+    Each pair of opposing models is asked once (attacker first in scenario order),
+    all of one attacker's targets in one :func:`sim.shooting.analysis.analyse_many` call.
+    """
+    key = (id(scenario), tuple(sorted(positions.items())), climbing)
+    if key not in _WEBS:
+        if len(_WEBS) > 16:
+            _WEBS.clear()
+        ids = [m.id for m in scenario.models if m.id in positions]
+        out: list[tuple[Segment, bool]] = []
+        for i, a in enumerate(ids):
+            side = scenario.model(a).side
+            targets = [t for t in ids[i + 1:] if scenario.model(t).side != side]
+            if not targets:
+                continue
+            # One batched query per attacker (sim.shooting.analysis.analyse_many): same answers.
+            found = analyse_many(scenario, positions, a, targets, climbing=climbing)
+            for t in targets:
+                sight = found[t].sight
+                if sight.visible and sight.witness is not None:
+                    out.append((sight.witness, True))
+                else:
+                    out.append(((positions[a].xy, positions[t].xy), False))
+        _WEBS[key] = tuple(out)
+    return _WEBS[key]
+
+
+_WEBS: dict[object, tuple[tuple[Segment, bool], ...]] = {}
+
+
+def significant_edge_lines(scenario: Scenario) -> tuple[BaseGeometry, ...]:
+    """The board's significant edges (R-ELEV-2), as the elevation rules derive them."""
+    return tuple(e.geometry for e in board_elevation(scenario).edges.edges)
+
+
+def state_key(state: GameState) -> object:
+    """Changes whenever the engine state does (an action, an undo, another game)."""
+    hist, events = state.history, state.events
+    return (id(state), len(hist), hist[-1] if hist else None, len(events),
+            events[-1].text if events else None)
+
+
+def reach_area(state: GameState | None, model: str, charge: bool = False
+               ) -> BaseGeometry | None:
+    """Where ``model`` can end a Move (or Charge) now, from the movement rules."""
+    if state is None or not state.model(model).in_play:
+        return None
+    key = (state_key(state), model, charge)
+    hit = _REACH.get(key)
+    if hit is None or hit[0] is not state:  # the state is held, so its id is not reused
+        if len(_REACH) > 64:
+            _REACH.clear()
+        hit = (state, reachable(state, model, charge=charge).area)
+        _REACH[key] = hit
+    return hit[1]
+
+
+def reach_known(state: GameState | None, model: str, charge: bool = False) -> bool:
+    """Whether :func:`reach_area` has the answer already (it costs nothing then)."""
+    if state is None or not state.model(model).in_play:
+        return True
+    hit = _REACH.get((state_key(state), model, charge))
+    return hit is not None and hit[0] is state
+
+
+_REACH: dict[tuple[object, str, bool], tuple[GameState, BaseGeometry]] = {}
+
+
+FACE_SNAP = 0.15  # inches: a base this near a taller piece is put against it
+
+
+def against_face(state: GameState, model: str, z: float, xy: Point) -> Point:
+    """``xy`` moved so the base touches the nearest taller piece it overlaps or nearly touches.
+
+    A climb starts from base contact with a face (R-CLIMB-1), which no click
+    hits: a base that overlaps a piece taller than ``z`` (or misses touching
+    it by under :data:`FACE_SNAP`) is put against it, half the touch
+    tolerance off. A centre inside the piece is left alone (that is a click
+    on its top). The movement rules still judge the path.
+    """
+    view = model_view(state.scenario, model)
+    r, tol = state.radius(model), state.rules.touch_tolerance
+    pt = shapely.Point(xy)
+    best: tuple[float, Point] | None = None
+    for piece, props in view.pieces:
+        if not is_surface(props.height, props.area) or props.height <= z + 1e-9:
+            continue
+        d = piece.footprint.distance(pt)
+        if d <= 0 or d >= r + FACE_SNAP or r <= d <= r + tol:
+            continue
+        near = nearest_points(piece.footprint, pt)[0]
+        ux, uy = (xy[0] - near.x) / d, (xy[1] - near.y) / d
+        spot = (near.x + ux * (r + tol / 2), near.y + uy * (r + tol / 2))
+        if best is None or d < best[0]:
+            best = (d, spot)
+    return xy if best is None else best[1]
+
+
+def levels_at(state: GameState, model: str, xy: Point) -> list[float]:
+    """Heights a base of ``model`` at ``xy`` can stand on (for climb/jump choices)."""
+    view = model_view(state.scenario, model)
+    return level_heights(view, xy, state.radius(model), state.rules.touch_tolerance)
+
+
+def odds_lines(state: GameState, attacker: str, target: str, weapon: str | None,
+               band: str | None = None) -> list[TextLine]:
+    """The shot preview: the dice to roll and the exact odds (sim.combat.plan,
+    sim.resolution.odds)."""
+    if weapon is None:
+        return [TextLine("no weapon to shoot with", TEXT_BAD)]
+    try:
+        plan = plan_shot(Situation.of_state(state), attacker, target, weapon,
+                         band if band in ("short", "long") else None)  # type: ignore[arg-type]
+    except WastelandError as exc:
+        reason = getattr(exc, "reason", str(exc))
+        return [TextLine(f"cannot shoot: {reason}", TEXT_BAD)]
+    odds = attack_odds(plan.profile, state.rules)
+    out = [TextLine(f"shot preview ({plan.band} range): {plan.profile.describe()}", TEXT_WARN)]
+    out += [TextLine(f"  {line}", TEXT_WARN) for line in odds.lines(plan.target_health)]
+    return out
+
+
+def close_combat_lines(state: GameState, attacker: str, target: str, weapon: str | None
+                       ) -> list[TextLine]:
+    """The close-combat preview: base contact and the odds (sim.combat.plan, sim.resolution.odds).
+
+    No sight line, cover or range rings: close combat asks for base contact
+    (R-UNIT-2) and takes no cover (the engine's close-combat plan).
+    """
+    name = state.scenario.weapons[weapon].name if weapon else "no weapon"
+    out = [TextLine(f"{attacker} -> {target} in close combat with {name}")]
+    sit = Situation.of_state(state)
+    why = contact_problem(sit, attacker, target)
+    out.append(TextLine("base contact: yes (R-UNIT-2)", TEXT_GOOD) if why is None
+               else TextLine(f"base contact: NO, {why}", TEXT_BAD))
+    if weapon is None:
+        return [*out, TextLine("no close-combat weapon", TEXT_BAD)]
+    try:
+        plan = plan_close_combat(sit, attacker, target, weapon)
+    except WastelandError as exc:
+        reason = getattr(exc, "reason", str(exc))
+        return [*out, TextLine(f"cannot attack: {reason}", TEXT_BAD)]
+    odds = attack_odds(plan.profile, state.rules)
+    out.append(TextLine(f"preview: {plan.profile.describe()}; no cover in close combat",
+                        TEXT_WARN))
+    out += [TextLine(f"  {line}", TEXT_WARN) for line in odds.lines(plan.target_health)]
+    return out
+
+
+def path_text(state: GameState | None, action: Action | None, points: list[Point]) -> str:
+    """The live ruler: path length against the ruler in use and why it is shorter.
+
+    Read from the movement rules' own plan (R-MOV-1, R-MOV-5, R-CLIMB-1).
+    """
+    steps = getattr(action, "steps", None)
+    if state is None or action is None or steps is None:
+        return f"{path_length(points):.2f} in"
+    charge = action.keyword == "charge"
+    plan = plan_movement(state, action.model_id or "", steps,
+                         ruler="charge" if charge else "move")
+    if not plan.ruler:
+        return f"{plan.length:.2f} in"
+    # Three decimals when two would hide which side of the ruler the path is on.
+    digits = 3 if abs(plan.length - plan.limit) < 0.005 else 2
+    text = f"{plan.length:.{digits}f} / {plan.limit:g} in ({plan.ruler}"
+    if plan.difficult:
+        text += f", shorter: difficult {', '.join(plan.difficult)}"
+    return text + ")"
+
+
+def reach_lines(scenario: Scenario, model: str, area: BaseGeometry | None) -> list[TextLine]:
+    """What the shaded reachable area is."""
+    unit = scenario.unit_of(model)
+    rules = scenario.rules_data
+    return [
+        TextLine(f"{model}: where its base centre can end a Move"),
+        TextLine(f"  {unit.move} ruler ({rules.ruler(unit.move):g} in), "
+                 f"{rules.shorter(unit.move)} through difficult ground (R-MOV-1)", TEXT_DIM),
+        TextLine(f"  area {0.0 if area is None else area.area:.1f} sq in", TEXT_DIM),
+    ]

@@ -1,0 +1,4 @@
+"""Clicks and keys turned into engine actions: controller.py (the hot-seat flow),
+setup.py (a model action being set up), choices.py (the buttons), paths.py (drawing a
+path), attacks.py (choosing an attack), history.py (undo and save).
+"""

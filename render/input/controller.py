@@ -1,0 +1,497 @@
+"""The hot-seat flow, driven only by the engine's legal actions.
+
+The controller holds the :class:`~sim.engine.state.GameState` and the little UI
+state around it (a model action being set up, the hovered model, the debug
+picks). It offers as buttons exactly what ``state.legal_actions()`` lists,
+turns clicks into engine actions and applies them; anything illegal is
+refused by the engine, whose message goes to the status bar while the state
+stays unchanged. It never decides a rule itself.
+
+It coordinates the modules of render/input/ (buttons, set-up, paths, attacks,
+history) and render/explain/ (the debug view, the Details text).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from render.draw.models import model_at
+from render.draw.theme import TEXT_DIM, TEXT_WARN
+from render.draw.view import Button, Overlay, TextLine, ViewState
+from render.explain import debug, details
+from render.input import attacks, choices, history, paths
+from render.input.setup import Form, Setup, Step, build, current_weapon
+from render.scene import Scene, scene_from_scenario, scene_from_state
+from sim.engine.actions import Action, Activate, ReadyModel, action_kinds
+from sim.engine.gamedata import Phase
+from sim.engine.state import GameState
+from sim.errors import WastelandError
+from sim.scenario.objects import Scenario
+
+CLICK_SLACK = 0.25  # inches added to a base's radius when clicking it
+
+Shown = tuple[list[Overlay], list[TextLine]]  # overlays and Details text
+
+
+class Controller:
+    """Holds what the window shows and turns clicks and keys into engine calls.
+
+    Parameters
+    ----------
+    scenario
+        The loaded scenario.
+    save_dir
+        Where Ctrl+S writes its files.
+    state
+        A game to continue (default: a new game of ``scenario``).
+    """
+
+    def __init__(self, scenario: Scenario, save_dir: Path | None = None,
+                 state: GameState | None = None) -> None:
+        self.scenario = scenario
+        self.save_dir = save_dir or Path.cwd()
+        self.quit_requested = False
+        self.show_help = False
+        self.debug = False
+        self.debug_sight = False
+        self.debug_reach = False
+        self.debug_picks: list[str] = []
+        self.hovered: str | None = None
+        self.hover_point: tuple[float, float] | None = None
+        self.hover_index: int | None = None
+        self.selected: str | None = None
+        self.setup: Setup | None = None
+        self.last_outcome: tuple[TextLine, ...] = ()
+        self.saves = 0
+        self._quiet_hover: str | None = None  # no hover preview on it (see apply)
+        self.show_legend = False  # a short window's shared box: legend (True) or log
+        self.scroll = {"details": 0, "log": 0}  # rows scrolled by the mouse wheel
+        self._details_seen: tuple[TextLine, ...] = ()
+        self.reach_budget = 0.03  # seconds of F4 area work per frame (see tick)
+        self._reach_work = 0  # areas worked out so far: part of the view's key
+        try:
+            self.state: GameState | None = state or GameState(scenario)
+        except WastelandError as exc:
+            self.state = None
+            self._say(f"read-only: {exc}", error=True)
+        else:
+            fresh = state is None or not state.history
+            self._say("New game. F1: help." if fresh else
+                      f"Saved game continued: round {self.state.round}. F1: help.")
+        # The history as last saved (or loaded): quitting saves only a changed game.
+        self._saved_history = self.state.history if self.state is not None else ()
+        self._scene_cache: tuple[object, Scene] | None = None
+        self._legal_cache: tuple[object, list[Action]] | None = None
+        self._view_cache: tuple[object, ViewState] | None = None
+
+    # --- reading (cached per engine state and UI state) ---------------------------
+    def _say(self, text: str, error: bool = False) -> None:
+        self.status, self.status_error = text, error
+
+    def scene(self) -> Scene:
+        """The board as the engine has it now (cached per engine step)."""
+        if self.state is None:
+            return scene_from_scenario(self.scenario)
+        key = self._state_key()
+        if self._scene_cache is None or self._scene_cache[0] != key:
+            self._scene_cache = (key, scene_from_state(self.scenario, self.state))
+        return self._scene_cache[1]
+
+    def _state_key(self) -> object:
+        """Changes whenever the engine state does (apply, undo, load)."""
+        st = self.state
+        if st is None:
+            return None
+        hist, events = st.history, st.events
+        return (id(st), len(hist), hist[-1] if hist else None, len(events),
+                events[-1].text if events else None)
+
+    def _legal(self) -> list[Action]:
+        """The engine's listed legal actions, asked once per engine state."""
+        if self.state is None:
+            return []
+        key = self._state_key()
+        if self._legal_cache is None or self._legal_cache[0] != key:
+            self._legal_cache = (key, [a for a in self.state.legal_actions()])
+        return self._legal_cache[1]
+
+    def buttons(self) -> list[Button]:
+        """The choices offered now: the engine's listed legal actions, grouped."""
+        if self.state is None or self.state.is_over:
+            return []
+        if self.setup is not None:
+            return choices.setup_buttons(self.scenario, self.state, self.scene(), self._legal(),
+                                         self.setup)
+        return choices.turn_buttons(self.scenario, self.state, self._legal())
+
+    def _weapon(self, s: Setup) -> str | None:
+        """The weapon Tab has cycled to, when the action takes one."""
+        return current_weapon(self.scenario, self._legal(), s) if s.form.weapon else None
+
+    def _ui_key(self) -> object:
+        s = self.setup
+        setup = None if s is None else (s.form, s.model, s.target, tuple(s.steps), s.weapon)
+        path_hover = self.hover_point if s is not None and s.form.points else None
+        return (self._state_key(), setup, self.hovered, path_hover, self.hover_index,
+                self.debug, self.debug_sight, self.debug_reach, tuple(self.debug_picks),
+                self.show_help, self.status, self.status_error, self.selected,
+                self.last_outcome, self._reach_work, self.show_legend, self._quiet_hover,
+                tuple(self.scroll.values()))
+
+    def view(self) -> ViewState:
+        """Everything the frame draws besides the scene (recomputed only on a change)."""
+        key = self._ui_key()
+        if self._view_cache is None or self._view_cache[0] != key:
+            self._view_cache = (key, self._make_view())
+        return self._view_cache[1]
+
+    def _buttons_title(self, scene: Scene) -> str:
+        if self.state is None:
+            return "Choices"
+        if self.setup is not None:
+            return f"{self.setup.form.keyword} with {self.setup.model}"
+        act = self.state.activation
+        if act is not None:
+            n = act.actions_left
+            return f"{act.model}: {n} action{'' if n == 1 else 's'} left"
+        return f"Choices: {scene.phase}"
+
+    def _make_view(self) -> ViewState:
+        scene = self.scene()
+        overlays, lines = self._overlays_and_details(scene)
+        text = tuple(lines)
+        if text != self._details_seen:  # new text starts at its top
+            self._details_seen = text
+            self.scroll["details"] = 0
+        return ViewState(
+            buttons=tuple(self.buttons()),
+            buttons_title=self._buttons_title(scene),
+            details=text,
+            log=tuple(str(e) for e in self.state.events) if self.state else (),
+            status=self.status,
+            status_error=self.status_error,
+            overlays=tuple(overlays),
+            highlight=self._highlight(),
+            show_help=self.show_help,
+            debug=self.debug,
+            hover_button=self.hover_index,
+            game_over=scene.result,
+            legend="overlays" if overlays else "terrain",
+            show_legend=self.show_legend,
+            details_scroll=self.scroll["details"],
+            log_scroll=self.scroll["log"],
+        )
+
+    def _highlight(self) -> frozenset[str]:
+        """Models ringed in white besides the active one: picks, selection, target."""
+        if self.debug:
+            return frozenset(self.debug_picks)
+        ids = {self.selected, self.setup.target if self.setup else None}
+        return frozenset(i for i in ids if i is not None)
+
+    def _overlays_and_details(self, scene: Scene) -> Shown:
+        if self.debug:
+            return debug.debug_details(self.state, scene, self.debug_picks,
+                                            self.debug_sight, self.debug_reach)
+        s = self.setup
+        if s is None:
+            overlays, lines = self._turn_details(scene)
+        else:
+            overlays, lines, close_combat = self._setup_details(scene, s)
+            if close_combat:  # base contact and odds only
+                return overlays, lines
+        shown = self.hovered or self.selected
+        if shown is not None and (s is None or not s.form.target):
+            lines += details.card(scene, shown)
+        return overlays, lines + details.out_of_play(scene)
+
+    def _turn_details(self, scene: Scene) -> Shown:
+        """Outside a set-up: the hovered enemy's shot check, the next step, the outcome."""
+        overlays: list[Overlay] = []
+        lines: list[TextLine] = []
+        enemy = attacks.hovered_enemy(self.state, self.hovered, self._quiet_hover)
+        if enemy is not None and self.state is not None:  # what the pointer asks comes first
+            overlay, text = attacks.could_shoot(self.state, scene, enemy)
+            if overlay is not None:
+                overlays.append(overlay)
+            lines += text
+        lines += details.next_step(self.scenario, self.state)
+        if enemy is None:
+            lines += self.last_outcome
+        return overlays, lines
+
+    def _setup_details(self, scene: Scene, s: Setup
+                       ) -> tuple[list[Overlay], list[TextLine], bool]:
+        """While a model action is set up: its path, or its attack on the pointed model."""
+        overlays: list[Overlay] = []
+        lines: list[TextLine] = []
+        if s.form.points:
+            overlays, lines = paths.path_details(self.state, scene, s, self.hover_point,
+                                                      self._weapon(s))
+        target = s.target or (self.hovered if s.form.target else None)
+        attack = s.form.target and not s.form.points  # a charge shows its path instead
+        if attack and target is not None and target != s.model:
+            weapon = current_weapon(self.scenario, self._legal(), s)
+            more, text, close = attacks.attack_preview(self.state, scene, self._legal(), s,
+                                                           target, weapon)
+            return overlays + more, lines + text, close
+        if s.form.target and s.target is None:
+            lines.append(TextLine("hover an enemy model to preview, click to choose", TEXT_DIM))
+        elif s.target is not None:
+            lines.append(TextLine(f"target: {s.target}"))
+        return overlays, lines, False
+
+    # --- building and applying actions ---------------------------------------------
+    def build(self, s: Setup, steps: list[Step] | None = None) -> Action | None:
+        """The action text the usage asks for, parsed by the engine (None if incomplete)."""
+        return build(s, self._weapon(s), steps)
+
+    def apply(self, action: Action) -> bool:
+        """Apply ``action`` through the engine; on refusal say why and change nothing."""
+        if self.state is None:
+            return False
+        before = len(self.state.events)
+        try:
+            self.state.apply(action)
+        except WastelandError as exc:
+            self._say(str(exc), error=True)
+            return False
+        new = self.state.events[before:]
+        # The status bar holds the last two events; Details and the log hold all.
+        self._say(" / ".join(e.text for e in new[-2:]) if new else f"done: {action}")
+        self.last_outcome = tuple(TextLine(e.text, TEXT_WARN) for e in new)
+        self._quiet_hover = self.hovered  # the outcome stays until the pointer moves on
+        self.setup = None
+        self.selected = None
+        return True
+
+    def undo(self) -> None:
+        if self.state is None:
+            return
+        self.setup = None
+        text, error = history.undo(self.state)
+        self._say(text, error=error)
+        if not error:
+            self.last_outcome = (TextLine(text, TEXT_WARN),)
+
+    def save(self) -> Path | None:
+        """Write the game to a new file in ``save_dir`` and name it in the status bar."""
+        if self.state is None:
+            return None
+        path, self.saves = history.next_save_path(self.save_dir, self.scenario,
+                                                  self.state.round, self.saves)
+        problem = history.write_save(self.state, path)
+        if problem is not None:
+            self._say(problem, error=True)
+            return None
+        self._say(f"saved to {path}")
+        self._saved_history = self.state.history
+        return path
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether the game changed since it was started, loaded or last saved."""
+        return self.state is not None and self.state.history != self._saved_history
+
+    def _commit(self) -> None:
+        s = self.setup
+        if s is None:
+            return
+        action = self.build(s)
+        if action is None:
+            self._say(f"{s.form.keyword}: not complete yet (click the board or a model)",
+                      error=True)
+            return
+        self.apply(action)
+
+    def _start_setup(self, keyword: str) -> None:
+        if self.state is None or self.state.activation is None:
+            return
+        kind = action_kinds()[keyword]
+        form = Form.of(keyword, kind.action_type.usage)
+        self.setup = Setup(form, self.state.activation.model)
+        hint = []
+        if form.target:
+            hint.append("click a target")
+        if form.points:
+            hint.append("click waypoints, Enter to commit" if form.many_points
+                        else "click where to go")
+        self._say(f"{keyword}: " + (", ".join(hint) or "choose one") + "; Esc cancels")
+
+    def _pick_target(self, target: str) -> None:
+        """Choose the target; act at once when the engine lists one way to do it.
+
+        Several ways (weapons, both range bands, R-RANGE-1) become buttons; none
+        means the attack is illegal: it is still sent, so the engine says why.
+        """
+        s = self.setup
+        assert s is not None
+        s.target = target
+        if s.form.points:
+            self._say(f"{s.form.keyword} {target}: click waypoints, Enter to commit; Esc cancels")
+            return
+        ways = attacks.ways_to_attack(self._legal(), s, target,
+                                          current_weapon(self.scenario, self._legal(), s))
+        if len(ways) == 1:
+            self.apply(ways[0])
+        elif not ways:
+            action = self.build(s)
+            if action is not None:
+                self.apply(action)
+            if self.setup is not None:
+                self.setup.target = None
+        else:
+            self._say(f"{s.form.keyword} {target}: choose how (buttons)")
+
+    # --- input -----------------------------------------------------------------
+    def command(self, name: str) -> None:
+        """A named key command (render.app maps keys to these names)."""
+        if name == "help":
+            self.show_help = not self.show_help
+        elif name == "legend":
+            self.show_legend = not self.show_legend
+        elif name == "escape":
+            self._escape()
+        elif name == "debug":
+            self.debug = not self.debug
+            self.debug_picks.clear()
+            self._say("debug view on: click any two models" if self.debug else "debug view off")
+        elif name == "all_sight" and self.debug:
+            self.debug_sight = not self.debug_sight
+        elif name == "edges_reach" and self.debug:
+            self.debug_reach = not self.debug_reach
+        elif name == "undo":
+            self.undo()
+        elif name == "save":
+            self.save()
+        elif name == "confirm":
+            self._commit()
+        elif name == "backspace" and self.setup is not None and self.setup.steps:
+            self.setup.steps.pop()
+        elif name == "next_weapon" and self.setup is not None and self.setup.form.weapon:
+            self.setup.weapon += 1
+
+    def _escape(self) -> None:
+        """Esc closes the help, else cancels a set-up, else drops picks and selection."""
+        if self.show_help:
+            self.show_help = False
+        elif self.setup is not None:
+            self.setup = None
+            self._say("cancelled")
+        else:
+            self.debug_picks.clear()
+            self.selected = None
+
+    def scroll_by(self, box: str, rows: int, limit: int) -> None:
+        """Scroll the text of ``box`` ("details" or "log") by ``rows``, within 0..limit."""
+        self.scroll[box] = max(0, min(limit, self.scroll[box] + rows))
+
+    def press_button(self, index: int) -> None:
+        buttons = self.buttons()
+        if not 0 <= index < len(buttons) or not buttons[index].enabled:
+            return
+        key = buttons[index].key
+        assert isinstance(key, tuple)
+        if key[0] == "act":
+            self.apply(key[1])
+        elif key[0] == "kind":
+            self._start_setup(key[1])
+        elif key[0] == "target" and self.setup is not None:
+            self._pick_target(key[1])
+        elif key[0] == "commit":
+            self._commit()
+        elif key[0] == "vertical" and self.setup is not None:
+            self.setup.steps.append((key[1], key[2], 0.0))
+        elif key[0] == "backspace":
+            self.command("backspace")
+        elif key[0] == "weapon":
+            self.command("next_weapon")
+        elif key[0] == "cancel":
+            self.command("escape")
+
+    def hover_button(self, index: int | None) -> None:
+        self.hover_index = index
+
+    def hover(self, point: tuple[float, float] | None) -> None:
+        self.hover_point = point
+        self.hovered = None if point is None else model_at(self.scene(), *point, CLICK_SLACK)
+        if self.hovered != self._quiet_hover:
+            self._quiet_hover = None
+
+    def click(self, x: float, y: float) -> None:
+        """A left click on the board at ``(x, y)`` inches."""
+        hit = model_at(self.scene(), x, y, CLICK_SLACK)
+        if self.debug:
+            if hit is not None and self.debug_picks[-1:] != [hit]:
+                # A second click on the same model keeps one pick: a model
+                # has no shot at itself.
+                self.debug_picks = [*self.debug_picks, hit][-2:]
+            return
+        if self.state is None:
+            self.selected = hit
+            return
+        if self.setup is not None:
+            self._click_in_setup(self.setup, hit, x, y)
+            return
+        self._click_model(hit)
+
+    def _click_in_setup(self, s: Setup, hit: str | None, x: float, y: float) -> None:
+        """While a model action is set up, a click picks its target or a waypoint."""
+        if s.form.target and s.target is None:
+            if hit is None:
+                self._say(f"{s.form.keyword}: click a model to target", error=True)
+            else:
+                self._pick_target(hit)
+            return
+        if s.form.points:
+            paths.clicked_step(self.state, self.scene(), s, x, y)
+            if not s.form.many_points:
+                self._commit()
+
+    def _click_model(self, hit: str | None) -> None:
+        """Outside an action setup, clicking a model readies or activates it."""
+        assert self.state is not None
+        if hit is None:
+            self.selected = None
+            return
+        phase = self.state.phase
+        if phase is Phase.READY:
+            self.apply(ReadyModel(hit))
+        elif phase is Phase.ACTIVATE:
+            self.apply(Activate(hit))
+        else:
+            self.selected = hit
+
+    def drag_start(self, x: float, y: float) -> bool:
+        """A drag on the board starts a path while a path action is set up."""
+        return paths.can_drag(self.setup)
+
+    def drag_to(self, x: float, y: float) -> None:
+        if self.setup is None:
+            return
+        paths.dragged_to(self.scene(), self.setup, x, y)
+        self.hover_point = (x, y)
+
+    def drag_end(self, x: float | None, y: float | None) -> None:
+        s = self.setup
+        if s is not None and x is not None and y is not None:
+            s.steps.append(("walk", *paths.snap(self.state, self.scene(), s, x, y)))
+
+    # --- work spread over frames ---------------------------------------------------
+    def tick(self) -> None:
+        """Work that would freeze one frame, spread over frames (the window calls it).
+
+        F4's reachable areas take 0.1 to 0.3 s each: they are worked out for as
+        many models as fit in :attr:`reach_budget` seconds per frame (at least
+        one), so the window keeps drawing and answering input meanwhile.
+        """
+        if not (self.debug and self.debug_reach) or self.state is None:
+            return
+        self._reach_work += debug.work_out_reach(self.state, self.scene(),
+                                                      self.reach_budget)
+
+    def settle(self) -> None:
+        """Finish the work :meth:`tick` spreads over frames (for a still picture)."""
+        while self.debug and self.debug_reach and self.state is not None and not (
+                debug.reach_done(self.state, self.scene())):
+            self.tick()

@@ -1,0 +1,3 @@
+"""The attack actions (R-SHOOT-1): plan.py (Situation, AttackPlan, plan_shot,
+plan_close_combat; Shoot, Close combat, and the attack that ends a charge).
+"""

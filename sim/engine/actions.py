@@ -1,0 +1,309 @@
+"""Actions: small frozen values that round-trip through text, and the kind registry.
+
+Every action prints as one line of space-separated tokens, keyword first
+(``str(action)``), and :func:`parse_action` reads it back to an equal value,
+as python-chess ``Move.uci()``/``Move.from_uci()`` do. Saves, the golden
+transcripts and the replay command store actions as this text.
+
+Two families:
+
+- turn-structure actions (R-TURN-1..9), handled by :mod:`sim.engine.turns`:
+  ``first SIDE``, ``ready MODEL``, ``option-a``, ``option-b``,
+  ``activate MODEL``, ``end-activation``, ``end-turn``;
+- model actions, taken by the model whose activation is in progress
+  (``move MODEL X Y`` ...). Each is a :class:`ModelAction` with an
+  :class:`ActionKind` that checks and applies it. Kinds come from the
+  modules listed in :data:`ACTION_KIND_MODULES`, each exporting
+  ``ACTION_KINDS``; adding a kind (movement, combat) never touches the turn
+  logic. See docs/engine.md, "Adding an action kind".
+
+Examples
+--------
+>>> parse_action("ready settler-2")
+ReadyModel(model='settler-2')
+>>> str(parse_action("move settler-1 10.5 3.0"))
+'move settler-1 10.5 3.0'
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+from sim.errors import IllegalActionError, WastelandError
+
+if TYPE_CHECKING:
+    from sim.engine.state import ActionContext, GameState
+
+# Modules that define model action kinds, each exporting ``ACTION_KINDS``.
+# The set of kinds is fixed by this list (never by import order), so a save
+# replays the same way in every process. The movement issue replaces
+# "sim.plainmove" by its own module; combat appends its module.
+ACTION_KIND_MODULES: tuple[str, ...] = ("sim.movement.kinds", "sim.combat.plan")
+
+
+# --- text helpers ---------------------------------------------------------------
+
+def fmt_num(x: float) -> str:
+    """A float as the shortest text that reads back to the same float."""
+    return repr(float(x))
+
+
+def parse_num(text: str, token: str, what: str) -> float:
+    """Read a finite number from ``token`` of the action ``text``."""
+    try:
+        value = float(token)
+    except ValueError:
+        raise IllegalActionError(text, f"{what} must be a number, got {token!r}") from None
+    if not math.isfinite(value):
+        raise IllegalActionError(text, f"{what} must be a finite number, got {token!r}")
+    return value
+
+
+# --- the action values -----------------------------------------------------------
+
+@dataclass(frozen=True)
+class Action(ABC):
+    """Base of every action: ``keyword`` plus arguments, printable as one line."""
+
+    keyword: ClassVar[str]
+    usage: ClassVar[str]
+
+    def args(self) -> tuple[str, ...]:
+        """The argument tokens after the keyword."""
+        return ()
+
+    @property
+    def model_id(self) -> str | None:
+        """The model this action is about, if any (for error messages and logs)."""
+        return None
+
+    def __str__(self) -> str:
+        return " ".join((self.keyword, *self.args()))
+
+
+@dataclass(frozen=True)
+class ChooseFirst(Action):
+    """The advantage holder picks the side taking the round's first turn (R-TURN-3)."""
+
+    side: str
+    keyword: ClassVar[str] = "first"
+    usage: ClassVar[str] = "first SIDE"
+
+    def args(self) -> tuple[str, ...]:
+        return (self.side,)
+
+
+@dataclass(frozen=True)
+class ReadyModel(Action):
+    """Put a Ready marker on an Unready model (R-TURN-4; in vts-1.5 it activates, R-TURN-9)."""
+
+    model: str
+    keyword: ClassVar[str] = "ready"
+    usage: ClassVar[str] = "ready MODEL"
+
+    def args(self) -> tuple[str, ...]:
+        return (self.model,)
+
+    @property
+    def model_id(self) -> str | None:
+        return self.model
+
+
+@dataclass(frozen=True)
+class OptionA(Action):
+    """Option A: activate no Ready model; the turn ends at once (R-TURN-4, rulebook)."""
+
+    keyword: ClassVar[str] = "option-a"
+    usage: ClassVar[str] = "option-a"
+
+
+@dataclass(frozen=True)
+class OptionB(Action):
+    """Option B: activate every Ready model, one at a time (R-TURN-4)."""
+
+    keyword: ClassVar[str] = "option-b"
+    usage: ClassVar[str] = "option-b"
+
+
+@dataclass(frozen=True)
+class Activate(Action):
+    """Start the activation of one Ready model during option B (R-TURN-6)."""
+
+    model: str
+    keyword: ClassVar[str] = "activate"
+    usage: ClassVar[str] = "activate MODEL"
+
+    def args(self) -> tuple[str, ...]:
+        return (self.model,)
+
+    @property
+    def model_id(self) -> str | None:
+        return self.model
+
+
+@dataclass(frozen=True)
+class EndActivation(Action):
+    """Finish the activation in progress; the model turns Used (R-TURN-6)."""
+
+    keyword: ClassVar[str] = "end-activation"
+    usage: ClassVar[str] = "end-activation"
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    """End the turn during option B; Ready models left turn Used (R-TURN-6)."""
+
+    keyword: ClassVar[str] = "end-turn"
+    usage: ClassVar[str] = "end-turn"
+
+
+TURN_ACTIONS: tuple[type[Action], ...] = (
+    ChooseFirst, ReadyModel, OptionA, OptionB, Activate, EndActivation, EndTurn,
+)
+
+
+@dataclass(frozen=True)
+class ModelAction(Action):
+    """An action taken by the model whose activation is in progress.
+
+    Subclasses add their fields after ``model`` and implement :meth:`args`
+    and :meth:`from_args`; their :class:`ActionKind` checks and applies them.
+    """
+
+    model: str
+
+    @property
+    def model_id(self) -> str | None:
+        return self.model
+
+    @classmethod
+    @abstractmethod
+    def from_args(cls, text: str, args: Sequence[str]) -> ModelAction:
+        """Build the action from its argument tokens (``args[0]`` is the model).
+
+        Raise :class:`IllegalActionError` naming ``text`` and the expected
+        form (``cls.usage``) when the tokens do not fit.
+        """
+
+
+A = TypeVar("A", bound=ModelAction)
+
+
+class ActionKind(ABC, Generic[A]):
+    """How one kind of model action is checked, applied and sampled.
+
+    The engine has already checked the turn structure before calling
+    :meth:`check`: an activation is in progress, ``action.model`` is the
+    active model, it is in play, and it has at least :meth:`cost` actions
+    left. The engine counts the actions, ends the activation when none are
+    left and handles readiness; a kind only deals with its own rules.
+    """
+
+    #: the action class this kind handles; its ``keyword`` is the text keyword
+    action_type: type[A]
+
+    @property
+    def keyword(self) -> str:
+        return self.action_type.keyword
+
+    def parse(self, text: str, args: Sequence[str]) -> A:
+        """Read the action from the tokens after the keyword."""
+        action = self.action_type.from_args(text, args)
+        assert isinstance(action, self.action_type)  # from_args returns its own class
+        return action
+
+    def cost(self, state: GameState, action: A) -> int:
+        """Actions of the activation this uses (R-TURN-7); one by default."""
+        return 1
+
+    @abstractmethod
+    def check(self, state: GameState, action: A) -> str | None:
+        """Why ``action`` is illegal now (a sentence), or None when it is legal."""
+
+    @abstractmethod
+    def apply(self, ctx: ActionContext, action: A) -> None:
+        """Carry out a legal action through ``ctx`` (positions, dice, damage, events).
+
+        Raising leaves the game state untouched (the engine restores its
+        snapshot), so a kind may discover late that it cannot proceed.
+        """
+
+    def samples(self, state: GameState, model: str) -> Iterable[A]:
+        """A few legal instances for ``model`` now, for listing and random playouts.
+
+        Continuous actions (a move to any point) list a handful of
+        representative targets; the engine filters them through the full
+        check, so an illegal sample is harmless but wasted.
+        """
+        return ()
+
+
+# --- the registry ------------------------------------------------------------------
+
+_kinds: dict[str, ActionKind[Any]] | None = None
+
+
+def action_kinds() -> Mapping[str, ActionKind[Any]]:
+    """Every model action kind, by keyword, from :data:`ACTION_KIND_MODULES`."""
+    global _kinds
+    if _kinds is None:
+        found: dict[str, ActionKind[Any]] = {}
+        turn_words = {t.keyword for t in TURN_ACTIONS}
+        for name in ACTION_KIND_MODULES:
+            module = importlib.import_module(name)
+            for kind in module.ACTION_KINDS:
+                if kind.keyword in found or kind.keyword in turn_words:
+                    raise WastelandError(
+                        f"action keyword {kind.keyword!r} of {name} is defined twice")
+                found[kind.keyword] = kind
+        _kinds = found
+    return _kinds
+
+
+def kind_of(action: ModelAction) -> ActionKind[Any] | None:
+    """The registered kind handling ``action``, or None."""
+    kind = action_kinds().get(action.keyword)
+    if kind is None or not isinstance(action, kind.action_type):
+        return None
+    return kind
+
+
+def _expect(text: str, cls: type[Action], args: Sequence[str], n: int) -> None:
+    if len(args) != n:
+        raise IllegalActionError(text, f"expected {cls.usage!r}")
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its text form (the inverse of ``str(action)``).
+
+    Raises :class:`IllegalActionError` naming the text and the expected
+    form when the text is not an action.
+    """
+    tokens = text.split()
+    if not tokens:
+        raise IllegalActionError(text, "empty action text")
+    word, args = tokens[0], tokens[1:]
+    if word == ChooseFirst.keyword:
+        _expect(text, ChooseFirst, args, 1)
+        return ChooseFirst(args[0])
+    if word == ReadyModel.keyword:
+        _expect(text, ReadyModel, args, 1)
+        return ReadyModel(args[0])
+    if word == Activate.keyword:
+        _expect(text, Activate, args, 1)
+        return Activate(args[0])
+    for cls in (OptionA, OptionB, EndActivation, EndTurn):
+        if word == cls.keyword:
+            _expect(text, cls, args, 0)
+            return cls()
+    kind = action_kinds().get(word)
+    if kind is None:
+        known = [t.keyword for t in TURN_ACTIONS] + sorted(action_kinds())
+        raise IllegalActionError(text, f"unknown action {word!r}; known: {', '.join(known)}")
+    parsed: Action = kind.parse(text, args)
+    return parsed

@@ -1,0 +1,444 @@
+"""The game state: board data, turn context, history, events and undo.
+
+:class:`GameState` is built from a loaded :class:`~sim.scenario.objects.Scenario`
+and a seed. It is mutated only by :meth:`GameState.apply`, which checks the
+action, takes a snapshot (board, turn context, generator state, event count)
+and applies it; :meth:`GameState.undo` restores that snapshot exactly, dice
+included, as python-chess ``push``/``pop`` do.
+
+- Board data: one frozen :class:`ModelState` per model (position, health,
+  readiness, status, climbing marker).
+- Turn context: one frozen :class:`TurnContext` (round, advantage holder,
+  side to act, phase, activation in progress); the rules that move it are
+  in :mod:`sim.engine.turns`.
+- :meth:`GameState.legal_actions` is the single source of what may be done
+  now; model action kinds plug in through :mod:`sim.engine.actions` and change the
+  board only through an :class:`ActionContext`.
+
+Examples
+--------
+>>> from sim.scenario.format.loader import load_scenario
+>>> state = GameState(load_scenario("scenarios/seed-activation.toml"), seed=1)
+>>> state.phase
+<Phase.CHOOSE_FIRST: 'choose-first'>
+>>> [str(a) for a in state.legal_actions()]
+['first settlers', 'first mutants']
+"""
+
+from __future__ import annotations
+
+import copy
+import secrets
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import Any
+
+from sim.engine import turns
+from sim.engine.actions import Action, ModelAction, kind_of
+from sim.engine.gamedata import (
+    Activation,
+    Event,
+    GameResult,
+    Illegal,
+    ModelState,
+    Phase,
+    Status,
+    TurnContext,
+)
+from sim.engine.rng import GameRng, SeededRng
+from sim.errors import IllegalActionError, Problem, ScenarioError
+from sim.scenario.objects import Scenario
+from sim.scenario.positions import Position, initial_positions
+from sim.scenario.rules import RulesData
+
+
+@dataclass(frozen=True)
+class _Snapshot:
+    turn: TurnContext
+    models: dict[str, ModelState]
+    rng: int
+    events: int
+    result: GameResult | None
+
+
+class LegalActions:
+    """A lazy view of the legal actions now (python-chess ``legal_moves`` style).
+
+    ``action in view`` runs the full legality check, so it answers for any
+    action, including a move to any point; iterating lists the turn actions
+    and a few sample instances of each model action kind.
+    """
+
+    def __init__(self, state: GameState) -> None:
+        self._state = state
+
+    def __contains__(self, action: object) -> bool:
+        return isinstance(action, Action) and self._state.why_illegal(action) is None
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(turns.listed_actions(self._state))
+
+    def count(self) -> int:
+        """How many actions iteration lists (no ``__len__``: ``list(view)`` would list twice)."""
+        return len(turns.listed_actions(self._state))
+
+    def __bool__(self) -> bool:
+        return not self._state.is_over
+
+    def __repr__(self) -> str:
+        return f"<LegalActions ({', '.join(str(a) for a in self)})>"
+
+
+class GameState:
+    """A game in progress: board data, turn context, generator, history, events.
+
+    Parameters
+    ----------
+    scenario
+        A loaded scenario with exactly two non-neutral sides.
+    seed
+        Seed of the game's one generator (R-ALL-1); defaults to the
+        scenario's ``seed``, else a fresh random one (kept in ``self.seed``).
+    rounds
+        Last round, overriding the scenario's ``rounds`` (None: the scenario's).
+    rng
+        A generator to use instead of ``SeededRng(seed)`` (a scripted double in tests).
+    """
+
+    def __init__(self, scenario: Scenario, seed: int | None = None, *,
+                 rounds: int | None = None, rng: GameRng | None = None) -> None:
+        self.scenario = scenario
+        self.rules: RulesData = scenario.rules_data
+        self.seed: int = seed if seed is not None else (
+            scenario.seed if scenario.seed is not None else secrets.randbits(32))
+        self.rounds: int | None = rounds if rounds is not None else scenario.rounds
+        self._rng: GameRng = rng if rng is not None else SeededRng(self.seed)
+        self.sides: tuple[str, str] = _player_sides(scenario)
+        self._radius = {m.id: scenario.radius_of(m.id) for m in scenario.models}
+        start = initial_positions(scenario)
+        self._models: dict[str, ModelState] = {
+            m.id: ModelState(m.id, m.side, start[m.id], scenario.units[m.unit].health)
+            for m in scenario.models
+        }
+        self._turn = TurnContext(round=0, phase=Phase.CHOOSE_FIRST)
+        self._result: GameResult | None = None
+        self._history: list[Action] = []
+        self._events: list[Event] = []
+        self._stack: list[_Snapshot] = []
+        turns.start_game(self)
+
+    # --- reading ---------------------------------------------------------------
+    @property
+    def turn(self) -> TurnContext:
+        return self._turn
+
+    @property
+    def round(self) -> int:
+        return self._turn.round
+
+    @property
+    def phase(self) -> Phase:
+        return self._turn.phase
+
+    @property
+    def acting(self) -> str | None:
+        """The side to act (the advantage holder while choosing the first side)."""
+        return self._turn.acting
+
+    @property
+    def advantage(self) -> str | None:
+        return self._turn.advantage
+
+    @property
+    def activation(self) -> Activation | None:
+        return self._turn.activation
+
+    @property
+    def result(self) -> GameResult | None:
+        return self._result
+
+    @property
+    def is_over(self) -> bool:
+        return self._result is not None
+
+    @property
+    def rng(self) -> GameRng:
+        return self._rng
+
+    @property
+    def models(self) -> Mapping[str, ModelState]:
+        return MappingProxyType(self._models)
+
+    def model(self, model_id: str) -> ModelState:
+        return self._models[model_id]
+
+    def radius(self, model_id: str) -> float:
+        """Base radius in inches (R-UNIT-1)."""
+        return self._radius[model_id]
+
+    def positions(self) -> Mapping[str, Position]:
+        """Where every model in play stands (climbing models at their marker)."""
+        return {i: m.position for i, m in self._models.items() if m.in_play}
+
+    def side_models(self, side: str) -> list[ModelState]:
+        """The models of ``side`` in play, in scenario order."""
+        return [m for m in self._models.values() if m.side == side and m.in_play]
+
+    def opponent(self, side: str) -> str:
+        return self.sides[1] if side == self.sides[0] else self.sides[0]
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        return tuple(self._history)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._events)
+
+    def log_by_action(self) -> list[tuple[Action | None, tuple[Event, ...]]]:
+        """The event log split by cause: ``(None, events at the start)``, then each action."""
+        bounds = [snap.events for snap in self._stack] + [len(self._events)]
+        out: list[tuple[Action | None, tuple[Event, ...]]] = [
+            (None, tuple(self._events[: bounds[0]]))]
+        for i, action in enumerate(self._history):
+            out.append((action, tuple(self._events[bounds[i]: bounds[i + 1]])))
+        return out
+
+    # --- legality --------------------------------------------------------------
+    def legal_actions(self) -> LegalActions:
+        """What may be done now: the single source (lazy view)."""
+        return LegalActions(self)
+
+    def why_illegal(self, action: Action) -> Illegal | None:
+        """None when ``action`` is legal now, else the reason and model."""
+        if self._result is not None:
+            return Illegal("the game is over", action.model_id)
+        if isinstance(action, ModelAction):
+            return self._why_model_action_illegal(action)
+        return turns.why_illegal(self, action)
+
+    def is_legal(self, action: Action) -> bool:
+        return self.why_illegal(action) is None
+
+    def _why_model_action_illegal(self, action: ModelAction) -> Illegal | None:
+        m = action.model
+        kind = kind_of(action)
+        if kind is None:
+            return Illegal(f"no action kind {action.keyword!r} is registered", m)
+        if m not in self._models:
+            return Illegal(f"unknown model {m!r}", None)
+        act = self._turn.activation
+        if self._turn.phase is not Phase.ACTIVATION or act is None:
+            return Illegal(f"no activation is in progress (phase {self.phase})", m)
+        if act.model != m:
+            return Illegal(f"the model being activated is {act.model!r}", m)
+        if not self._models[m].in_play:
+            return Illegal("the model is not in play", m)
+        cost = kind.cost(self, action)
+        if cost > act.actions_left:
+            return Illegal(f"it needs {cost} actions and {act.actions_left} are left", m)
+        reason = kind.check(self, action)
+        return None if reason is None else Illegal(reason, m)
+
+    # --- changing ----------------------------------------------------------------
+    def apply(self, action: Action, *, check: bool = True) -> None:
+        """Apply a legal action, or raise :class:`IllegalActionError` (state untouched).
+
+        ``check=False`` skips the legality check: only for actions known to be
+        legal (benchmarks); an illegal action then leaves the game inconsistent.
+        """
+        if check:
+            why = self.why_illegal(action)
+            if why is not None:
+                raise IllegalActionError(action, why.reason, why.model)
+        snap = self._snapshot()
+        try:
+            if isinstance(action, ModelAction):
+                self._apply_model_action(action)
+            else:
+                turns.apply(self, action)
+        except BaseException:
+            self._restore(snap)
+            raise
+        self._stack.append(snap)
+        self._history.append(action)
+
+    def _apply_model_action(self, action: ModelAction) -> None:
+        kind = kind_of(action)
+        act = self._turn.activation
+        assert kind is not None and act is not None  # checked by why_illegal
+        cost = kind.cost(self, action)
+        left = act.actions_left - cost
+        self._turn = replace(self._turn, activation=replace(act, actions_left=left))
+        kind.apply(ActionContext(self), action)
+        turns.after_model_action(self)
+
+    def undo(self) -> Action:
+        """Take back the last action, restoring the state before it exactly."""
+        if not self._stack:
+            raise IllegalActionError("undo", "there is no action to take back")
+        self._restore(self._stack.pop())
+        return self._history.pop()
+
+    def _snapshot(self) -> _Snapshot:
+        return _Snapshot(self._turn, dict(self._models), self._rng.getstate(),
+                         len(self._events), self._result)
+
+    def _restore(self, snap: _Snapshot) -> None:
+        self._turn = snap.turn
+        self._models = dict(snap.models)
+        self._rng.setstate(snap.rng)
+        del self._events[snap.events:]
+        self._result = snap.result
+
+    def copy(self) -> GameState:
+        """An independent copy (history and undo stack included)."""
+        other = copy.copy(self)
+        other._rng = copy.deepcopy(self._rng)
+        other._models = dict(self._models)
+        other._history = list(self._history)
+        other._events = list(self._events)
+        other._stack = list(self._stack)
+        return other
+
+    # --- engine internals used by sim.engine.turns and ActionContext ----------------------
+    def _set_model(self, ms: ModelState) -> None:
+        self._models[ms.id] = ms
+
+    def _set_turn(self, turn: TurnContext) -> None:
+        self._turn = turn
+
+    def _set_result(self, result: GameResult) -> None:
+        self._result = result
+
+    def _emit(self, kind: str, models: tuple[str, ...], text: str, **data: Any) -> Event:
+        event = Event(self._turn.round, kind, models, text, MappingProxyType(data))
+        self._events.append(event)
+        return event
+
+    # --- comparing and printing ----------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """Everything that matters, as plain data (equal states give equal dicts)."""
+        t = self._turn
+        return {
+            "scenario": self.scenario.name,
+            "rules": self.scenario.rules,
+            "seed": self.seed,
+            "rounds": self.rounds,
+            "turn": {
+                "round": t.round, "phase": str(t.phase), "advantage": t.advantage,
+                "acting": t.acting, "first": t.first,
+                "activation": None if t.activation is None else
+                [t.activation.model, t.activation.actions_left],
+            },
+            "models": {
+                i: {"side": m.side, "at": [m.position.x, m.position.y, m.position.z],
+                    "health": m.health, "readiness": str(m.readiness),
+                    "status": str(m.status), "climbing": m.climbing}
+                for i, m in self._models.items()
+            },
+            "rng": self._rng.getstate(),
+            "history": [str(a) for a in self._history],
+            "events": [[e.round, e.kind, list(e.models), e.text, dict(e.data)]
+                       for e in self._events],
+            "result": None if self._result is None else str(self._result),
+        }
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.scenario.name, self.scenario.rules, self.seed, self.rounds, self._turn,
+                self._models, self._rng.getstate(), self._history, self._events,
+                self._result)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal scenario, turn context, models, generator state, history, events, result."""
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return (self.scenario is other.scenario or self.scenario == other.scenario) and (
+            self._key() == other._key())
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def summary(self) -> str:
+        """A short, deterministic text picture of the state (golden transcripts, CLI)."""
+        t = self._turn
+        lines = [f"round {t.round} | phase {t.phase} | to act {t.acting or '-'} | "
+                 f"advantage {t.advantage or '-'} | first {t.first or '-'}"]
+        if t.activation is not None:
+            lines.append(f"activation {t.activation.model}: "
+                         f"{t.activation.actions_left} action(s) left")
+        lines.append(f"rng {self._rng.getstate():#x}")
+        for m in self._models.values():
+            p = m.position
+            flags = " climbing" if m.climbing else ""
+            lines.append(f"  {m.id} [{m.side}] {m.status} {m.readiness} "
+                         f"health {m.health} at ({p.x:.3f}, {p.y:.3f}, {p.z:.3f}){flags}")
+        if self._result is not None:
+            lines.append(f"result: {self._result}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return (f"<GameState {self.scenario.name!r} round {self.round} phase {self.phase} "
+                f"acting {self.acting}>")
+
+
+class ActionContext:
+    """What a model action kind may do while it is applied (docs/engine.md).
+
+    Everything a kind changes goes through here, so the engine's snapshot
+    covers it and ``undo`` restores it. Damage and removal are the one code
+    path for every cause (shots, falls, pushes against the edge).
+    """
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.rng: GameRng = state.rng
+        self.rules: RulesData = state.rules
+        self.scenario: Scenario = state.scenario
+
+    def model(self, model_id: str) -> ModelState:
+        return self.state.model(model_id)
+
+    def set_position(self, model_id: str, position: Position) -> None:
+        """Put a model's base centre at ``position``."""
+        self.state._set_model(replace(self.state.model(model_id), position=position))
+
+    def set_climbing(self, model_id: str, climbing: bool) -> None:
+        """Set or clear the climbing marker (R-CLIMB-3)."""
+        self.state._set_model(replace(self.state.model(model_id), climbing=climbing))
+
+    def log(self, kind: str, models: tuple[str, ...], text: str, **data: Any) -> Event:
+        """Append an event (dice rolled, moved, ...) to the log."""
+        return self.state._emit(kind, models, text, **data)
+
+    def damage(self, model_id: str, points: int, cause: str) -> int:
+        """Take ``points`` of health (after armor) from a model; eliminate it at 0 (R-DMG-1).
+
+        Returns the damage actually taken (never more than the health left).
+        """
+        return turns.damage(self.state, model_id, points, cause)
+
+    def remove(self, model_id: str, how: Status, cause: str) -> None:
+        """Remove a model from play: ``Status.ELIMINATED`` or ``Status.LEFT`` (R-EDGE-2)."""
+        turns.remove(self.state, model_id, how, cause)
+
+    def end_activation(self) -> None:
+        """End the activation in progress after this action (no actions left)."""
+        act = self.state.activation
+        if act is not None:
+            self.state._set_turn(replace(self.state.turn, activation=replace(act, actions_left=0)))
+
+
+def _player_sides(scenario: Scenario) -> tuple[str, str]:
+    players = [s.id for s in scenario.sides.values() if not s.neutral]
+    if len(players) != 2:
+        where = str(scenario.source) if scenario.source else scenario.name
+        raise ScenarioError([Problem(where, "sides",
+                                     f"a game needs exactly two non-neutral sides; "
+                                     f"found {players!r}")])
+    for ident in [*players, *(m.id for m in scenario.models)]:
+        if not ident or any(c.isspace() for c in ident):
+            where = str(scenario.source) if scenario.source else scenario.name
+            raise ScenarioError([Problem(where, "models", f"id {ident!r} contains whitespace; "
+                                         "actions are written as space-separated words")])
+    return players[0], players[1]

@@ -1,0 +1,2 @@
+"""The game as saved: save.py (save and replay; shipped scenarios by name).
+"""

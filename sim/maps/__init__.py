@@ -1,0 +1,3 @@
+"""Visibility and threat maps for one model (docs/maps.md): grid.py, sight.py,
+kernel.py, visibility.py.
+"""

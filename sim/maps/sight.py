@@ -1,0 +1,341 @@
+"""Line of sight between one model and every cell a second model could stand on, exact
+per cell and computed only where the map needs it (issue 17, docs/maps.md).
+
+The question per cell is the one :func:`sim.shooting.analysis.analyse` asks for the pair
+(R-LOS-1..4, R-ELEV-2, R-ELEV-5): the same sight index (the pair's blocking
+pieces, :func:`sim.shooting.analysis.blocking_pieces`) and the same per-query obstacles
+(huge bases and significant edges, :func:`sim.shooting.analysis.sight_extras`). Cells
+whose queries get the very same obstacles form a *group*; within a group sight
+is a property of the base's disc among fixed obstacles, and two facts settle
+most cells without a query of their own:
+
+- **a free segment proves every base it passes through**: the kernel's witness
+  for one cell is a free segment from the other base to this one; any cell whose
+  disc the segment enters sees along part of it (R-LOS-1: some segment between
+  the two bases is free);
+- **a blocked disc blocks every disc inside it**: a square block of cells is
+  blocked for all when the disc covering all their bases (its radius the base's
+  plus half the block's diagonal) is blocked, since every segment from a smaller
+  disc inside is one from the larger.
+
+Rounds go from coarse to fine: query the cells still open on a subgrid of
+stride 8, 4, 2 and 1 (the last round queries every open cell), marking the
+cells each witness proves; between them, query the covering disc of each
+block of open cells. Each round is one batched
+:meth:`~geometry.sight.index.SightIndex.sight_many` call per group.
+
+When is a group more than one cell? When neither model is elevated relative
+to the other (R-ELEV-1), no significant edge joins the query (R-ELEV-2) and the
+blocking pieces depend on the two heights only (R-ELEV-5), so all cells at
+one height form one group. Otherwise the obstacles are asked for cell by cell
+and cells are grouped by the obstacle objects they get (an edge's wall
+depends on where the elevated model stands).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+from numpy.typing import NDArray
+
+from geometry.discs import Disc
+from geometry.sight.index import Obstacle, SightIndex
+from sim.maps.grid import BoolGrid, FloatGrid, Grid
+from sim.maps.kernel import mark_segments
+from sim.scenario.objects import Scenario
+from sim.scenario.positions import Position
+from sim.shooting.analysis import blocking_pieces, prepared_board, sight_extras
+from sim.shooting.shot_analysis import ShotPair
+
+# A witness proves a cell when it passes this far inside the cell's base, and a
+# covering disc is this much larger than it must be (inches): far above the
+# sight kernel's tolerance (1e-7), far below anything on a table.
+MARGIN = 1e-6
+STRIDES = (8, 4, 2, 1)
+IntArray = NDArray[np.intp]
+# Groups of fewer cells are queried cell by cell, pooled with other small groups.
+SMALL = 32
+
+
+@dataclass(frozen=True)
+class Mover:
+    """The model the map is for (its id, base radius and side)."""
+
+    id: str
+    r: float
+    side: str
+
+
+class _Group:
+    """Cells whose sight queries get the same obstacles: whole masks, or cells one by one."""
+
+    def __init__(self, index: SightIndex, extras: list[Obstacle], shape: tuple[int, ...]
+                 ) -> None:
+        self.index = index
+        self.extras = extras
+        self.shape = shape
+        self.masks: list[BoolGrid] = []
+        self.cells: list[tuple[int, int]] = []
+
+    def add(self, mask: BoolGrid | None, ij: tuple[int, int]) -> None:
+        if mask is None:
+            self.cells.append(ij)
+        else:
+            self.masks.append(mask)
+
+    def size(self) -> int:
+        return len(self.cells) + sum(int(m.sum()) for m in self.masks)
+
+    def where(self) -> list[tuple[int, int]]:
+        """Every cell, as (row, col)."""
+        if not self.masks:
+            return list(self.cells)
+        return [(int(i), int(j)) for i, j in zip(*np.nonzero(self.mask()), strict=True)]
+
+    def mask(self) -> BoolGrid:
+        out = np.zeros(self.shape, dtype=bool)
+        for m in self.masks:
+            out |= m
+        if self.cells:
+            rows, cols = zip(*self.cells, strict=True)
+            out[list(rows), list(cols)] = True
+        return out
+
+
+@dataclass(frozen=True)
+class _Query:
+    """One sight question of the map: the other model and the pair's direction."""
+
+    other: str
+    disc: Disc
+    z: float
+    side: str
+    mover_attacks: bool  # the mover is the attacker (``sees``), else the target
+
+
+def sight_grids(scenario: Scenario, positions: Mapping[str, Position], mover: str,
+                others: Sequence[str], grid: Grid, z: FloatGrid, cells: Sequence[BoolGrid],
+                mover_attacks: bool, off_table: frozenset[str] = frozenset()) -> list[BoolGrid]:
+    """For each of ``others`` (where it stands in ``positions``): whether it and
+    ``mover``'s base at each of its ``cells`` (at height ``z``) see each other, as
+    ``analyse`` answers for that pair: ``mover`` shooting it when ``mover_attacks``,
+    else it shooting ``mover``."""
+    board = prepared_board(scenario)
+    me = Mover(mover, board.radius[mover], board.side[mover])
+    queries = []
+    for other in others:
+        pos = positions[other]
+        queries.append(_Query(other, Disc(pos.x, pos.y, board.radius[other]), pos.z,
+                              board.side[other], mover_attacks))
+    out = []
+    for q, groups in zip(queries, _groups(scenario, positions, me, queries, grid, z, cells,
+                                          off_table), strict=True):
+        seen = np.zeros(z.shape, dtype=bool)
+        _solve(groups, me, q, grid, seen)
+        out.append(seen)
+    return out
+
+
+def sight_grid(scenario: Scenario, positions: Mapping[str, Position], mover: str, other: str,
+               grid: Grid, z: FloatGrid, cells: BoolGrid, mover_attacks: bool,
+               off_table: frozenset[str] = frozenset()) -> BoolGrid:
+    """:func:`sight_grids` for one other model."""
+    return sight_grids(scenario, positions, mover, [other], grid, z, [cells], mover_attacks,
+                       off_table)[0]
+
+
+def _pair(me: Mover, q: _Query, x: float, y: float, z: float, off_table: frozenset[str]
+          ) -> ShotPair:
+    cell = Disc(x, y, me.r)
+    if q.mover_attacks:
+        return ShotPair(me.id, q.other, cell, q.disc, z, q.z, me.side, off_table)
+    return ShotPair(q.other, me.id, q.disc, cell, q.z, z, q.side, off_table)
+
+
+def _groups(scenario: Scenario, positions: Mapping[str, Position], me: Mover,
+            queries: Sequence[_Query], grid: Grid, z: FloatGrid, cells: Sequence[BoolGrid],
+            off_table: frozenset[str]) -> list[list[_Group]]:
+    """Each query's cells split by the obstacles their queries get (the module's
+    docstring). Equal obstacles in other objects (an edge's wall built again for
+    another position of the elevated model) join the same group: the sight index
+    finds them by value, so the queries are the same."""
+    board = prepared_board(scenario)
+    gx, gy = grid.centres()
+    found: list[dict[tuple[frozenset[str], tuple[Obstacle, ...]], _Group]] = [
+        {} for _ in queries]
+    # The same obstacle objects come back cell after cell (cached by the rules glue):
+    # found by identity first, the objects held so their ids are not reused.
+    by_id: list[dict[tuple[frozenset[str], tuple[int, ...]],
+                     tuple[_Group, list[Obstacle]]]] = [{} for _ in queries]
+
+    def add(k: int, pair: ShotPair, where: BoolGrid | None, ij: tuple[int, int]) -> None:
+        key = blocking_pieces(board, pair)
+        extras = sight_extras(scenario, positions, pair, key)
+        quick = (key, tuple(map(id, extras)))
+        hit = by_id[k].get(quick)
+        if hit is None:
+            ident = (key, tuple(extras))
+            group = found[k].get(ident)
+            if group is None:
+                group = found[k][ident] = _Group(board.sight_index(key), extras, z.shape)
+            hit = by_id[k][quick] = (group, extras)
+        hit[0].add(where, ij)
+
+    everywhere = np.logical_or.reduce(list(cells)) if cells else np.zeros(z.shape, dtype=bool)
+    for h in np.unique(z[everywhere]).tolist():
+        at = [c & (z == h) for c in cells]
+        flat: list[int] = []
+        for k, q in enumerate(queries):
+            if not at[k].any():
+                continue
+            if board.elevation.has_elevated(q.z, h):
+                flat.append(k)
+                continue
+            # No edge joins (R-ELEV-2) and the blocking pieces depend on the heights
+            # only (R-ELEV-5): one query's obstacles are every cell's.
+            i, j = (int(v[0]) for v in np.nonzero(at[k]))
+            add(k, _pair(me, q, float(gx[i, j]), float(gy[i, j]), h, off_table), at[k], (i, j))
+        if not flat:
+            continue
+        # Cell by cell, every query at once: the elevated model's walls are built
+        # once per position and reused by the other queries.
+        union = np.logical_or.reduce([at[k] for k in flat])
+        for i, j in zip(*(v.tolist() for v in np.nonzero(union)), strict=True):
+            x, y = float(gx[i, j]), float(gy[i, j])
+            for k in flat:
+                if at[k][i, j]:
+                    add(k, _pair(me, queries[k], x, y, h, off_table), None, (i, j))
+    return [list(f.values()) for f in found]
+
+
+@dataclass
+class _Ask:
+    """Sight questions of one group: discs of these centres and radii against the other
+    model; ``seen`` and the witness segments ``segs`` of those that see, once asked."""
+
+    group: _Group
+    xs: list[float]
+    ys: list[float]
+    radii: list[float]
+    seen: list[bool] = field(default_factory=list)
+    segs: list[tuple[float, float, float, float]] = field(default_factory=list)
+
+
+def _ask(asks: list[_Ask], q: _Query) -> None:
+    """Every question asked, one batched query per sight index (each pair with its
+    group's per-query obstacles)."""
+    by_index: dict[int, list[_Ask]] = {}
+    for a in asks:
+        if a.xs:
+            by_index.setdefault(id(a.group.index), []).append(a)
+    for same in by_index.values():
+        pairs: list[tuple[Disc, Disc]] = []
+        extras: list[list[Obstacle]] = []
+        for a in same:
+            discs = [Disc(x, y, r) for x, y, r in zip(a.xs, a.ys, a.radii, strict=True)]
+            pairs += [(d, q.disc) for d in discs] if q.mover_attacks else [
+                (q.disc, d) for d in discs]
+            extras += [a.group.extras] * len(discs)
+        found = same[0].group.index.sight_many(pairs, extras)
+        at = 0
+        for a in same:
+            mine = found[at:at + len(a.xs)]
+            at += len(a.xs)
+            a.seen = [f.visible for f in mine]
+            a.segs = [(w[0][0], w[0][1], w[1][0], w[1][1]) for f in mine
+                      if (w := f.witness) is not None]
+
+
+def _solve(groups: list[_Group], me: Mover, q: _Query, grid: Grid, seen: BoolGrid) -> None:
+    """Settle every cell of every group, coarse to fine (the module's docstring), all
+    groups in step so that each round is one batched query per sight index. Small
+    groups only take part in the last round (every open cell asked)."""
+    gx, gy = grid.centres()
+    todos = [g.mask() for g in groups]
+    cells: list[tuple[IntArray, IntArray]] = []  # each group's cells, (rows, cols)
+    for t in todos:
+        rows, cols = np.nonzero(t)
+        cells.append((rows, cols))
+    small = [g.size() < SMALL for g in groups]
+    for stride in STRIDES:
+        asks, where = [], []
+        for k, group in enumerate(groups):
+            if small[k] and stride > 1:
+                continue
+            rows, cols = cells[k]
+            on = todos[k][rows, cols]
+            if stride > 1:
+                on &= (rows % stride == 0) & (cols % stride == 0)
+            rows, cols = rows[on], cols[on]
+            asks.append(_Ask(group, gx[rows, cols].tolist(), gy[rows, cols].tolist(),
+                             [me.r] * len(rows)))
+            where.append((k, rows, cols))
+        _ask(asks, q)
+        for (k, rows, cols), a in zip(where, asks, strict=True):
+            todos[k][rows, cols] = False
+            ok = np.array(a.seen, dtype=bool)
+            if len(ok):
+                seen[rows[ok], cols[ok]] = True
+            _mark(a.segs, me.r - MARGIN, grid, todos[k], seen)
+        if stride > 1:
+            _blocks([(g, todos[k], cells[k]) for k, g in enumerate(groups) if not small[k]],
+                    me, q, grid, stride, seen)
+
+
+def _mark(segs: list[tuple[float, float, float, float]], reach: float, grid: Grid,
+          todo: BoolGrid, seen: BoolGrid) -> None:
+    if segs and reach > 0:
+        mark_segments(np.array(segs, dtype=np.float64), reach, grid.x0, grid.y0, grid.cell,
+                      todo, seen)
+
+
+def _blocks(groups: list[tuple[_Group, BoolGrid, tuple[IntArray, IntArray]]], me: Mover,
+            q: _Query, grid: Grid, size: int, seen: BoolGrid) -> None:
+    """Blocks of ``size`` x ``size`` cells: each block's open cells are blocked when the
+    disc covering all their bases is (they stay unseen and are settled). Blocks with a
+    cell already seen are left to the next round: a shadow's edge runs through them,
+    so their covering disc almost always sees (a query that would settle nothing)."""
+    ny, nx = seen.shape
+    by, bx = -(-ny // size), -(-nx // size)
+    pad = np.zeros((by * size, bx * size), dtype=bool)
+    pad[:ny, :nx] = seen
+    lit = pad.reshape(by, size, bx, size).any(axis=(1, 3)).ravel()
+    asks, found = [], []
+    for group, todo, (rows, cols) in groups:
+        on = todo[rows, cols]
+        on[on] = ~lit[(rows[on] // size) * bx + cols[on] // size]
+        ids, xs, ys, radii = _covering(rows[on], cols[on], todo.shape[1], size, grid, me.r)
+        asks.append(_Ask(group, xs, ys, radii))
+        found.append((todo, ids))
+    _ask(asks, q)
+    for (todo, ids), a in zip(found, asks, strict=True):
+        bx = -(-todo.shape[1] // size)
+        for b, visible in zip(ids, a.seen, strict=True):
+            if not visible:
+                i, j = divmod(b, bx)
+                todo[i * size:(i + 1) * size, j * size:(j + 1) * size] = False
+
+
+def _covering(rows: IntArray, cols: IntArray, nx: int, size: int, grid: Grid, r: float
+              ) -> tuple[list[int], list[float], list[float], list[float]]:
+    """The blocks of ``size`` x ``size`` cells with at least two of the open cells
+    ``rows, cols`` (one is asked in the next round anyway): their ids and the discs
+    covering their open cells' bases (centred on the open cells' box, radius ``r``
+    plus half its diagonal)."""
+    if len(rows) < 2:
+        return [], [], [], []
+    bx = -(-nx // size)
+    bid = (rows // size) * bx + cols // size
+    order = np.argsort(bid, kind="stable")
+    rows, cols, bid = rows[order], cols[order], bid[order]
+    ids, start, count = np.unique(bid, return_index=True, return_counts=True)
+    keep = count >= 2
+    r0, r1 = np.minimum.reduceat(rows, start)[keep], np.maximum.reduceat(rows, start)[keep]
+    c0, c1 = np.minimum.reduceat(cols, start)[keep], np.maximum.reduceat(cols, start)[keep]
+    cell = grid.cell
+    xs = grid.x0 + cell * (c0 + c1) / 2
+    ys = grid.y0 + cell * (r0 + r1) / 2
+    half = cell * np.sqrt((c1 - c0) ** 2 + (r1 - r0) ** 2) / 2
+    return ids[keep].tolist(), xs.tolist(), ys.tolist(), (r + half + MARGIN).tolist()

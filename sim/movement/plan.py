@@ -1,0 +1,302 @@
+"""Movement paths checked without changing anything (R-MOV-*, R-CLIMB-*, R-JUMP-1,
+R-EDGE-1): the steps of a movement, and :func:`plan_movement`, which returns a
+:class:`Plan` (legality with the reason, length, ruler, difficult pieces,
+where it ends). :mod:`sim.movement.kinds` holds the action kinds that apply a plan.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import shapely
+from shapely.geometry.base import BaseGeometry
+
+from geometry.movement.paths import Level, check_legs
+from sim.engine.actions import fmt_num, parse_num
+from sim.engine.state import GameState
+from sim.errors import IllegalActionError
+from sim.movement.levels import Z_EPS, climbable_faces, is_level, level_for, model_view
+from sim.scenario.objects import Scenario
+from sim.scenario.positions import Position
+
+StepKind = Literal["walk", "climb", "jump"]
+Xy = tuple[float, float]
+_EPS = 1e-9
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a path: walk to ``(x, y)``, or climb/jump to height ``z``."""
+
+    kind: StepKind
+    x: float = 0.0
+    y: float = 0.0
+    z: float = 0.0
+
+    def tokens(self) -> tuple[str, ...]:
+        if self.kind == "walk":
+            return (fmt_num(self.x), fmt_num(self.y))
+        return (self.kind, fmt_num(self.z))
+
+
+def walk(*points: Xy) -> tuple[Step, ...]:
+    """Walk steps through ``points`` (a helper for code and tests)."""
+    return tuple(Step("walk", float(x), float(y)) for x, y in points)
+
+
+def parse_steps(text: str, tokens: Sequence[str], usage: str) -> tuple[Step, ...]:
+    """Read ``X Y`` / ``climb Z`` / ``jump Z`` steps; at least one."""
+    steps: list[Step] = []
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        if tok in ("climb", "jump"):
+            if i + 1 >= len(tokens):
+                raise IllegalActionError(text, f"{tok!r} needs a height; expected {usage!r}")
+            steps.append(Step(tok, z=parse_num(text, tokens[i + 1], "Z")))  # type: ignore[arg-type]
+            i += 2
+            continue
+        if i + 1 >= len(tokens):
+            raise IllegalActionError(text, f"a waypoint needs X and Y; expected {usage!r}")
+        steps.append(Step("walk", parse_num(text, tok, "X"), parse_num(text, tokens[i + 1], "Y")))
+        i += 2
+    if not steps:
+        raise IllegalActionError(text, f"expected {usage!r}")
+    return tuple(steps)
+
+
+# --- planning (read only) ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Vertical:
+    """A vertical step of a plan: where, from and to which height, and how."""
+
+    kind: Literal["climb", "jump"]
+    at: Xy
+    z0: float
+    z1: float
+    pieces: tuple[str, ...] = ()  # the faces climbed
+    partway: bool = False  # ends off any surface: the model is climbing (R-CLIMB-3)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A checked movement: legal or the reason; length, ruler, pieces; the path walked."""
+
+    reason: str | None
+    length: float = 0.0
+    ruler: str = ""
+    limit: float = 0.0
+    difficult: tuple[str, ...] = ()
+    blocked_by: tuple[str, ...] = ()
+    end: Position | None = None
+    climbing_at_end: bool = False
+    # The path as a sequence of positions and vertical steps, in order.
+    route: tuple[Position | Vertical, ...] = ()
+
+    @property
+    def legal(self) -> bool:
+        return self.reason is None
+
+
+def _context(state: GameState, model: str) -> tuple[dict[str, Position], dict[str, str],
+                                                    dict[str, float], frozenset[str]]:
+    positions = dict(state.positions())
+    sides = {i: state.model(i).side for i in positions}
+    radii = {i: state.radius(i) for i in positions}
+    climbing = frozenset(i for i in positions if state.model(i).climbing and i != model)
+    return positions, sides, radii, climbing
+
+
+_LEVELS: dict[tuple[object, ...], tuple[Scenario, Level]] = {}
+
+
+def level_of(state: GameState, model: str, z: float) -> Level:
+    """What ``model`` meets moving at height ``z`` now (cached by the board as it stands)."""
+    board = tuple((i, m.position, m.climbing, m.side) for i, m in state.models.items()
+                  if m.in_play)
+    key = (id(state.scenario), model, z, board)
+    hit = _LEVELS.get(key)
+    if hit is not None and hit[0] is state.scenario:
+        return hit[1]
+    positions, sides, radii, climbing = _context(state, model)
+    level = level_for(state.scenario, model, z, positions, sides, radii,
+                      state.rules.touch_tolerance, climbing=climbing)
+    if len(_LEVELS) > 256:
+        _LEVELS.clear()
+    _LEVELS[key] = (state.scenario, level)
+    return level
+
+
+def plan_movement(state: GameState, model: str, steps: Sequence[Step], *,
+                  ruler: Literal["move", "charge"] = "move") -> Plan:
+    """Check a movement path for ``model`` now (read only; see the module docstring).
+
+    The ruler is the unit's Move or Charge colour, one shorter when the base
+    crosses difficult ground or any step climbs (R-MOV-1, R-CLIMB-1). The
+    length is the horizontal length plus every height climbed or jumped
+    (R-MOV-5). A jump always completes: it may carry the length past the
+    ruler when it is the last step (R-JUMP-1).
+    """
+    scenario, rules = state.scenario, state.rules
+    me = state.model(model)
+    unit = scenario.unit_of(model)
+    view = model_view(scenario, model)
+    r, tol = state.radius(model), rules.touch_tolerance
+    vts = scenario.rules == "vts-1.5"
+    pos = me.position
+    z = pos.z
+    # A model climbing at the top of a face (its base resting on the top) may walk on.
+    partway = me.climbing and not is_level(view, pos.xy, z, r, tol)
+    run: list[Xy] = [pos.xy]
+    route: list[Position | Vertical] = [pos]
+    difficult: list[str] = []
+    length = 0.0
+    climbed = me.climbing  # finishing a climb is climbing (R-CLIMB-1)
+    jump_last = False
+    levels: dict[float, Level] = {}
+
+    def level(at: float) -> Level:
+        if at not in levels:
+            levels[at] = level_of(state, model, at)
+        return levels[at]
+
+    blocked: list[str] = []
+
+    def flush(final: bool) -> str | None:
+        nonlocal length
+        if partway:
+            return None  # off the table: nothing to sweep (R-CLIMB-3)
+        rep = check_legs(level(z), r, run, rest=final)
+        difficult.extend(rep.difficult)
+        length += rep.length
+        if not rep.legal:
+            blocked.extend(rep.blocked_by or rep.ends_on)
+            if rep.edge_at is not None:
+                return rep.reason + "; use 'leave' to leave the board (R-EDGE-2)"
+            return rep.reason
+        return None
+
+    def refuse(reason: str) -> Plan:
+        return Plan(reason, length, blocked_by=tuple(blocked),
+                    difficult=tuple(dict.fromkeys(difficult)))
+
+    for n, step in enumerate(steps, 1):
+        jump_last = False
+        if step.kind == "walk":
+            if partway:
+                return refuse(f"step {n}: a climbing model must climb or jump before walking "
+                              "(R-CLIMB-3)")
+            run.append((step.x, step.y))
+            route.append(Position(step.x, step.y, z))
+            continue
+        why = flush(final=False)
+        if why is not None:
+            return refuse(why)
+        here = run[-1]
+        if abs(step.z - z) <= Z_EPS:
+            return refuse(f"step {n}: {step.kind} to {step.z:g} in does not change height")
+        if step.z < -Z_EPS:
+            return refuse(f"step {n}: height {step.z:g} in is below the table")
+        checked = _vertical(state, model, step, here, z, level(z).floor)
+        if isinstance(checked, str):
+            return refuse(f"step {n}: {checked}")
+        if checked.kind == "jump":
+            # The landing spot must be one the model could end its movement on:
+            # a hurt jumper stops there (R-FALL-3); no landing on a base.
+            rep = check_legs(level(step.z), r, [here])
+            if not rep.legal:
+                names = rep.blocked_by or rep.ends_on
+                blocked.extend(names)
+                what = ("the base would overlap " + ", ".join(repr(x) for x in names)
+                        if names else rep.reason)
+                return refuse(f"step {n}: the jump cannot land at ({here[0]:.2f}, "
+                              f"{here[1]:.2f}, {step.z:g}): {what}")
+        route.append(checked)
+        climbed = climbed or checked.kind == "climb"
+        jump_last = checked.kind == "jump"
+        lands = not checked.partway
+        length += abs(step.z - z)
+        z = step.z
+        partway = not lands
+        run = [here]
+        route.append(Position(here[0], here[1], z))
+    floor = level(z).floor
+    if (not partway and steps[-1].kind == "climb" and floor is not None
+            and not floor.covers(shapely.Point(run[-1]))):
+        partway = True  # stopped at the top of the face, not on it yet (R-CLIMB-3)
+    why = flush(final=True)
+    if why is not None:
+        return refuse(why)
+    if partway and vts:
+        return refuse("in vts-1.5 a movement cannot end part-way up a face (R-CLIMB-5)")
+    base_colour = unit.charge if ruler == "charge" else unit.move
+    # Climbing counts as difficult ground (R-CLIMB-1), which an unhindered
+    # model treats as normal (R-MOV-2; Decision in docs/movement.md).
+    hindered = bool(difficult) or (climbed and "unhindered" not in unit.keywords)
+    colour = rules.shorter(base_colour) if hindered else base_colour
+    limit = rules.ruler(colour)
+    if length > limit + _EPS:
+        jump_ok = jump_last and _length_before_last_jump(route) <= limit + _EPS
+        if not jump_ok:
+            why_short = (" (difficult ground)" if difficult
+                         else " (climbing)" if hindered else "")
+            return Plan(f"the path is {length:.2f} in long; the {colour} ruler{why_short} is "
+                        f"{limit:g} in", length, colour, limit, tuple(dict.fromkeys(difficult)))
+    end = route[-1]
+    assert isinstance(end, Position)
+    return Plan(None, length, colour, limit, tuple(dict.fromkeys(difficult)), (), end,
+                partway, tuple(route))
+
+
+def _vertical(state: GameState, model: str, step: Step, here: Xy, z: float,
+              floor: BaseGeometry | None) -> Vertical | str:
+    """Check one ``climb`` or ``jump`` step at ``here`` from height ``z``; the reason if not.
+
+    R-CLIMB-1/4/5 and R-JUMP-1; see docs/movement.md (Decisions).
+    """
+    scenario = state.scenario
+    unit = scenario.unit_of(model)
+    view = model_view(scenario, model)
+    r, tol = state.radius(model), state.rules.touch_tolerance
+    vts = scenario.rules == "vts-1.5"
+    lands = is_level(view, here, step.z, r, tol)
+    if step.kind == "climb":
+        if "climb-incapable" in unit.keywords:
+            return f"{unit.name} cannot climb (climb-incapable, R-CLIMB-4)"
+        low, high = min(z, step.z), max(z, step.z)
+        faces = climbable_faces(view, here, r, tol, low, high)
+        if not faces:
+            return (f"no climbable face reaching {high:g} in touches the base at "
+                    f"({here[0]:.2f}, {here[1]:.2f})")
+        if not lands and vts:
+            return "in vts-1.5 a climb must end on a surface (R-CLIMB-5)"
+        return Vertical("climb", here, z, step.z, tuple(faces), partway=not lands)
+    if vts:
+        return "there is no jumping in vts-1.5 (R-CLIMB-5)"
+    if step.z > z:
+        return "a jump only goes down (R-JUMP-1)"
+    if not lands:
+        return f"no surface at {step.z:g} in under the base to land on"
+    if floor is not None and floor.contains(shapely.Point(here)):
+        return "the base centre must be past the edge to jump down"
+    return Vertical("jump", here, z, step.z)
+
+
+def _length_before_last_jump(route: Sequence[Position | Vertical]) -> float:
+    total = 0.0
+    prev: Position | None = None
+    for item in route:
+        if isinstance(item, Vertical):
+            if item.kind == "jump" and item is route[-2]:
+                return total
+            total += abs(item.z1 - item.z0)
+            continue
+        if prev is not None and abs(prev.z - item.z) <= Z_EPS:
+            total += math.hypot(item.x - prev.x, item.y - prev.y)
+        prev = item
+    return total

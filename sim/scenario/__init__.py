@@ -1,0 +1,5 @@
+"""What a battlefield is (R-UNIT-1, R-RULER-1, R-BASE-1, R-TER-1, R-TER-2): objects.py
+(the immutable Scenario, units, weapons, terrain, models), rules.py (rules data from
+data/rules.toml), positions.py, names.py (display names), unit_docs.py
+(docs/units.md). format/ reads and writes scenario files.
+"""

@@ -1,0 +1,5 @@
+"""Scenario format v1: loader.py (TOML -> Scenario, every problem reported), files.py
+(reading files safely, includes, ``wasteland:`` names), library.py (unit and weapon
+cards), terrain.py (pieces), validate.py, ids.py and limits.py (shared checks),
+writer.py (Scenario -> TOML), shipped.py (the shipped scenarios by name).
+"""

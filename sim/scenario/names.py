@@ -1,0 +1,72 @@
+"""Display names of sides and models, for the event log (issue 14).
+
+Event texts name sides and models as a player reads them; ids stay in the
+action text that saves and the CLI use. A side is named by its ``name``
+(``[sides.ID] name``). A model is named by its unit's name; when another
+model of the scenario has a unit of the same name, its id follows in
+parentheses, as the window labels the base (docs/engine.md, Decisions).
+
+Examples
+--------
+>>> from pathlib import Path
+>>> from sim.scenario.format.loader import load_scenario
+>>> s = load_scenario(Path(__file__).parents[2] / "scenarios" / "seed-activation.toml")
+>>> names = display_names(s)
+>>> names.side("settlers"), names.model("settler-1")
+('Settlers', 'Settler (settler-1)')
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from sim.scenario.objects import Scenario
+
+
+@dataclass(frozen=True)
+class DisplayNames:
+    """The display name of every side and model of one scenario."""
+
+    sides: Mapping[str, str]
+    models: Mapping[str, str]
+
+    @staticmethod
+    def of(scenario: Scenario) -> DisplayNames:
+        unit_name = {m.id: scenario.units[m.unit].name for m in scenario.models}
+        shared = Counter(unit_name.values())
+        return DisplayNames(
+            sides={sid: s.name for sid, s in scenario.sides.items()},
+            models={mid: name if shared[name] == 1 else f"{name} ({mid})"
+                    for mid, name in unit_name.items()},
+        )
+
+    def side(self, side_id: str) -> str:
+        """The side's name (its id when the scenario has no such side)."""
+        return self.sides.get(side_id, side_id)
+
+    def model(self, model_id: str) -> str:
+        """The model's name (its id when the scenario has no such model)."""
+        return self.models.get(model_id, model_id)
+
+
+_CACHE: dict[int, tuple[weakref.ref[Scenario], DisplayNames]] = {}
+
+
+def display_names(scenario: Scenario) -> DisplayNames:
+    """The :class:`DisplayNames` of a scenario, built once and kept while it lives."""
+    key = id(scenario)
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0]() is scenario:
+        return hit[1]
+    names = DisplayNames.of(scenario)
+    cache = _CACHE  # bound now: the callback may run while the module is torn down
+    _CACHE[key] = (weakref.ref(scenario, lambda _: cache.pop(key, None)), names)
+    return names
+
+
+def model_name(scenario: Scenario, model_id: str) -> str:
+    """The display name of one model (:meth:`DisplayNames.model`)."""
+    return display_names(scenario).model(model_id)

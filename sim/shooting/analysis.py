@@ -1,0 +1,489 @@
+"""The rules glue for sight, cover and range between two models (R-LOS-*, R-COV-*,
+R-RANGE-1, R-DIST-1).
+
+Everything that asks "can this model shoot that one, and how hard is it?"
+(the engine, combat, ``wasteland los``, the window) calls :func:`analyse`.
+It chooses, by the rules, what the geometry modules get: which pieces block
+sight for this pair (per-model overrides R-TER-2, dense area R-LOS-4, huge
+bases R-LOS-3), which objects are cover and which are ignored and why
+(R-COV-2..6), and it turns the geometry's answers into the shot's numbers
+(skill modifier, armor bonus or boost, distance, range bands). The geometry
+itself lives in :mod:`geometry.sight.index`, :mod:`geometry.cover.lines` and
+:mod:`geometry.ranges`.
+
+The per-board preparation (merged, triangulated blocking pieces; cover
+footprints) is built once per scenario and kept while the scenario lives
+(:func:`prepared_board`), so the window's one-against-all queries only pay for
+the pairs.
+
+Examples
+--------
+>>> from pathlib import Path
+>>> from sim.scenario.format.loader import load_scenario
+>>> from sim.scenario.positions import initial_positions
+>>> s = load_scenario(Path(__file__).parents[2] / "scenarios" / "seed-cover-1.toml")
+>>> shot = analyse(s, initial_positions(s), "knight", "mutant")
+>>> shot.cover, shot.skill_modifier, shot.armor_bonus
+(('crate',), -2, 1)
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Collection, Mapping, Sequence
+
+import numpy as np
+from numpy.typing import NDArray
+
+from geometry.cover.filters import boxes_near_lines, discs_entered
+from geometry.cover.lines import CoverObject, LineOfCover, lines_of_cover
+from geometry.discs import Disc, gap
+from geometry.elevation.edges import blocks_at_heights
+from geometry.ranges import RangeBands, range_bands
+from geometry.sight.index import Obstacle, Sight, SightIndex
+from sim.errors import UsageError
+from sim.scenario.objects import Scenario, TerrainPiece, TerrainProps
+from sim.scenario.positions import Position
+from sim.shooting.elevation_rules import FAR_FROM_TARGET, Elevated, board_elevation
+from sim.shooting.model_cover import huge_blockers, huge_sight_reasons, model_cover
+from sim.shooting.shot_analysis import (
+    ENTERS_ONLY,
+    FRIENDLY,
+    HUGE_IN_MELEE,
+    HUGE_NOT_LARGER,
+    TOUCHES_ATTACKER,
+    IgnoredCover,
+    Reason,
+    ShotAnalysis,
+    ShotPair,
+    cover_reasons,
+)
+from sim.shooting.sight_batches import batches, name_blockers, piece_obstacles, piece_shape
+
+__all__ = ["ENTERS_ONLY", "FRIENDLY", "HUGE_IN_MELEE", "HUGE_NOT_LARGER", "TOUCHES_ATTACKER",
+           "IgnoredCover", "PreparedBoard", "Reason", "ShotAnalysis", "analyse", "analyse_many",
+           "blocking_pieces", "edge_stand_ins", "prepared_board", "sight_extras"]
+
+_Pair = ShotPair  # the name the benchmarks use
+
+
+# --- the prepared board ----------------------------------------------------
+
+
+class PreparedBoard:
+    """A scenario's static terrain, prepared once for many pair queries.
+
+    Holds one :class:`~geometry.sight.index.SightIndex` per distinct set of blocking
+    pieces (per-model overrides can make the set differ between pairs), the
+    cover objects of the pieces, and the footprints' bounding boxes.
+    """
+
+    def __init__(self, scenario: Scenario) -> None:
+        # No reference to the scenario itself: the cache entry must not keep it alive.
+        self.rules = scenario.rules_data
+        self._units = {m.id: scenario.units[m.unit] for m in scenario.models}
+        self.side = {m.id: m.side for m in scenario.models}
+        self.radius = {mid: self.rules.base_radius(u.base) for mid, u in self._units.items()}
+        self.size_class = {mid: self.rules.size_class(u.base) for mid, u in self._units.items()}
+        self.base = {mid: u.base for mid, u in self._units.items()}
+        self.huge = frozenset(mid for mid, c in self.size_class.items() if c == "huge")
+        # Per (attacker, target, z_a, z_t): the blocking pieces below both bases and
+        # those lifted by R-ELEV-5 (props and heights only, so positions do not matter).
+        self._heights: dict[tuple[str, str, float, float],
+                            tuple[frozenset[str], tuple[str, ...]]] = {}
+        # Huge bases as sight obstacles, the same object while the model stands still.
+        self.huge_obstacles: dict[tuple[str, float, float], Obstacle] = {}
+        self._elevated: dict[tuple[float, float], Elevated] = {}
+        self.pieces: tuple[TerrainPiece, ...] = scenario.terrain
+        self.piece_ids = frozenset(p.id for p in self.pieces)
+        self._index: dict[frozenset[str], SightIndex] = {}
+        self._props: dict[str, tuple[TerrainProps, ...]] = {}
+        self._blockers: dict[str, frozenset[int]] = {}
+        self._cover: dict[tuple[str, bool], CoverObject] = {}
+        # Footprints' bounding boxes grown by 0.01 in (pieces_on_many).
+        # 0.01: a circle's footprint is a polygon inside the exact circle.
+        self._box_array = np.array([(x0 - 1e-2, y0 - 1e-2, x1 + 1e-2, y1 + 1e-2)
+                                    for x0, y0, x1, y1 in (p.footprint.bounds
+                                                           for p in self.pieces)],
+                                   dtype=np.float64).reshape(-1, 4)
+        self.elevation = board_elevation(scenario)
+
+    def props_of(self, model_id: str) -> tuple[TerrainProps, ...]:
+        """Every piece's properties as this model sees them (R-TER-2), in board order."""
+        cached = self._props.get(model_id)
+        if cached is None:
+            unit = self._units[model_id]
+            size = self.rules.size_class(unit.base)
+            cached = tuple(p.props_for(unit.id, unit.keywords, size) for p in self.pieces)
+            self._props[model_id] = cached
+        return cached
+
+    def blockers_of(self, model_id: str) -> frozenset[int]:
+        """Indices of the pieces that block sight for this model, heights aside:
+        blocking, or dense area terrain (R-LOS-1, R-LOS-4, R-TER-2)."""
+        cached = self._blockers.get(model_id)
+        if cached is None:
+            cached = frozenset(i for i, x in enumerate(self.props_of(model_id))
+                               if x.blocks_los or (x.area and x.dense))
+            self._blockers[model_id] = cached
+        return cached
+
+    def sight_index(self, blocking: frozenset[str]) -> SightIndex:
+        """The sight index of these blocking pieces, built on first use."""
+        index = self._index.get(blocking)
+        if index is None:
+            chosen = [p for p in self.pieces if p.id in blocking]
+            index = SightIndex(_obstacles(chosen, self.rules.touch_tolerance),
+                               merge_gap=self.rules.touch_tolerance)
+            self._index[blocking] = index
+        return index
+
+    def cover_object(self, piece: TerrainPiece, area: bool) -> CoverObject:
+        key = (piece.id, area)
+        obj = self._cover.get(key)
+        if obj is None:
+            obj = CoverObject(piece.id, piece_shape(piece), area)
+            self._cover[key] = obj
+        return obj
+
+    def pieces_on(self, a: Disc, b: Disc) -> list[int]:
+        """Indices of the pieces the centre line may meet, in board order: those whose
+        bounding box comes within 0.01 in of the line's (a superset; the line of cover
+        decides, :mod:`geometry.cover.lines`)."""
+        return self.pieces_on_many([(a, b)])[0]
+
+    def pieces_on_many(self, lines: Sequence[tuple[Disc, Disc]]) -> list[list[int]]:
+        """:meth:`pieces_on` for many centre lines (compiled, one call)."""
+        if not lines:
+            return []
+        return _rows(boxes_near_lines(_ends(lines), self._box_array))
+
+
+def _rows(mask: NDArray[np.bool_]) -> list[list[int]]:
+    """The columns set in each row of a mask, in order (one pass over the mask)."""
+    out: list[list[int]] = [[] for _ in range(len(mask))]
+    for i, k in zip(*(ix.tolist() for ix in np.nonzero(mask)), strict=True):
+        out[i].append(k)
+    return out
+
+
+def _ends(lines: Sequence[tuple[Disc, Disc]]) -> NDArray[np.float64]:
+    """Centre lines as rows ``ax, ay, bx, by``."""
+    return np.array([(a.x, a.y, b.x, b.y) for a, b in lines], dtype=np.float64).reshape(-1, 4)
+
+
+def _obstacles(pieces: Sequence[TerrainPiece], merge_gap: float) -> list[Obstacle]:
+    """Blocking pieces as sight obstacles.
+
+    A circular piece is an exact disc, unless it touches another blocking
+    piece: then it joins the merge as its polygon so no crack opens between
+    them (R-LOS-1 Decision, docs/sight.md).
+    """
+    out = []
+    for p in pieces:
+        shape = piece_shape(p)
+        if isinstance(shape, Disc) and any(
+            q is not p and q.footprint.distance(p.footprint) <= merge_gap for q in pieces
+        ):
+            shape = p.footprint
+        out.append(Obstacle(p.id, shape))
+    return out
+
+
+_BOARDS: dict[int, tuple[weakref.ref[Scenario], PreparedBoard]] = {}
+
+
+def prepared_board(scenario: Scenario) -> PreparedBoard:
+    """The :class:`PreparedBoard` of a scenario, built once and kept while it lives.
+
+    Keyed by identity (a Scenario is not hashable); the entry goes when the
+    scenario is garbage collected.
+    """
+    key = id(scenario)
+    hit = _BOARDS.get(key)
+    if hit is not None and hit[0]() is scenario:
+        return hit[1]
+    board = PreparedBoard(scenario)
+    boards = _BOARDS  # bound now: the callback may run while the module is torn down
+    _BOARDS[key] = (weakref.ref(scenario, lambda _: boards.pop(key, None)), board)
+    return board
+
+
+# --- one pair ---------------------------------------------------------------
+
+
+def _disc_of(scenario: Scenario, model_id: str, pos: Position) -> Disc:
+    return Disc(pos.x, pos.y, scenario.radius_of(model_id))
+
+
+def _discs(board: PreparedBoard, positions: Mapping[str, Position]) -> dict[str, Disc]:
+    """The base of every model on the table."""
+    return {mid: Disc(p.x, p.y, board.radius[mid]) for mid, p in positions.items()}
+
+
+def blocking_pieces(board: PreparedBoard, pair: _Pair) -> frozenset[str]:
+    """Pieces that block sight for this pair (R-LOS-1, R-LOS-4, R-TER-2).
+
+    A piece blocks only when it blocks for both models: a model that sees
+    over a piece (an override for its size, unit or keyword) also is seen
+    over it, and the piece is cover instead (docs/sight.md, Decisions).
+    Elevation (R-ELEV-5): a piece blocks only while both bases are below its
+    top; otherwise it is cover (:mod:`sim.shooting.elevation_rules`). Such a piece
+    stays in the set when its significant edge blocks this pair exactly as
+    the piece would (R-ELEV-2); results then name it by its edge
+    (:func:`edge_stand_ins`), and pairs on different heights share one
+    sight index more often.
+    """
+    return _blocking(board, pair)[0]
+
+
+def edge_stand_ins(board: PreparedBoard, pair: _Pair) -> frozenset[str]:
+    """Pieces of :func:`blocking_pieces` there only for their significant edge
+    (R-ELEV-2, R-ELEV-5)."""
+    return _blocking(board, pair)[1]
+
+
+def _blocking(board: PreparedBoard, pair: _Pair) -> tuple[frozenset[str], frozenset[str]]:
+    """:func:`blocking_pieces` and :func:`edge_stand_ins` of one pair."""
+    below, lifted = _by_heights(board, pair)
+    if not lifted:
+        return below, frozenset()
+    stand_ins = board.elevation.edges_standing_in(lifted, pair.a, pair.z_a, pair.t, pair.z_t)
+    return below | stand_ins, stand_ins
+
+
+def _by_heights(board: PreparedBoard, pair: _Pair) -> tuple[frozenset[str], tuple[str, ...]]:
+    """The pieces that block both models, split into those below both bases and
+    those R-ELEV-5 lifts; kept per board (props and heights decide, not positions)."""
+    key = (pair.attacker, pair.target, pair.z_a, pair.z_t)
+    hit = board._heights.get(key)
+    if hit is not None:
+        return hit
+    pa, pt = board.props_of(pair.attacker), board.props_of(pair.target)
+    below, lifted = [], []
+    for i in sorted(board.blockers_of(pair.attacker) & board.blockers_of(pair.target)):
+        x, y = pa[i], pt[i]
+        if not ((x.blocks_los and y.blocks_los) or (x.area and x.dense and y.area and y.dense)):
+            continue
+        # R-ELEV-5: both bases below its top (as each model sees the piece)?
+        if blocks_at_heights(x.height, pair.z_a, pair.z_t) and blocks_at_heights(
+                y.height, pair.z_a, pair.z_t):
+            below.append(board.pieces[i].id)
+        else:
+            lifted.append(board.pieces[i].id)
+    hit = board._heights[key] = (frozenset(below), tuple(lifted))
+    return hit
+
+
+def sight_extras(scenario: Scenario, positions: Mapping[str, Position], pair: _Pair,
+                 blocking: frozenset[str] | None = None) -> list[Obstacle]:
+    """Per-query sight obstacles: huge bases and significant edges (R-ELEV-2).
+
+    ``blocking`` (the pair's :func:`blocking_pieces`, computed when not given)
+    spares the edges of pieces that block anyway.
+    """
+    huge = huge_blockers(prepared_board(scenario), positions, pair)
+    elevation = board_elevation(scenario)
+    if not elevation.has_elevated(pair.z_a, pair.z_t):
+        return huge  # no edge joins a ground-level query (R-ELEV-2)
+    if blocking is None:
+        blocking = blocking_pieces(prepared_board(scenario), pair)
+    return [*huge, *elevation.sight_walls(pair.a, pair.z_a, pair.t, pair.z_t, blocking)]
+
+
+def terrain_cover(board: PreparedBoard, pair: _Pair, near: Sequence[int] | None = None
+                  ) -> list[CoverObject]:
+    """Terrain cover objects this LoC may meet (R-COV-2, R-COV-4).
+
+    A piece is a cover object for the pair when it is cover, blocks sight or
+    is area terrain for either model (a blocking piece the shot goes around is
+    cover too, R-COV-2). Elevation changes the count in :func:`elevation_cover`.
+    """
+    pa, pt = board.props_of(pair.attacker), board.props_of(pair.target)
+    out = []
+    for i in board.pieces_on(pair.a, pair.t) if near is None else near:
+        x, y = pa[i], pt[i]
+        if x.cover or y.cover or x.blocks_los or y.blocks_los or x.area or y.area:
+            out.append(board.cover_object(board.pieces[i], x.area or y.area))
+    return out
+
+
+def _count_cover(loc: LineOfCover, ruled_out: list[IgnoredCover]
+                 ) -> tuple[tuple[str, ...], tuple[IgnoredCover, ...]]:
+    counted: list[str] = []
+    ignored = list(ruled_out)
+    for h in loc.hits:
+        if not h.enters:  # (an object the LoC passes through is entered)
+            continue
+        if h.counts:
+            counted.append(h.id)
+        else:
+            ignored.append(IgnoredCover(h.id, TOUCHES_ATTACKER if h.touches_attacker
+                                        else ENTERS_ONLY))
+    return tuple(counted), tuple(ignored)
+
+
+def elevation_cover(board: PreparedBoard, pair: _Pair, objects: Sequence[CoverObject],
+                    cover: tuple[str, ...], ignored: tuple[IgnoredCover, ...]
+                    ) -> tuple[tuple[str, ...], tuple[IgnoredCover, ...], tuple[str, ...]]:
+    """Cover as elevation changes it (R-ELEV-3, R-ELEV-4), and the counted edges that
+    lie over the attacker's base but Orange or more above it (R-COV-2 Decision).
+
+    An elevated attacker counts only cover within Orange of the target; shot
+    at an elevated target, significant edges near it count, once each.
+    """
+    elev = board.elevation
+    if not elev.has_elevated(pair.z_a, pair.z_t):
+        return cover, ignored, ()  # R-ELEV-3 and R-ELEV-4 need an elevated model
+    shapes = {o.id: o.shape for o in objects}
+    far = set(elev.far_cover(pair.z_a, pair.z_t, pair.t, [(c, shapes[c]) for c in cover]))
+    edges = elev.edge_cover(pair.a, pair.z_a, pair.t, pair.z_t)
+    kept = tuple(c for c in cover if c not in far) + edges.counted
+    dropped = tuple(IgnoredCover(c, FAR_FROM_TARGET) for c in cover if c in far)
+    return (kept, (*ignored, *dropped, *(IgnoredCover(e, r) for e, r in edges.ignored)),
+            edges.high)
+
+
+def _check_ids(scenario: Scenario, positions: Mapping[str, Position], ids: Sequence[str],
+               weapon_id: str | None) -> None:
+    known = scenario.model_ids
+    for mid in ids:
+        if mid not in known:
+            raise UsageError(f"unknown model {mid!r}; known models: {', '.join(known)}")
+        if mid not in positions:
+            raise UsageError(f"model {mid!r} is not on the table")
+    if weapon_id is not None and weapon_id not in scenario.weapons:
+        raise UsageError(
+            f"unknown weapon {weapon_id!r}; known weapons: {', '.join(sorted(scenario.weapons))}")
+
+
+def analyse(scenario: Scenario, positions: Mapping[str, Position], attacker_id: str,
+            target_id: str, weapon_id: str | None = None,
+            climbing: Collection[str] = ()) -> ShotAnalysis:
+    """Sight, cover and range from ``attacker_id`` to ``target_id``.
+
+    ``positions`` holds the models on the table (a model absent from it is off
+    the table) and the ``climbing`` ones at their marker: those can shoot and
+    be shot but neither block nor give cover (R-CLIMB-3). Raises
+    :class:`~sim.errors.UsageError` for an unknown model or weapon id, or a
+    model that is not on the table.
+    """
+    _check_ids(scenario, positions, (attacker_id, target_id), weapon_id)
+    if attacker_id == target_id:
+        raise UsageError(f"a model cannot shoot itself ({attacker_id!r})")
+    return _analyse_pairs(scenario, positions, attacker_id, (target_id,), weapon_id,
+                          frozenset(climbing))[0]
+
+
+def analyse_many(scenario: Scenario, positions: Mapping[str, Position], attacker_id: str,
+                 target_ids: Sequence[str] | None = None, weapon_id: str | None = None,
+                 climbing: Collection[str] = ()) -> dict[str, ShotAnalysis]:
+    """:func:`analyse` from one model against many (every other model on the table
+    by default): the window's per-frame need. The same answers, with the sight
+    queries batched (:meth:`geometry.sight.index.SightIndex.sight_many`).
+    """
+    targets = (tuple(target_ids) if target_ids is not None
+               else tuple(m for m in positions if m != attacker_id))
+    _check_ids(scenario, positions, (attacker_id, *targets), weapon_id)
+    if attacker_id in targets:
+        raise UsageError(f"a model cannot shoot itself ({attacker_id!r})")
+    shots = _analyse_pairs(scenario, positions, attacker_id, targets, weapon_id,
+                           frozenset(climbing))
+    return dict(zip(targets, shots, strict=True))
+
+
+def _make_pair(scenario: Scenario, positions: Mapping[str, Position], attacker_id: str,
+               target_id: str, climbing: frozenset[str] = frozenset(),
+               board: PreparedBoard | None = None) -> _Pair:
+    board = prepared_board(scenario) if board is None else board
+    pa, pt = positions[attacker_id], positions[target_id]
+    return _Pair(attacker_id, target_id, Disc(pa.x, pa.y, board.radius[attacker_id]),
+                 Disc(pt.x, pt.y, board.radius[target_id]), pa.z, pt.z,
+                 board.side[attacker_id], climbing)
+
+
+def _sights(board: PreparedBoard, scenario: Scenario, positions: Mapping[str, Position],
+            pairs: Sequence[_Pair]) -> list[Sight]:
+    """Sight for every pair, batched per set of blocking pieces."""
+    both = [_blocking(board, pair) for pair in pairs]
+    keys = [key for key, _ in both]
+    extras = [sight_extras(scenario, positions, pair, key)
+              for pair, key in zip(pairs, keys, strict=True)]
+    out: list[Sight | None] = [None] * len(pairs)
+    for key, idx in batches(board, keys):
+        found = board.sight_index(key).sight_many(
+            [(pairs[i].a, pairs[i].t) for i in idx],
+            [[*extras[i], *piece_obstacles(board, keys[i] - key)] for i in idx])
+        for i, sight in zip(idx, found, strict=True):
+            out[i] = name_blockers(board, sight, keys[i], both[i][1])
+    return [s for s in out if s is not None]
+
+
+def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attacker_id: str,
+                   targets: Sequence[str], weapon_id: str | None,
+                   climbing: frozenset[str]) -> list[ShotAnalysis]:
+    board = prepared_board(scenario)
+    pairs = [_make_pair(scenario, positions, attacker_id, t, climbing, board) for t in targets]
+    sights = _sights(board, scenario, positions, pairs)
+    discs = _discs(board, positions)
+    lines = [(p.a, p.t) for p in pairs]
+    near = board.pieces_on_many(lines)
+    # The bases each line of cover enters, for every pair in one call.
+    ids = list(discs)
+    entered = discs_entered(_ends(lines), np.array([(d.x, d.y, d.r) for d in discs.values()],
+                                                   dtype=np.float64).reshape(-1, 3))
+    objects: list[list[CoverObject]] = []
+    ruled: list[list[IgnoredCover]] = []
+    huge: list[tuple[str, ...]] = []
+    for pair, pieces, row in zip(pairs, near, _rows(entered), strict=True):
+        on_line = {ids[k]: discs[ids[k]] for k in row}
+        models, ruled_out, huge_on_line = model_cover(board, scenario, positions, pair, on_line)
+        objects.append([*terrain_cover(board, pair, pieces), *models])
+        ruled.append(ruled_out)
+        huge.append(huge_on_line)
+    locs = lines_of_cover([(p.a, p.t) for p in pairs], objects,
+                          scenario.rules_data.touch_tolerance)
+    return [_shot(board, scenario, pairs[i], sights[i], objects[i], locs[i], ruled[i], huge[i],
+                  weapon_id) for i in range(len(pairs))]
+
+
+def _elevated(board: PreparedBoard, z_a: float, z_t: float) -> Elevated:
+    """Who is elevated (R-ELEV-1), one value per pair of heights."""
+    key = (z_a, z_t)
+    hit = board._elevated.get(key)
+    if hit is None:
+        hit = board._elevated[key] = board.elevation.elevated(z_a, z_t)
+    return hit
+
+
+def _shot(board: PreparedBoard, scenario: Scenario, pair: _Pair, sight: Sight,
+          objects: Sequence[CoverObject], loc: LineOfCover, ruled_out: list[IgnoredCover],
+          huge_on_line: tuple[str, ...], weapon_id: str | None) -> ShotAnalysis:
+    """The shot's numbers, and the reasons, for one pair whose sight and line of
+    cover are known."""
+    rules = scenario.rules_data
+    cover, ignored, high = elevation_cover(board, pair, objects, *_count_cover(loc, ruled_out))
+    bands: RangeBands | None = None
+    if weapon_id is not None:
+        w = scenario.weapons[weapon_id]
+        bands = range_bands(pair.a, pair.t, rules.ruler(w.short),
+                            rules.ruler(w.long) if w.long else None)
+    rulebook = scenario.rules == "rulebook"
+    return ShotAnalysis(
+        attacker=pair.attacker,
+        target=pair.target,
+        weapon=weapon_id,
+        rule_set=scenario.rules,
+        sight=sight,
+        cover=cover,
+        ignored_cover=ignored,
+        skill_modifier=rules.cover_modifier * len(cover),
+        armor_bonus=rules.cover_armor_bonus if cover and rulebook else 0,  # R-COV-3
+        armor_boost=rules.cover_armor_boost if cover and not rulebook else 0,
+        distance=gap(pair.a, pair.t),
+        bands=bands.bands if bands is not None else None,
+        in_range=bands.in_range if bands is not None else None,
+        elevated=_elevated(board, pair.z_a, pair.z_t),
+        cover_reasons=cover_reasons(board, objects, cover, high),
+        sight_reasons=huge_sight_reasons(board, pair, sight, huge_on_line),
+    )

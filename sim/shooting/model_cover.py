@@ -1,0 +1,167 @@
+"""Other models in the way of a shot: huge bases that block sight (R-LOS-3) and bases
+that give cover (R-LOS-2, R-COV-5, R-COV-6), for :mod:`sim.shooting.analysis`.
+
+Both rules compare base sizes (mm, as the unit cards give them):
+
+- a huge model blocks a sight line when its base is larger than the base of
+  at least one of the two models; between two models whose bases are both at
+  least its size it does not block (R-LOS-3, revised);
+- a huge model gives cover only to a target whose base is smaller than its
+  own, unless that target is in close combat with it (R-COV-6, revised);
+  other enemy and neutral models give cover by their base (R-COV-5).
+
+Examples
+--------
+>>> blocks_sight(60.0, 30.0, 60.0), blocks_sight(60.0, 60.0, 60.0)
+(True, False)
+>>> gives_cover_by_size(60.0, 30.0), gives_cover_by_size(60.0, 60.0)
+(True, False)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from geometry.cover.lines import CoverObject
+from geometry.discs import Disc
+from geometry.sight.index import Obstacle, Sight
+from sim.movement.contact import contact_problem
+from sim.scenario.objects import Scenario
+from sim.scenario.positions import Position
+from sim.shooting.shot_analysis import (
+    FRIENDLY,
+    HUGE_IN_MELEE,
+    HUGE_NOT_BLOCKING,
+    HUGE_NOT_LARGER,
+    IgnoredCover,
+    Reason,
+    ShotPair,
+    huge_blocks_reason,
+)
+
+if TYPE_CHECKING:
+    from sim.shooting.analysis import PreparedBoard
+
+
+def blocks_sight(huge_mm: float, attacker_mm: float, target_mm: float) -> bool:
+    """Whether a huge base blocks sight between these two bases (R-LOS-3): it is larger
+    than at least one of them."""
+    return huge_mm > attacker_mm or huge_mm > target_mm
+
+
+def gives_cover_by_size(huge_mm: float, target_mm: float) -> bool:
+    """Whether a huge base may give cover to this target (R-COV-6): the target's base is
+    smaller."""
+    return huge_mm > target_mm
+
+
+def huge_blockers(board: PreparedBoard, positions: Mapping[str, Position], pair: ShotPair
+                  ) -> list[Obstacle]:
+    """Huge bases that block sight for this pair (R-LOS-3), in the order of the table."""
+    if not board.huge:
+        return []
+    bases = board.base
+    base_a, base_t = bases[pair.attacker], bases[pair.target]
+    out = []
+    for mid in board.huge:
+        pos = positions.get(mid)
+        if (pos is None or mid == pair.attacker or mid == pair.target
+                or mid in pair.off_table or not blocks_sight(bases[mid], base_a, base_t)):
+            continue
+        out.append(_huge_obstacle(board, mid, pos))
+    if len(out) > 1:  # in the order of the table, as the sight query names them
+        order = {mid: k for k, mid in enumerate(positions)}
+        out.sort(key=lambda ob: order[ob.id])
+    return out
+
+
+def _huge_obstacle(board: PreparedBoard, mid: str, pos: Position) -> Obstacle:
+    """A huge base as a sight obstacle: the same object while the model stands still,
+    so the sight index recognises it at once."""
+    key = (mid, pos.x, pos.y)
+    cache = board.huge_obstacles
+    ob = cache.get(key)
+    if ob is None:
+        if len(cache) >= 256:
+            cache.clear()
+        ob = cache[key] = Obstacle(mid, Disc(pos.x, pos.y, board.radius[mid]))
+    return ob
+
+
+def huge_sight_reasons(board: PreparedBoard, pair: ShotPair, sight: Sight,
+                       huge_on_line: tuple[str, ...]) -> tuple[Reason, ...]:
+    """Why huge models block this pair's sight, or do not (R-LOS-3).
+
+    Every huge model named as a blocker, and every huge model the line of cover
+    passes whose base is not larger than either of the two.
+    """
+    if not board.huge:
+        return ()
+    bases = board.base
+    base_a, base_t = bases[pair.attacker], bases[pair.target]
+    out = [Reason(b, huge_blocks_reason(bases[b] > base_a, bases[b] > base_t))
+           for b in sight.blocked_by if b in board.huge]
+    out += [Reason(h, HUGE_NOT_BLOCKING) for h in huge_on_line
+            if h not in sight.blocked_by and not blocks_sight(bases[h], base_a, base_t)]
+    return tuple(out)
+
+
+def _enters_base(a: Disc, t: Disc, other: Disc) -> bool:
+    """Whether the centre-to-centre segment comes within ``other``'s radius of its centre."""
+    dx, dy = t.x - a.x, t.y - a.y
+    ll = dx * dx + dy * dy
+    k = 0.0 if ll == 0 else max(0.0, min(1.0, ((other.x - a.x) * dx + (other.y - a.y) * dy) / ll))
+    return math.hypot(a.x + k * dx - other.x, a.y + k * dy - other.y) < other.r
+
+
+def model_cover(board: PreparedBoard, scenario: Scenario, positions: Mapping[str, Position],
+                pair: ShotPair, discs: Mapping[str, Disc]
+                ) -> tuple[list[CoverObject], list[IgnoredCover], tuple[str, ...]]:
+    """Other models' bases as cover objects (R-COV-5, R-COV-6), those ruled out, and
+    the huge models whose base the line of cover enters (for :func:`huge_sight_reasons`).
+
+    Enemy and neutral models give cover by their base; the attacker's own
+    side never does; the target itself never does; a climbing model is off
+    the table and gives none (R-CLIMB-3). A huge model gives cover only to a
+    target whose base is smaller than its own (R-COV-6), and none to a model
+    it is in close combat with: an enemy of it in base contact
+    (:mod:`sim.movement.contact`); a huge friend of the target still does.
+    """
+    objects: list[CoverObject] = []
+    ruled_out: list[IgnoredCover] = []
+    huge_on_line: list[str] = []
+    a, t = pair.a, pair.t
+    x0, x1, y0, y1 = min(a.x, t.x), max(a.x, t.x), min(a.y, t.y), max(a.y, t.y)
+    for mid, disc in discs.items():
+        if mid == pair.attacker or mid == pair.target or mid in pair.off_table:
+            continue
+        r = disc.r  # outside the centre line's box grown by its radius: not entered
+        if disc.x + r < x0 or disc.x - r > x1 or disc.y + r < y0 or disc.y - r > y1:
+            continue
+        if not _enters_base(a, t, disc):
+            continue  # the LoC does not enter this base
+        huge = mid in board.huge
+        if huge:
+            huge_on_line.append(mid)
+        if board.side[mid] == pair.side_a:
+            ruled_out.append(IgnoredCover(mid, FRIENDLY))
+        elif huge and not gives_cover_by_size(board.base[mid], board.base[pair.target]):
+            ruled_out.append(IgnoredCover(mid, HUGE_NOT_LARGER))
+        elif huge and _in_melee(board, scenario, positions, pair, mid):
+            ruled_out.append(IgnoredCover(mid, HUGE_IN_MELEE))
+        else:
+            objects.append(CoverObject(mid, disc))
+    return objects, ruled_out, tuple(huge_on_line)
+
+
+def _in_melee(board: PreparedBoard, scenario: Scenario, positions: Mapping[str, Position],
+              pair: ShotPair, mid: str) -> bool:
+    """Whether model ``mid`` is in close combat with the target (R-COV-6): not of its
+    side, and in base contact with it."""
+    if board.side[mid] == board.side[pair.target]:
+        return False
+    return contact_problem(scenario.rules_data, mid, positions[mid], board.radius[mid],
+                           pair.target, positions[pair.target], board.radius[pair.target],
+                           pair.target in pair.off_table) is None
