@@ -223,4 +223,5 @@ def test_a_huge_model_looking_for_the_elevated_sniper(skirmish: Scenario) -> Non
     cells = _cells(m)
     sample = [cells[k] for k in rng.choice(len(cells), 300, replace=False)]
     assert _check_cells(skirmish, "behemoth", m, sample, "sees", target="sniper") > 100
-    assert {m.rows()[i][j] for i, j in sample} == {None, 0, 1}
+    rows = m.rows()
+    assert {rows[i][j] for i, j in sample} == {None, 0, 1}
