@@ -213,3 +213,15 @@ def test_cells_at_one_height_share_their_obstacles_when_nobody_is_elevated(
 
 def enemies_of_m0(s: Scenario) -> list[str]:
     return [m.id for m in s.models if m.side != s.model("m0").side]
+
+
+def test_a_huge_model_looking_for_the_elevated_sniper(skirmish: Scenario) -> None:
+    """The behemoth (huge, R-LOS-3) where it could stand, seeing the sniper up on the
+    rock shelf (R-ELEV-1, R-ELEV-2): 300 random cells against per-pair analyse."""
+    m = make_map(skirmish, initial_positions(skirmish), "behemoth", "sees", target="sniper")
+    rng = np.random.default_rng(5)
+    cells = _cells(m)
+    sample = [cells[k] for k in rng.choice(len(cells), 300, replace=False)]
+    assert _check_cells(skirmish, "behemoth", m, sample, "sees", target="sniper") > 100
+    rows = m.rows()
+    assert {rows[i][j] for i, j in sample} == {None, 0, 1}

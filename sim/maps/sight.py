@@ -21,15 +21,17 @@ most cells without a query of their own:
 Rounds go from coarse to fine: query the cells still open on a subgrid of
 stride 8, 4, 2 and 1 (the last round queries every open cell), marking the
 cells each witness proves; between them, query the covering disc of each
-block of open cells. Each round is one batched
-:meth:`~geometry.sight.index.SightIndex.sight_many` call per group.
+block of open cells (blocks with a seen cell are skipped: their disc sees).
+All groups of one other model go in step, each round one batched
+:meth:`~geometry.sight.index.SightIndex.sight_many` call per sight index.
 
 When is a group more than one cell? When neither model is elevated relative
 to the other (R-ELEV-1), no significant edge joins the query (R-ELEV-2) and the
 blocking pieces depend on the two heights only (R-ELEV-5), so all cells at
 one height form one group. Otherwise the obstacles are asked for cell by cell
-and cells are grouped by the obstacle objects they get (an edge's wall
-depends on where the elevated model stands).
+and cells are grouped by the obstacles they get, by value (an edge's wall
+depends on where the elevated model stands, and comes back equal for cells
+with the same far sides).
 """
 
 from __future__ import annotations
