@@ -142,21 +142,6 @@ def draw_table(surface: Any, board: tuple[float, float], t: BoardTransform) -> N
     pygame.draw.rect(surface, (60, 50, 35), (*tl, br[0] - tl[0], br[1] - tl[1]), 2)
 
 
-def piece_classes(piece: TerrainPiece) -> tuple[str, ...]:
-    """The legend labels that apply to a piece (its base properties)."""
-    p = piece.props
-    out: list[str] = [p.movement]
-    if p.climbable:
-        out.append("climbable")
-    if p.area:
-        out.append("dense" if p.dense else "area")
-    if p.cover:
-        out.append("cover")
-    if p.blocks_los:
-        out.append("blocks sight")
-    return tuple(out)
-
-
 def draw_piece(surface: Any, piece: TerrainPiece, t: BoardTransform) -> None:
     """One terrain piece, by class (see the module docstring)."""
     p, geom = piece.props, piece.footprint

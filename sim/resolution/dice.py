@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from sim.engine.rng import Rng
 from sim.errors import WastelandError
-from sim.scenario.rules import EFFECT_DICE, RulesData
+from sim.scenario.rules import RulesData
 
 #: What dice need from a generator: ``randint(lo, hi)``, both included
 #: (:class:`sim.engine.rng.Rng`).
@@ -66,12 +66,6 @@ def roll_armor(rng: DiceRng, rules: RulesData) -> int:
     """Roll the armor die and return the number it shows (R-ARM-1)."""
     faces = rules.armor_faces
     return faces[rng.randint(1, len(faces)) - 1]
-
-
-def check_kinds(rules: RulesData, kinds: Iterable[str]) -> None:
-    """Raise :class:`UnknownDieError` for an effect die kind the rules lack."""
-    for k in kinds:
-        _effect_faces(rules, k)
 
 
 # --- scripted dice for tests -------------------------------------------------
@@ -168,6 +162,3 @@ class ScriptedRng:
         self._next = state
 
 
-def effect_kinds() -> tuple[str, ...]:
-    """The effect die kinds every rules data must define (R-DICE-1)."""
-    return EFFECT_DICE

@@ -64,20 +64,9 @@ def effect_ways(rules: RulesData, kinds: Iterable[str]) -> tuple[dict[Counts, in
     return ways, combos
 
 
-def effect_distribution(rules: RulesData, kinds: Iterable[str]) -> dict[Counts, Fraction]:
-    """Exact distribution of the summed counts over the given effect dice."""
-    ways, combos = effect_ways(rules, kinds)
-    return {k: Fraction(w, combos) for k, w in ways.items()}
-
-
 def skill_ways(target: int, accuracy: int, sides: int) -> int:
     """Faces of a die of ``sides`` that, minus ``accuracy``, are at most ``target``."""
     return min(sides, max(0, target + accuracy))
-
-
-def p_skill(target: int, accuracy: int, sides: int) -> Fraction:
-    """Chance that a die of ``sides`` minus ``accuracy`` is at most ``target``."""
-    return Fraction(skill_ways(target, accuracy, sides), sides)
 
 
 def dealt_ways(
@@ -95,15 +84,6 @@ def dealt_ways(
         left = total - (blocked_by_roll(face, eff, total) if roll else 0)
         out[left - min(armor_boost, left)] += 1
     return dict(out)
-
-
-def dealt_distribution(
-    rules: RulesData, total: int, armor: int, lowered: int, cover_bonus: int, armor_boost: int
-) -> dict[int, Fraction]:
-    """Damage dealt by one hit of ``total`` points over the armor die's faces."""
-    n = len(rules.armor_faces)
-    return {k: Fraction(w, n) for k, w in
-            dealt_ways(rules, total, armor, lowered, cover_bonus, armor_boost).items()}
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict
-from pathlib import Path
 from typing import Any
 
 import tomli_w
@@ -40,10 +39,6 @@ def scenario_to_dict(s: Scenario) -> dict[str, Any]:
 def scenario_to_toml(s: Scenario) -> str:
     """The scenario as TOML text that loads back to an equal scenario."""
     return tomli_w.dumps(scenario_to_dict(s))
-
-
-def write_scenario(s: Scenario, path: str | Path) -> None:
-    Path(path).write_text(scenario_to_toml(s), encoding="utf-8")
 
 
 def _plain(value: Any) -> Any:
