@@ -9,11 +9,11 @@ from functools import cache
 from sim.engine.actions import parse_action
 from sim.engine.gamedata import Phase
 from sim.engine.state import GameState
-from sim.resolution.dice import ScriptedRng, ScriptedRoll, armor_face, effect_face, skill_face
 from sim.scenario.format.loader import load_scenario
 from sim.scenario.objects import ModelPlacement, Scenario
 from sim.scenario.rules import default_rules
 from tests.conftest import SCENARIOS
+from tests.dice_script import ScriptedRng, ScriptedRoll, armor_face, effect_face, skill_face
 
 RULES = default_rules()
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from sim.resolution.damage import resolve_damage, roll_damage, roll_fall_damage
-from sim.resolution.dice import ScriptedRng, armor_face, effect_face
 from sim.scenario.rules import default_rules
+from tests.dice_script import ScriptedRng, armor_face, effect_face
 
 RULES = default_rules()
 

@@ -9,19 +9,9 @@ from collections import Counter
 
 import pytest
 
-from sim.resolution.dice import (
-    ScriptedRng,
-    ScriptExhaustedError,
-    UnknownDieError,
-    armor_face,
-    effect_face,
-    roll_armor,
-    roll_effect,
-    roll_effects,
-    roll_skill,
-    skill_face,
-)
+from sim.resolution.dice import UnknownDieError, roll_armor, roll_effect, roll_effects, roll_skill
 from sim.scenario.rules import EFFECT_DICE, default_rules, rules_with_overrides
+from tests.dice_script import ScriptedRng, ScriptExhaustedError, armor_face, effect_face, skill_face
 
 RULES = default_rules()
 

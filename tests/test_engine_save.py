@@ -13,9 +13,9 @@ from sim.commands import replay
 from sim.engine.state import GameState
 from sim.errors import SaveError
 from sim.game.save import load_game, save_game
-from sim.resolution.dice import ScriptedRng
 from sim.scenario.format.loader import load_scenario
 from tests.conftest import SCENARIOS
+from tests.dice_script import ScriptedRng
 from tests.engine_util import SEED_FILE, engine_kinds, play
 
 pytestmark = pytest.mark.usefixtures("engine_kinds")

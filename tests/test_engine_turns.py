@@ -6,7 +6,7 @@ import pytest
 
 from sim.engine.gamedata import Phase
 from sim.errors import IllegalActionError
-from sim.resolution.dice import ScriptedRng
+from tests.dice_script import ScriptedRng
 from tests.engine_util import (
     MUTANTS,
     SETTLERS,

@@ -15,8 +15,8 @@ import pytest
 from sim.engine.actions import parse_action
 from sim.engine.gamedata import Status
 from sim.engine.state import GameState
-from sim.resolution.dice import ScriptedRoll
 from tests.combat_util import armor, at_activation, face, scenario, skill, variant
+from tests.dice_script import ScriptedRoll
 
 R40 = 20 / 25.4  # radius of a 40 mm base
 NEAR = 2e-3  # a landed base touches the wall, at most a hair away

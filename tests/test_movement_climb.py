@@ -6,14 +6,8 @@ from __future__ import annotations
 import pytest
 
 from sim.engine.gamedata import Status
-from sim.resolution.dice import (
-    ScriptedRng,
-    ScriptExhaustedError,
-    armor_face,
-    effect_face,
-    skill_face,
-)
 from sim.scenario.rules import default_rules
+from tests.dice_script import ScriptedRng, ScriptExhaustedError, armor_face, effect_face, skill_face
 from tests.movement_util import AGAINST_30MM, AGAINST_40MM, RULE_SETS, activated, do, why
 
 RULES = default_rules()

@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from geometry.movement.paths import check_legs
 from sim.engine.state import ActionContext
 from sim.movement.falls import landing, level_at, push_model
-from sim.resolution.dice import ScriptedRng, armor_face, effect_face, skill_face
 from sim.scenario.rules import default_rules
+from tests.dice_script import ScriptedRng, armor_face, effect_face, skill_face
 from tests.movement_util import AGAINST_30MM, RULE_SETS, activated, do, scenario, why
 
 RULES = default_rules()

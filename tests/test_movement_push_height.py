@@ -22,9 +22,9 @@ from geometry.movement.push import push_back
 from sim.engine.actions import parse_action
 from sim.engine.gamedata import Status
 from sim.engine.state import GameState
-from sim.resolution.dice import ScriptedRoll
 from sim.scenario.positions import Position
 from tests.combat_util import armor, at_activation, face, scenario, skill, variant
+from tests.dice_script import ScriptedRoll
 from tests.movement_util import RULE_SETS
 
 R40 = 20 / 25.4  # radius of a 40 mm base

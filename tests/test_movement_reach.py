@@ -118,8 +118,8 @@ def test_hound_charge_area_is_contact_with_enemies(rules: str) -> None:
 
 
 def test_climbing_model_has_no_area() -> None:
-    from sim.resolution.dice import ScriptedRng, skill_face
     from sim.scenario.rules import default_rules
+    from tests.dice_script import ScriptedRng, skill_face
 
     rng = ScriptedRng([skill_face(default_rules(), 1)])
     state = activated(scenario("move-climb"), "cliffer", rng=rng)
@@ -134,8 +134,8 @@ def test_charge_area_holds_contact_with_a_climbing_enemy(monkeypatch: pytest.Mon
     tolerance, and there is no area for a climbing enemy more than Orange away."""
     import sim.movement.kinds
     from sim.engine.actions import parse_action
-    from sim.resolution.dice import ScriptedRng, skill_face
     from sim.scenario.rules import default_rules
+    from tests.dice_script import ScriptedRng, skill_face
 
     monkeypatch.setattr(sim.movement.kinds, "CHARGE_ATTACK", [])
     rng = ScriptedRng([skill_face(default_rules(), 1)])

@@ -14,7 +14,7 @@ from sim.engine.state import ActionContext, GameState
 from sim.errors import IllegalActionError
 from sim.movement.falls import push_model
 from sim.movement.kinds import Charge, plan_movement, walk
-from sim.resolution.dice import ScriptedRng
+from tests.dice_script import ScriptedRng
 from tests.movement_util import RULE_SETS, activated, do, scenario, why
 
 R_SETTLER = 15 / 25.4

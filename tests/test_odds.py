@@ -11,9 +11,9 @@ import pytest
 
 from sim.engine.rng import SeededRng
 from sim.resolution.attack import AttackProfile, resolve_attack
-from sim.resolution.dice import ScriptedRng
 from sim.resolution.odds import attack_odds
 from sim.scenario.rules import default_rules, rules_with_overrides
+from tests.dice_script import ScriptedRng
 
 RULES = default_rules()
 

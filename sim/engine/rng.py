@@ -9,7 +9,7 @@ gives the same dice on every Python version and platform.
 Dice code (:mod:`sim.resolution.dice`) needs only :class:`Rng` (``randint``); the engine
 also snapshots and restores the generator through :class:`GameRng`
 (``getstate``/``setstate``). A scripted test double
-(:class:`sim.resolution.dice.ScriptedRng`) implements the same protocols.
+(:class:`tests.dice_script.ScriptedRng`) implements the same protocols.
 
 Examples
 --------

@@ -15,7 +15,7 @@ Examples
 The seed's plasma rifle: PER 7, no cover, short band (accuracy + armor reduction).
 
 >>> from sim.scenario.rules import default_rules
->>> from sim.resolution.dice import ScriptedRng, skill_face, effect_face, armor_face
+>>> from tests.dice_script import ScriptedRng, skill_face, effect_face, armor_face
 >>> rules = default_rules()
 >>> p = AttackProfile("rifle", "P", 7, 0, ("accuracy", "armor-reduction"), 3, "energy", 2)
 >>> p.target

@@ -181,7 +181,7 @@ def roll_fall_damage(rng: DiceRng, rules: RulesData, base: int, physical_armor: 
     Examples
     --------
     >>> from sim.scenario.rules import default_rules
-    >>> from sim.resolution.dice import ScriptedRng, effect_face, armor_face
+    >>> from tests.dice_script import ScriptedRng, effect_face, armor_face
     >>> rules = default_rules()
     >>> rng = ScriptedRng([effect_face(rules, "damage", ("damage",)), armor_face(rules, 2)])
     >>> roll_fall_damage(rng, rules, 4, 3).damage.dealt
