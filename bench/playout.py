@@ -21,9 +21,9 @@ import sim.engine.actions
 from sim.engine.actions import Action, ActionKind, action_kinds
 from sim.engine.rng import SeededRng
 from sim.engine.state import GameState
-from sim.plainmove import PlainMoveKind
 from sim.scenario.format.loader import load_scenario
 from sim.scenario.objects import Scenario
+from tests.plainmove import PlainMoveKind
 
 SCENARIO = Path(__file__).resolve().parent.parent / "scenarios" / "skirmish.toml"
 

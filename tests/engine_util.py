@@ -17,10 +17,10 @@ from sim.engine.actions import ActionKind, ModelAction, parse_action
 from sim.engine.gamedata import Status
 from sim.engine.state import ActionContext, GameState
 from sim.errors import IllegalActionError
-from sim.plainmove import PlainMoveKind
 from sim.scenario.format.loader import load_scenario
 from sim.scenario.objects import Scenario
 from tests.conftest import SCENARIOS
+from tests.plainmove import PlainMoveKind
 
 SEED_FILE = SCENARIOS / "seed-activation.toml"
 SETTLERS = ("settler-1", "settler-2", "settler-3", "settler-4")

@@ -22,8 +22,8 @@ from sim.engine.actions import (
 )
 from sim.engine.rng import SeededRng
 from sim.errors import IllegalActionError, WastelandError
-from sim.plainmove import Move
 from tests.engine_util import Exit, Zap, engine_kinds, listed, new_game, play, variant
+from tests.plainmove import Move
 
 pytestmark = pytest.mark.usefixtures("engine_kinds")
 __all__ = ["engine_kinds"]  # the fixture, used through pytestmark
