@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 
 # The sight and cover kernels are compiled by numba and cached on disk: compiled here, once per
 # change, so a game's or a test's first sight query does not wait for it.
-$(KERNEL): $(STAMP) geometry/sight/kernel.py geometry/cover/kernel.py geometry/cover/filters.py geometry/compiled.py
+$(KERNEL): $(STAMP) $(wildcard geometry/*.py geometry/sight/*.py geometry/cover/*.py)
 	$(BIN)/python -c "from geometry.compiled import compile_all; print(f'compiled kernels ready ({compile_all():.0f} s)')"
 	@touch $(KERNEL)
 

@@ -1,5 +1,12 @@
 """Line of sight between two discs among obstacles, exact (R-LOS-1): index.py is the
 API (Obstacle, Sight, SightIndex, line_of_sight); parts.py prepares the obstacles
-(merging, erosion, triangles, corners, tolerances); kernel.py is the compiled per-pair
-search (numba, cache=True) that every query runs.
+(merging, erosion, triangles, corners, tolerances); packing.py packs them for the
+kernel; corridor.py (what one pair works on) and kernel.py (the search) are compiled
+(numba, cache=True), and their cached code is dropped when any file here changes.
 """
+
+from pathlib import Path
+
+from geometry.numba_cache import drop_stale
+
+drop_stale(Path(__file__).parent)

@@ -54,16 +54,17 @@ from numpy.typing import NDArray
 from shapely.geometry.base import BaseGeometry
 
 from geometry.discs import Disc
-from geometry.sight.kernel import Packed, pack, sight_pairs
+from geometry.sight.kernel import sight_pairs
+from geometry.sight.packing import Packed, pack
 from geometry.sight.parts import (
     EPS,
     Array,
+    Parts,
     Point,
     Segment,
-    _build_parts,
-    _concat_all,
-    _Parts,
-    _shifted,
+    build_parts,
+    concat_all,
+    shifted,
 )
 
 __all__ = ["EPS", "Array", "Obstacle", "Point", "Segment", "Sight", "SightIndex", "line_of_sight"]
@@ -151,9 +152,9 @@ class SightIndex:
         self.obstacles: tuple[Obstacle, ...] = tuple(obstacles)
         self.merge_gap = merge_gap
         self._groups: list[tuple[str, ...]] = []
-        self._parts = _build_parts(self.obstacles, merge_gap, self._groups)
+        self._parts = build_parts(self.obstacles, merge_gap, self._groups)
         self._static = _Stack((), pack(self._parts, len(self._groups)), self._groups, [])
-        self._extra_cache: dict[Obstacle, tuple[_Parts, list[tuple[str, ...]]]] = {}
+        self._extra_cache: dict[Obstacle, tuple[Parts, list[tuple[str, ...]]]] = {}
         # Stacks with the same per-query obstacle objects share their packed arrays
         # (the window asks again and again while nothing moves). Keyed by identity;
         # the entry holds the obstacles, so no id is reused while it lives.
@@ -283,26 +284,26 @@ class SightIndex:
         the span of group ids of each obstacle."""
         groups = list(self._groups)
         seen: dict[Obstacle, tuple[int, int]] = {}
-        extra: list[_Parts] = []
+        extra: list[Parts] = []
         spans: list[tuple[int, int]] = []
         for ob in uniq:
             span = seen.get(ob)
             if span is None:
                 built, names = self._extra_parts(ob)
-                extra.append(_shifted(built, len(groups)))
+                extra.append(shifted(built, len(groups)))
                 span = seen[ob] = (len(groups), len(groups) + len(names))
                 groups.extend(names)
             spans.append(span)
-        parts = _concat_all([self._parts, *extra])
+        parts = concat_all([self._parts, *extra])
         return _Stack(uniq, pack(parts, len(groups)), groups, spans)
 
-    def _extra_parts(self, ob: Obstacle) -> tuple[_Parts, list[tuple[str, ...]]]:
+    def _extra_parts(self, ob: Obstacle) -> tuple[Parts, list[tuple[str, ...]]]:
         """One per-query obstacle as elements (group ids from 0), remembered by value:
         the same huge base or edge comes back query after query."""
         hit = self._extra_cache.get(ob)
         if hit is None:
             names: list[tuple[str, ...]] = []
-            hit = (_build_parts([ob], 0.0, names), names)
+            hit = (build_parts([ob], 0.0, names), names)
             if len(self._extra_cache) >= _EXTRA_CACHE:
                 self._extra_cache.clear()
             self._extra_cache[ob] = hit

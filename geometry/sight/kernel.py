@@ -21,203 +21,33 @@ Per pair (docs/sight.md):
 A line's test stops at its first blocking element; afterwards only groups not
 yet met are tested, so ``blocked_by`` names every group some line met.
 
-The packed elements (:class:`Packed`) are the arrays of
-:class:`~geometry.sight.parts._Parts` sorted by group, with each group's
-element ranges and box.
+The elements arrive packed (:mod:`geometry.sight.packing`); what one pair works on
+is gathered in :mod:`geometry.sight.corridor`.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import Any, NamedTuple, TypeVar, cast
+from typing import Any
 
 import numpy as np
-from numba import njit
 from numpy.typing import NDArray
 
-from geometry.sight.parts import _TOUCH, EPS, _Parts
+from geometry.sight.corridor import features, misses_box, near, slot_boxes
+from geometry.sight.packing import Array, Ints, Packed, jit, pack
+from geometry.sight.parts import EPS, TOUCH, Parts
 
-Array = NDArray[np.float64]
-Ints = NDArray[np.int64]
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _jit(fn: F) -> F:
-    """Compiled in nopython mode, cached on disk (numba's own cache)."""
-    return cast(F, njit(cache=True)(fn))
-
-
-
-
-# Slack of the corridor tests (inches): far above rounding, far below any piece.
-_NEAR = 1e-6
 # A line provably cuts through a corner when it runs into the piece at an angle of at
 # least asin(_CONE_SIN) from both sides: at _CONE_STEP from the corner it is then
 # 3 EPS deep (see _cuts).
 _CONE_SIN = 1e-3
 _CONE_STEP = 3.0 * EPS / _CONE_SIN
-# Growth of a triangle's clipping box: ten times the seam growth, a tenth of EPS.
-_BOX_GROW = 1e-8
-
-
-class Packed(NamedTuple):
-    """Elements sorted by group; ``*_at[g]:*_at[g + 1]`` are group ``g``'s rows."""
-
-    gbox: Array  # (G, 4) box of everything a group's elements can block
-    tri_at: Ints
-    tri_n: Array  # (T, 6) inward unit normals of the three sides
-    tri_h: Array  # (T, 3) offsets: inside when n . x >= h
-    tri_box: Array  # (T, 4) box clipping the closed test (robust to any triangle)
-    tri_p: Array  # (T, 6) corners, for the corridor test
-    vert_at: Ints
-    vert: Array  # (V, 2)
-    vert_cone: Array  # (V, 6) each vertex's corner (geometry.sight.parts._Parts)
-    edge_at: Ints
-    edge: Array  # (E, 4)
-    disc_at: Ints
-    disc: Array  # (D, 3)
-    wall_at: Ints
-    wall: Array  # (W, 4)
-
-
-# --- the elements near one pair -------------------------------------------------
-#
-# Copied into small local arrays, one row per element, grouped by piece ("slot"):
-#   tri  (nt, 13): three inward normals (6), three offsets (3), clipping box (4)
-#   disc (nd, 3), wall (nw, 4)
-#   slot (ns, 7): group id, then [lo, hi) rows of its triangles, discs and walls
-# so that the line loop reads a few contiguous rows and calls nothing.
-
-
-@_jit
-def _to_segment(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> float:
-    """Distance from a point to the centre segment."""
-    abx, aby = bx - ax, by - ay
-    ll = abx * abx + aby * aby
-    apx, apy = px - ax, py - ay
-    t = min(max((apx * abx + apy * aby) / (ll if ll > 0 else 1.0), 0.0), 1.0)
-    ox, oy = apx - t * abx, apy - t * aby
-    return math.sqrt(ox * ox + oy * oy)
-
-
-@_jit
-def _outside(xs: Array, m: int, a: Array, ux: float, uy: float, length: float,
-             radius: float, rb: float) -> bool:
-    """Do these ``m`` points (x, y pairs in ``xs``) lie wholly beyond one side of the
-    hull's oriented box (along and across the centre line)?"""
-    below = above = before = after = True
-    for i in range(m):
-        wx, wy = xs[2 * i] - a[0], xs[2 * i + 1] - a[1]
-        along = wx * ux + wy * uy
-        across = wy * ux - wx * uy
-        below = below and across < -radius - _NEAR
-        above = above and across > radius + _NEAR
-        before = before and along < -a[2] - _NEAR
-        after = after and along > length + rb + _NEAR
-    return below or above or before or after
-
-
-@_jit
-def _near(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array
-          ) -> tuple[Array, Array, Array, Ints]:
-    """The elements that may meet the hull of the two bases, as local arrays."""
-    ngroup = len(pk.gbox)
-    wx, wy = b[0] - a[0], b[1] - a[1]
-    length = math.sqrt(wx * wx + wy * wy)
-    ux, uy = (wx / length, wy / length) if length > 0 else (1.0, 0.0)
-    radius = max(a[2], b[2])
-    hx0, hx1 = min(a[0], b[0]) - radius - _NEAR, max(a[0], b[0]) + radius + _NEAR
-    hy0, hy1 = min(a[1], b[1]) - radius - _NEAR, max(a[1], b[1]) + radius + _NEAR
-    slots = np.empty((ngroup, 7), np.int64)
-    ns = nt = nd = nw = 0
-    # First pass: which elements; second: copy them (sizes known).
-    keep_t = np.empty(len(pk.tri_n), np.int64)
-    keep_d = np.empty(len(pk.disc), np.int64)
-    keep_w = np.empty(len(pk.wall), np.int64)
-    for g in range(ngroup):
-        box = pk.gbox[g]
-        if not ok[g] or box[0] > hx1 or box[2] < hx0 or box[1] > hy1 or box[3] < hy0:
-            continue
-        t0, d0, w0 = nt, nd, nw
-        for t in range(pk.tri_at[g], pk.tri_at[g + 1]):
-            tb = pk.tri_box[t]
-            if tb[0] > hx1 or tb[2] < hx0 or tb[1] > hy1 or tb[3] < hy0:
-                continue
-            if not _outside(pk.tri_p[t], 3, a, ux, uy, length, radius, b[2]):
-                keep_t[nt] = t
-                nt += 1
-        for c in range(pk.disc_at[g], pk.disc_at[g + 1]):
-            if (_to_segment(pk.disc[c, 0], pk.disc[c, 1], a[0], a[1], b[0], b[1])
-                    <= radius + pk.disc[c, 2]):
-                keep_d[nd] = c
-                nd += 1
-        for w in range(pk.wall_at[g], pk.wall_at[g + 1]):
-            if not _outside(pk.wall[w], 2, a, ux, uy, length, radius, b[2]):
-                keep_w[nw] = w
-                nw += 1
-        if nt > t0 or nd > d0 or nw > w0:
-            row = slots[ns]
-            row[0], row[1], row[2], row[3], row[4], row[5], row[6] = g, t0, nt, d0, nd, w0, nw
-            ns += 1
-    tri = np.empty((nt, 13))
-    for i in range(nt):
-        t = keep_t[i]
-        tri[i, :6] = pk.tri_n[t]
-        tri[i, 6:9] = pk.tri_h[t]
-        tri[i, 9:] = pk.tri_box[t]
-    disc = np.empty((nd, 3))
-    for i in range(nd):
-        disc[i] = pk.disc[keep_d[i]]
-    wall = np.empty((nw, 4))
-    for i in range(nw):
-        wall[i] = pk.wall[keep_w[i]]
-    return tri, disc, wall, slots[:ns].copy()
-
-
-@_jit
-def _slot_boxes(tri: Array, disc: Array, wall: Array, slots: Ints) -> Array:
-    """Per slot, the box of what its near elements can block."""
-    box = np.empty((len(slots), 4))
-    for q in range(len(slots)):
-        x0 = y0 = np.inf
-        x1 = y1 = -np.inf
-        for t in range(slots[q, 1], slots[q, 2]):
-            x0, y0 = min(x0, tri[t, 9]), min(y0, tri[t, 10])
-            x1, y1 = max(x1, tri[t, 11]), max(y1, tri[t, 12])
-        for c in range(slots[q, 3], slots[q, 4]):
-            x0, y0 = min(x0, disc[c, 0] - disc[c, 2]), min(y0, disc[c, 1] - disc[c, 2])
-            x1, y1 = max(x1, disc[c, 0] + disc[c, 2]), max(y1, disc[c, 1] + disc[c, 2])
-        for w in range(slots[q, 5], slots[q, 6]):
-            x0, y0 = min(x0, wall[w, 0], wall[w, 2]), min(y0, wall[w, 1], wall[w, 3])
-            x1, y1 = max(x1, wall[w, 0], wall[w, 2]), max(y1, wall[w, 1], wall[w, 3])
-        box[q, 0], box[q, 1], box[q, 2], box[q, 3] = x0 - _NEAR, y0 - _NEAR, x1 + _NEAR, y1 + _NEAR
-    return box
-
-
-@_jit
-def _misses_box(x0: float, y0: float, x1: float, y1: float, px: float, py: float, dx: float,
-                dy: float, s: float, e: float) -> bool:
-    """Does the stretch [s, e] of the line miss the box (slab test)?"""
-    lo, hi = s, e
-    if dx != 0.0:
-        ta, tb = (x0 - px) / dx, (x1 - px) / dx
-        lo, hi = max(lo, min(ta, tb)), min(hi, max(ta, tb))
-    elif px < x0 or px > x1:
-        return True
-    if dy != 0.0:
-        ta, tb = (y0 - py) / dy, (y1 - py) / dy
-        lo, hi = max(lo, min(ta, tb)), min(hi, max(ta, tb))
-    elif py < y0 or py > y1:
-        return True
-    return lo > hi
 
 
 # --- testing lines ------------------------------------------------------------------
 
 
-@_jit
+@jit
 def _chord(cx: float, cy: float, r: float, reach: float, px: float, py: float, dx: float,
            dy: float) -> tuple[bool, float, float]:
     """Whether the line comes within ``reach`` of the centre, and the parameters of the
@@ -232,7 +62,7 @@ def _chord(cx: float, cy: float, r: float, reach: float, px: float, py: float, d
     return True, along - h, along + h
 
 
-@_jit
+@jit
 def _first_free(lines: Array, k: int, pts: Array, a: Array, b: Array, tri: Array, disc: Array,
                 wall: Array, slots: Ints, sbox: Array, order: Ints, hint: Ints,
                 met: NDArray[np.bool_], wit: Array) -> bool:
@@ -249,7 +79,7 @@ def _first_free(lines: Array, k: int, pts: Array, a: Array, b: Array, tri: Array
     answer or ``met``).
     """
     ax, ay, ar, bx, by, br = a[0], a[1], a[2], b[0], b[1], b[2]
-    reach_a, reach_b = ar + _TOUCH * max(1.0, ar), br + _TOUCH * max(1.0, br)
+    reach_a, reach_b = ar + TOUCH * max(1.0, ar), br + TOUCH * max(1.0, br)
     ns = len(slots)
     nmet = 0
     for q in range(ns):
@@ -287,7 +117,7 @@ def _first_free(lines: Array, k: int, pts: Array, a: Array, b: Array, tri: Array
             q = order[kk]
             if blocked and met[q]:
                 continue
-            if _misses_box(sbox[q, 0], sbox[q, 1], sbox[q, 2], sbox[q, 3], px, py, dx, dy,
+            if misses_box(sbox[q, 0], sbox[q, 1], sbox[q, 2], sbox[q, 3], px, py, dx, dy,
                            s, e):
                 continue
             hit = False
@@ -375,7 +205,7 @@ def _first_free(lines: Array, k: int, pts: Array, a: Array, b: Array, tri: Array
     return False
 
 
-@_jit
+@jit
 def _cuts(f: Array, px: float, py: float, dx: float, dy: float, s: float, e: float) -> bool:
     """Does the line provably cross the inside of the piece at corner ``f`` (a row of
     :func:`_features`), within the stretch [s, e]?
@@ -395,7 +225,7 @@ def _cuts(f: Array, px: float, py: float, dx: float, dy: float, s: float, e: flo
         cb = rx * f[5] - ry * f[4]  # to the side coming in
         inside = ((ca > _CONE_SIN and cb > _CONE_SIN) if f[6] > 0.5
                   else (ca > _CONE_SIN or cb > _CONE_SIN))
-        if inside and s + _TOUCH <= t + sign * _CONE_STEP <= e - _TOUCH:
+        if inside and s + TOUCH <= t + sign * _CONE_STEP <= e - TOUCH:
             return True
     return False
 
@@ -403,85 +233,7 @@ def _cuts(f: Array, px: float, py: float, dx: float, dy: float, s: float, e: flo
 # --- the candidate lines ------------------------------------------------------------
 
 
-@_jit
-def _features(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array, disc: Array,
-              slot_of: Ints) -> Array:
-    """Stage 2 points: the vertices near the centre segment, then each base's rim
-    crossings with outlines and with the near discs. Rows: x, y, the vertex's corner
-    (6, zero for a rim crossing) and the slot of its piece (-1: none)."""
-    radius = max(a[2], b[2])
-    m = radius + 2e-9
-    x0, x1 = min(a[0], b[0]) - m, max(a[0], b[0]) + m
-    y0, y1 = min(a[1], b[1]) - m, max(a[1], b[1]) + m
-    # Room for every vertex of a group whose box meets the centre segment's, and two
-    # crossings per outline piece and per disc for each base.
-    room = 4 * len(disc)
-    for g in range(len(pk.gbox)):
-        box = pk.gbox[g]
-        if ok[g] and box[0] <= x1 and box[2] >= x0 and box[1] <= y1 and box[3] >= y0:
-            room += pk.vert_at[g + 1] - pk.vert_at[g] + 4 * (pk.edge_at[g + 1] - pk.edge_at[g])
-    pts = np.zeros((room, 9))
-    pts[:, 8] = -1
-    n = 0
-    for g in range(len(pk.gbox)):
-        box = pk.gbox[g]
-        if not ok[g] or box[0] > x1 or box[2] < x0 or box[1] > y1 or box[3] < y0:
-            continue
-        for v in range(pk.vert_at[g], pk.vert_at[g + 1]):
-            x, y = pk.vert[v, 0], pk.vert[v, 1]
-            if (x0 <= x <= x1 and y0 <= y <= y1
-                    and _to_segment(x, y, a[0], a[1], b[0], b[1]) <= radius + 1e-9):
-                pts[n, 0], pts[n, 1] = x, y
-                pts[n, 2:8] = pk.vert_cone[v]
-                pts[n, 8] = slot_of[g]
-                n += 1
-    n = _rim(pk, ok, a, disc, pts, n)
-    n = _rim(pk, ok, b, disc, pts, n)
-    return pts[:n]
-
-
-@_jit
-def _rim(pk: Any, ok: NDArray[np.bool_], c: Array, disc: Array, pts: Array, n: int) -> int:
-    """Append the points where base ``c``'s rim crosses outlines, then near discs."""
-    cx, cy, rad = c[0], c[1], c[2]
-    bx0, by0, bx1, by1 = cx - rad, cy - rad, cx + rad, cy + rad
-    for sgn in (-1.0, 1.0):
-        for g in range(len(pk.gbox)):
-            box = pk.gbox[g]
-            if not ok[g] or box[0] > bx1 or box[2] < bx0 or box[1] > by1 or box[3] < by0:
-                continue
-            for k in range(pk.edge_at[g], pk.edge_at[g + 1]):
-                ex0, ey0, ex1, ey1 = pk.edge[k, 0], pk.edge[k, 1], pk.edge[k, 2], pk.edge[k, 3]
-                if (min(ex0, ex1) > bx1 or max(ex0, ex1) < bx0 or min(ey0, ey1) > by1
-                        or max(ey0, ey1) < by0):
-                    continue
-                dx, dy = ex1 - ex0, ey1 - ey0
-                fx, fy = ex0 - cx, ey0 - cy
-                qa = dx * dx + dy * dy
-                qb = 2 * (fx * dx + fy * dy)
-                qc = (fx * fx + fy * fy) - rad * rad
-                root = qb * qb - 4 * qa * qc
-                if root >= 0 and qa > 0:
-                    t = (-qb + sgn * math.sqrt(root)) / (2 * qa)
-                    if 0 <= t <= 1:
-                        pts[n, 0], pts[n, 1] = ex0 + t * dx, ey0 + t * dy
-                        n += 1
-    for sgn in (1.0, -1.0):
-        for i in range(len(disc)):
-            wx, wy, rr = disc[i, 0] - cx, disc[i, 1] - cy, disc[i, 2]
-            dd = math.sqrt(wx * wx + wy * wy)
-            if not (dd > 0 and dd <= rad + rr and dd >= abs(rad - rr)):
-                continue
-            along = (dd * dd + rad * rad - rr * rr) / (2 * dd)
-            h = math.sqrt(max(rad * rad - along * along, 0.0))
-            wwx, wwy = wx / dd, wy / dd
-            pts[n, 0] = cx + along * wwx + sgn * h * -wwy
-            pts[n, 1] = cy + along * wwy + sgn * h * wwx
-            n += 1
-    return n
-
-
-@_jit
+@jit
 def _tangent(x1: float, y1: float, r1: float, x2: float, y2: float, r2: float, sgn: float,
              sg: float, lines: Array, k: int) -> int:
     """Append a common tangent of two circles (radius 0: a point) to ``lines``: ``sgn``
@@ -501,7 +253,7 @@ def _tangent(x1: float, y1: float, r1: float, x2: float, y2: float, r2: float, s
     return k + 1
 
 
-@_jit
+@jit
 def _axis(a: Array, b: Array) -> tuple[float, float, float]:
     """Unit direction from a's centre to b's ((1, 0) when they coincide), and length."""
     dx, dy = b[0] - a[0], b[1] - a[1]
@@ -509,7 +261,7 @@ def _axis(a: Array, b: Array) -> tuple[float, float, float]:
     return (dx / dist, dy / dist, dist) if dist > 0 else (1.0, 0.0, dist)
 
 
-@_jit
+@jit
 def _stage1(a: Array, b: Array) -> tuple[Array, int]:
     """The centre line, then the outer and inner common tangents of the two bases."""
     lines = np.full((5, 6), -1.0)
@@ -530,7 +282,7 @@ def _stage1(a: Array, b: Array) -> tuple[Array, int]:
     return lines, k
 
 
-@_jit
+@jit
 def _through_points(pts: Array) -> tuple[Array, int]:
     """Lines through two features."""
     n = len(pts)
@@ -548,7 +300,7 @@ def _through_points(pts: Array) -> tuple[Array, int]:
     return lines, k
 
 
-@_jit
+@jit
 def _tangents(pts: Array, circles: Array) -> tuple[Array, int]:
     """Tangents from a feature to a circle (both rotations), then common tangents of
     two circles that are not both bases (those are stage 1)."""
@@ -572,7 +324,7 @@ def _tangents(pts: Array, circles: Array) -> tuple[Array, int]:
     return lines, k
 
 
-@_jit
+@jit
 def _parallels(pts: Array, circles: Array, a: Array, b: Array) -> tuple[Array, int]:
     """Parallels to the centre line through every feature and along both sides of every
     circle (they settle overlapping bases, which may see in every direction)."""
@@ -595,12 +347,12 @@ def _parallels(pts: Array, circles: Array, a: Array, b: Array) -> tuple[Array, i
 # --- one pair, many pairs -----------------------------------------------------------
 
 
-@_jit
+@jit
 def _one(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array, hit: NDArray[np.bool_],
          wit: Array) -> bool:
     """Sight for one pair: True with the witness in ``wit``, or False with the groups
     met in ``hit``."""
-    tri, disc, wall, slots = _near(pk, ok, a, b)
+    tri, disc, wall, slots = near(pk, ok, a, b)
     if len(slots) == 0:  # nothing near: the centre line is free
         ux, uy, dist = _axis(a, b)
         s, e = a[2], dist - b[2]
@@ -609,7 +361,7 @@ def _one(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array, hit: NDArray[np.boo
         wit[0], wit[1] = a[0] + s * ux, a[1] + s * uy
         wit[2], wit[3] = a[0] + e * ux, a[1] + e * uy
         return True
-    sbox = _slot_boxes(tri, disc, wall, slots)
+    sbox = slot_boxes(tri, disc, wall, slots)
     order = np.arange(len(slots))
     hint = slots[:, 1].copy()  # per slot, the triangle to test first
     met = np.zeros(len(slots), dtype=np.bool_)
@@ -626,7 +378,7 @@ def _one(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array, hit: NDArray[np.boo
             slot_of = np.full(len(pk.gbox), -1, np.int64)
             for q in range(len(slots)):
                 slot_of[slots[q, 0]] = q
-            pts = _features(pk, ok, a, b, disc, slot_of)
+            pts = features(pk, ok, a, b, disc, slot_of)
             lines, k = _through_points(pts)
         elif family == 2:
             lines, k = _tangents(pts, circles)
@@ -653,7 +405,7 @@ def sight_pairs(pk: Packed, masks: NDArray[np.bool_], mask_of: Ints, da: Array, 
     _sight_pairs(*pk, masks, mask_of, da, db, visible, wit, hit)
 
 
-@_jit
+@jit
 def _sight_pairs(gbox: Array, tri_at: Ints, tri_n: Array, tri_h: Array, tri_box: Array,
                  tri_p: Array, vert_at: Ints, vert: Array, vert_cone: Array, edge_at: Ints,
                  edge: Array,
@@ -666,62 +418,6 @@ def _sight_pairs(gbox: Array, tri_at: Ints, tri_n: Array, tri_h: Array, tri_box:
         visible[i] = _one(pk, masks[mask_of[i]], da[i], db[i], hit[i], wit[i])
 
 
-# --- packing (plain Python, once per board) ----------------------------------------
-
-
-def _starts(groups: Ints, ngroup: int) -> Ints:
-    """Row ranges per group of a group-sorted array: ``at[g]:at[g + 1]``."""
-    at: Ints = np.zeros(ngroup + 1, np.int64)
-    np.cumsum(np.bincount(groups, minlength=ngroup), out=at[1:])
-    return at
-
-
-def pack(parts: _Parts, ngroup: int) -> Packed:
-    """The elements of ``parts`` sorted by group (stable), with each group's ranges and
-    the box of everything its elements can block."""
-    gbox = np.empty((ngroup, 4))
-    gbox[:, :2], gbox[:, 2:] = np.inf, -np.inf
-
-    def grow(g: Ints, lo: Array, hi: Array) -> None:
-        np.minimum.at(gbox[:, 0], g, lo[:, 0])
-        np.minimum.at(gbox[:, 1], g, lo[:, 1])
-        np.maximum.at(gbox[:, 2], g, hi[:, 0])
-        np.maximum.at(gbox[:, 3], g, hi[:, 1])
-
-    t = np.argsort(parts.tri_g, kind="stable")
-    tri, tri_g = parts.tri[t], parts.tri_g[t]
-    # The closed test is clipped to the triangle's box grown by far less than EPS and
-    # far more than rounding: a degenerate triangle cannot block outside it.
-    box = np.concatenate([tri.min(axis=1), tri.max(axis=1)], axis=1).reshape(-1, 4)
-    box[:, :2] -= _BOX_GROW
-    box[:, 2:] += _BOX_GROW
-    grow(tri_g, box[:, :2], box[:, 2:])
-    v = np.argsort(parts.vert_g, kind="stable")
-    vert, vert_g, vert_cone = parts.vert[v], parts.vert_g[v], parts.vert_cone[v]
-    grow(vert_g, vert, vert)
-    e = np.argsort(parts.edge_g, kind="stable")
-    edge, edge_g = parts.edge[e].reshape(-1, 4), parts.edge_g[e]
-    d = np.argsort(parts.disc_g, kind="stable")
-    disc, disc_g = parts.disc[d], parts.disc_g[d]
-    grow(disc_g, disc[:, :2] - disc[:, 2:], disc[:, :2] + disc[:, 2:])
-    w = np.argsort(parts.wall_g, kind="stable")
-    wall, wall_g = parts.wall[w].reshape(-1, 4), parts.wall_g[w]
-    grow(wall_g, np.minimum(wall[:, :2], wall[:, 2:]), np.maximum(wall[:, :2], wall[:, 2:]))
-    gbox[:, :2] -= _NEAR
-    gbox[:, 2:] += _NEAR
-    return Packed(
-        gbox=gbox,
-        tri_at=_starts(tri_g, ngroup), tri_n=np.ascontiguousarray(parts.tri_n[t].reshape(-1, 6)),
-        tri_h=np.ascontiguousarray(parts.tri_h[t]), tri_box=box,
-        tri_p=np.ascontiguousarray(tri.reshape(-1, 6)),
-        vert_at=_starts(vert_g, ngroup), vert=np.ascontiguousarray(vert),
-        vert_cone=np.ascontiguousarray(vert_cone),
-        edge_at=_starts(edge_g, ngroup), edge=np.ascontiguousarray(edge),
-        disc_at=_starts(disc_g, ngroup), disc=np.ascontiguousarray(disc),
-        wall_at=_starts(wall_g, ngroup), wall=np.ascontiguousarray(wall),
-    )
-
-
 def compile_now() -> float:
     """Compile (or load from numba's cache) every path of the kernel; seconds taken."""
     import time
@@ -729,7 +425,7 @@ def compile_now() -> float:
     start = time.perf_counter()
     wall = np.array([[4.0, -3.0], [5.0, -3.0], [5.0, 3.0], [4.0, 3.0]])
     tri = np.stack([wall[[0, 1, 2]], wall[[0, 2, 3]]])
-    parts = _Parts(tri=tri, tri_g=np.zeros(2, np.int64), vert=wall,
+    parts = Parts(tri=tri, tri_g=np.zeros(2, np.int64), vert=wall,
                    vert_g=np.zeros(4, np.int64), vert_cone=np.zeros((4, 6)),
                    edge=np.stack([wall, np.roll(wall, -1, 0)], 1),
                    edge_g=np.zeros(4, np.int64), disc=np.array([[7.0, 0.0, 0.5]]),

@@ -1,7 +1,7 @@
 """Obstacles prepared for sight queries, and what every sight module shares (R-LOS-1..4).
 
 The obstacles of a :class:`~geometry.sight.index.SightIndex` become flat numpy arrays
-of elements (:class:`_Parts`), each with its group (the obstacle ids it stands
+of elements (:class:`Parts`), each with its group (the obstacle ids it stands
 for): the constrained-Delaunay triangles of the blocking polygons eroded by
 :data:`EPS`, their original vertices and outline pieces, exact discs and
 zero-thickness walls. Polygons that touch or overlap are merged first, so they
@@ -39,7 +39,7 @@ EPS = 1e-7
 # rounding opens a crack along the diagonals between them.
 _SEAM = 1e-9
 # Slack when a candidate line meant to touch a base is checked against it.
-_TOUCH = 1e-9
+TOUCH = 1e-9
 # Mitre limit used when offsetting polygons: keeps corners sharp.
 _MITRE = 20.0
 
@@ -49,7 +49,7 @@ Segment = tuple[Point, Point]
 
 
 @dataclass
-class _Parts:
+class Parts:
     """Obstacles as flat numpy arrays (one row per element, ``*_g`` its group)."""
 
     tri: Array = field(default_factory=lambda: np.zeros((0, 3, 2)))  # eroded triangles
@@ -160,8 +160,8 @@ def _merge_polygons(polys: Sequence[tuple[str, BaseGeometry]], merge_gap: float
     return out
 
 
-def _build_parts(obstacles: Iterable[Obstacle], merge_gap: float,
-                 groups: list[tuple[str, ...]]) -> _Parts:
+def build_parts(obstacles: Iterable[Obstacle], merge_gap: float,
+                 groups: list[tuple[str, ...]]) -> Parts:
     """Flatten obstacles into arrays; append their group ids to ``groups``."""
     polys: list[tuple[str, BaseGeometry]] = []
     tri, tri_g, edge, edge_g = [], [], [], []
@@ -192,7 +192,7 @@ def _build_parts(obstacles: Iterable[Obstacle], merge_gap: float,
             t = _triangles(core)
             tri.append(t)
             tri_g.extend([g] * len(t))
-    parts = _Parts()
+    parts = Parts()
     if tri:
         parts.tri = np.concatenate(tri).reshape(-1, 3, 2)
         parts.tri_n, parts.tri_h, parts.tri_box = _tri_arrays(parts.tri)
@@ -224,7 +224,7 @@ _CONE_WORK = 4_000_000
 
 
 def _corners(part: BaseGeometry) -> tuple[Array, list[tuple[Point, Point]]]:
-    """Each ring vertex of a polygon with its corner (the rows of ``_Parts.vert_cone``),
+    """Each ring vertex of a polygon with its corner (the rows of ``Parts.vert_cone``),
     and the outline pieces in the same order (piece ``i`` starts at vertex ``i``)."""
     oriented = shapely.geometry.polygon.orient(part, 1.0)  # inside on the left
     rings = [oriented.exterior, *oriented.interiors]
@@ -276,7 +276,7 @@ def _corner_radius(p: Array, q: Array, prev: NDArray[np.int64]) -> Array:
     return result
 
 
-def _shifted(parts: _Parts, offset: int) -> _Parts:
+def shifted(parts: Parts, offset: int) -> Parts:
     """The same elements with their group ids moved by ``offset``."""
     out = replace(parts)
     for name in ("tri_g", "disc_g", "wall_g", "vert_g", "edge_g"):
@@ -284,8 +284,8 @@ def _shifted(parts: _Parts, offset: int) -> _Parts:
     return out
 
 
-def _concat_all(many: Sequence[_Parts]) -> _Parts:
-    out = _Parts()
+def concat_all(many: Sequence[Parts]) -> Parts:
+    out = Parts()
     for name in out.__dataclass_fields__:
         setattr(out, name, np.concatenate([getattr(x, name) for x in many]))
     return out

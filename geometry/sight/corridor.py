@@ -1,0 +1,226 @@
+"""What one pair's sight search works on: the elements near it and its features.
+
+Compiled (numba) parts of :mod:`geometry.sight.kernel` (R-LOS-1): :func:`near`
+copies the elements that may meet the convex hull of the two bases into small
+local arrays grouped by piece ("slots"); :func:`slot_boxes` and :func:`misses_box`
+let a line skip a whole piece; :func:`features` lists the points stage 2 draws its
+lines through (vertices near the centre segment, rim crossings).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from geometry.sight.packing import NEAR, Array, Ints, jit
+
+#
+# Copied into small local arrays, one row per element, grouped by piece ("slot"):
+#   tri  (nt, 13): three inward normals (6), three offsets (3), clipping box (4)
+#   disc (nd, 3), wall (nw, 4)
+#   slot (ns, 7): group id, then [lo, hi) rows of its triangles, discs and walls
+# so that the line loop reads a few contiguous rows and calls nothing.
+
+
+@jit
+def _to_segment(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> float:
+    """Distance from a point to the centre segment."""
+    abx, aby = bx - ax, by - ay
+    ll = abx * abx + aby * aby
+    apx, apy = px - ax, py - ay
+    t = min(max((apx * abx + apy * aby) / (ll if ll > 0 else 1.0), 0.0), 1.0)
+    ox, oy = apx - t * abx, apy - t * aby
+    return math.sqrt(ox * ox + oy * oy)
+
+
+@jit
+def _outside(xs: Array, m: int, a: Array, ux: float, uy: float, length: float,
+             radius: float, rb: float) -> bool:
+    """Do these ``m`` points (x, y pairs in ``xs``) lie wholly beyond one side of the
+    hull's oriented box (along and across the centre line)?"""
+    below = above = before = after = True
+    for i in range(m):
+        wx, wy = xs[2 * i] - a[0], xs[2 * i + 1] - a[1]
+        along = wx * ux + wy * uy
+        across = wy * ux - wx * uy
+        below = below and across < -radius - NEAR
+        above = above and across > radius + NEAR
+        before = before and along < -a[2] - NEAR
+        after = after and along > length + rb + NEAR
+    return below or above or before or after
+
+
+@jit
+def near(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array
+          ) -> tuple[Array, Array, Array, Ints]:
+    """The elements that may meet the hull of the two bases, as local arrays."""
+    ngroup = len(pk.gbox)
+    wx, wy = b[0] - a[0], b[1] - a[1]
+    length = math.sqrt(wx * wx + wy * wy)
+    ux, uy = (wx / length, wy / length) if length > 0 else (1.0, 0.0)
+    radius = max(a[2], b[2])
+    hx0, hx1 = min(a[0], b[0]) - radius - NEAR, max(a[0], b[0]) + radius + NEAR
+    hy0, hy1 = min(a[1], b[1]) - radius - NEAR, max(a[1], b[1]) + radius + NEAR
+    slots = np.empty((ngroup, 7), np.int64)
+    ns = nt = nd = nw = 0
+    # First pass: which elements; second: copy them (sizes known).
+    keep_t = np.empty(len(pk.tri_n), np.int64)
+    keep_d = np.empty(len(pk.disc), np.int64)
+    keep_w = np.empty(len(pk.wall), np.int64)
+    for g in range(ngroup):
+        box = pk.gbox[g]
+        if not ok[g] or box[0] > hx1 or box[2] < hx0 or box[1] > hy1 or box[3] < hy0:
+            continue
+        t0, d0, w0 = nt, nd, nw
+        for t in range(pk.tri_at[g], pk.tri_at[g + 1]):
+            tb = pk.tri_box[t]
+            if tb[0] > hx1 or tb[2] < hx0 or tb[1] > hy1 or tb[3] < hy0:
+                continue
+            if not _outside(pk.tri_p[t], 3, a, ux, uy, length, radius, b[2]):
+                keep_t[nt] = t
+                nt += 1
+        for c in range(pk.disc_at[g], pk.disc_at[g + 1]):
+            if (_to_segment(pk.disc[c, 0], pk.disc[c, 1], a[0], a[1], b[0], b[1])
+                    <= radius + pk.disc[c, 2]):
+                keep_d[nd] = c
+                nd += 1
+        for w in range(pk.wall_at[g], pk.wall_at[g + 1]):
+            if not _outside(pk.wall[w], 2, a, ux, uy, length, radius, b[2]):
+                keep_w[nw] = w
+                nw += 1
+        if nt > t0 or nd > d0 or nw > w0:
+            row = slots[ns]
+            row[0], row[1], row[2], row[3], row[4], row[5], row[6] = g, t0, nt, d0, nd, w0, nw
+            ns += 1
+    tri = np.empty((nt, 13))
+    for i in range(nt):
+        t = keep_t[i]
+        tri[i, :6] = pk.tri_n[t]
+        tri[i, 6:9] = pk.tri_h[t]
+        tri[i, 9:] = pk.tri_box[t]
+    disc = np.empty((nd, 3))
+    for i in range(nd):
+        disc[i] = pk.disc[keep_d[i]]
+    wall = np.empty((nw, 4))
+    for i in range(nw):
+        wall[i] = pk.wall[keep_w[i]]
+    return tri, disc, wall, slots[:ns].copy()
+
+
+@jit
+def slot_boxes(tri: Array, disc: Array, wall: Array, slots: Ints) -> Array:
+    """Per slot, the box of what its near elements can block."""
+    box = np.empty((len(slots), 4))
+    for q in range(len(slots)):
+        x0 = y0 = np.inf
+        x1 = y1 = -np.inf
+        for t in range(slots[q, 1], slots[q, 2]):
+            x0, y0 = min(x0, tri[t, 9]), min(y0, tri[t, 10])
+            x1, y1 = max(x1, tri[t, 11]), max(y1, tri[t, 12])
+        for c in range(slots[q, 3], slots[q, 4]):
+            x0, y0 = min(x0, disc[c, 0] - disc[c, 2]), min(y0, disc[c, 1] - disc[c, 2])
+            x1, y1 = max(x1, disc[c, 0] + disc[c, 2]), max(y1, disc[c, 1] + disc[c, 2])
+        for w in range(slots[q, 5], slots[q, 6]):
+            x0, y0 = min(x0, wall[w, 0], wall[w, 2]), min(y0, wall[w, 1], wall[w, 3])
+            x1, y1 = max(x1, wall[w, 0], wall[w, 2]), max(y1, wall[w, 1], wall[w, 3])
+        box[q, 0], box[q, 1], box[q, 2], box[q, 3] = x0 - NEAR, y0 - NEAR, x1 + NEAR, y1 + NEAR
+    return box
+
+
+@jit
+def misses_box(x0: float, y0: float, x1: float, y1: float, px: float, py: float, dx: float,
+                dy: float, s: float, e: float) -> bool:
+    """Does the stretch [s, e] of the line miss the box (slab test)?"""
+    lo, hi = s, e
+    if dx != 0.0:
+        ta, tb = (x0 - px) / dx, (x1 - px) / dx
+        lo, hi = max(lo, min(ta, tb)), min(hi, max(ta, tb))
+    elif px < x0 or px > x1:
+        return True
+    if dy != 0.0:
+        ta, tb = (y0 - py) / dy, (y1 - py) / dy
+        lo, hi = max(lo, min(ta, tb)), min(hi, max(ta, tb))
+    elif py < y0 or py > y1:
+        return True
+    return lo > hi
+
+
+@jit
+def features(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array, disc: Array,
+              slot_of: Ints) -> Array:
+    """Stage 2 points: the vertices near the centre segment, then each base's rim
+    crossings with outlines and with the near discs. Rows: x, y, the vertex's corner
+    (6, zero for a rim crossing) and the slot of its piece (-1: none)."""
+    radius = max(a[2], b[2])
+    m = radius + 2e-9
+    x0, x1 = min(a[0], b[0]) - m, max(a[0], b[0]) + m
+    y0, y1 = min(a[1], b[1]) - m, max(a[1], b[1]) + m
+    # Room for every vertex of a group whose box meets the centre segment's, and two
+    # crossings per outline piece and per disc for each base.
+    room = 4 * len(disc)
+    for g in range(len(pk.gbox)):
+        box = pk.gbox[g]
+        if ok[g] and box[0] <= x1 and box[2] >= x0 and box[1] <= y1 and box[3] >= y0:
+            room += pk.vert_at[g + 1] - pk.vert_at[g] + 4 * (pk.edge_at[g + 1] - pk.edge_at[g])
+    pts = np.zeros((room, 9))
+    pts[:, 8] = -1
+    n = 0
+    for g in range(len(pk.gbox)):
+        box = pk.gbox[g]
+        if not ok[g] or box[0] > x1 or box[2] < x0 or box[1] > y1 or box[3] < y0:
+            continue
+        for v in range(pk.vert_at[g], pk.vert_at[g + 1]):
+            x, y = pk.vert[v, 0], pk.vert[v, 1]
+            if (x0 <= x <= x1 and y0 <= y <= y1
+                    and _to_segment(x, y, a[0], a[1], b[0], b[1]) <= radius + 1e-9):
+                pts[n, 0], pts[n, 1] = x, y
+                pts[n, 2:8] = pk.vert_cone[v]
+                pts[n, 8] = slot_of[g]
+                n += 1
+    n = _rim(pk, ok, a, disc, pts, n)
+    n = _rim(pk, ok, b, disc, pts, n)
+    return pts[:n]
+
+
+@jit
+def _rim(pk: Any, ok: NDArray[np.bool_], c: Array, disc: Array, pts: Array, n: int) -> int:
+    """Append the points where base ``c``'s rim crosses outlines, then near discs."""
+    cx, cy, rad = c[0], c[1], c[2]
+    bx0, by0, bx1, by1 = cx - rad, cy - rad, cx + rad, cy + rad
+    for sgn in (-1.0, 1.0):
+        for g in range(len(pk.gbox)):
+            box = pk.gbox[g]
+            if not ok[g] or box[0] > bx1 or box[2] < bx0 or box[1] > by1 or box[3] < by0:
+                continue
+            for k in range(pk.edge_at[g], pk.edge_at[g + 1]):
+                ex0, ey0, ex1, ey1 = pk.edge[k, 0], pk.edge[k, 1], pk.edge[k, 2], pk.edge[k, 3]
+                if (min(ex0, ex1) > bx1 or max(ex0, ex1) < bx0 or min(ey0, ey1) > by1
+                        or max(ey0, ey1) < by0):
+                    continue
+                dx, dy = ex1 - ex0, ey1 - ey0
+                fx, fy = ex0 - cx, ey0 - cy
+                qa = dx * dx + dy * dy
+                qb = 2 * (fx * dx + fy * dy)
+                qc = (fx * fx + fy * fy) - rad * rad
+                root = qb * qb - 4 * qa * qc
+                if root >= 0 and qa > 0:
+                    t = (-qb + sgn * math.sqrt(root)) / (2 * qa)
+                    if 0 <= t <= 1:
+                        pts[n, 0], pts[n, 1] = ex0 + t * dx, ey0 + t * dy
+                        n += 1
+    for sgn in (1.0, -1.0):
+        for i in range(len(disc)):
+            wx, wy, rr = disc[i, 0] - cx, disc[i, 1] - cy, disc[i, 2]
+            dd = math.sqrt(wx * wx + wy * wy)
+            if not (dd > 0 and dd <= rad + rr and dd >= abs(rad - rr)):
+                continue
+            along = (dd * dd + rad * rad - rr * rr) / (2 * dd)
+            h = math.sqrt(max(rad * rad - along * along, 0.0))
+            wwx, wwy = wx / dd, wy / dd
+            pts[n, 0] = cx + along * wwx + sgn * h * -wwy
+            pts[n, 1] = cy + along * wwy + sgn * h * wwx
+            n += 1
+    return n

@@ -1,0 +1,112 @@
+"""The board's sight elements packed for the compiled kernel, and what its modules share.
+
+:func:`pack` sorts the arrays of :class:`~geometry.sight.parts.Parts` by group and
+adds each group's element ranges and box (:class:`Packed`); it runs once per board
+in plain Python. :func:`jit` is how every kernel function is compiled (numba,
+nopython, ``cache=True``).
+
+numba's cache notices an edit only in a function's own file, while the kernel's
+functions call each other across kernel.py, corridor.py and this module:
+geometry/sight/__init__.py drops the cached code when any file here is newer
+(geometry/numba_cache.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple, TypeVar, cast
+
+import numpy as np
+from numba import njit
+from numpy.typing import NDArray
+
+from geometry.sight.parts import Parts
+
+Array = NDArray[np.float64]
+Ints = NDArray[np.int64]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def jit(fn: F) -> F:
+    """Compiled in nopython mode, cached on disk (numba's own cache)."""
+    return cast(F, njit(cache=True)(fn))
+
+
+# Slack of the corridor tests (inches): far above rounding, far below any piece.
+NEAR = 1e-6
+# Growth of a triangle's clipping box: ten times the seam growth, a tenth of EPS.
+BOX_GROW = 1e-8
+
+
+class Packed(NamedTuple):
+    """Elements sorted by group; ``*_at[g]:*_at[g + 1]`` are group ``g``'s rows."""
+
+    gbox: Array  # (G, 4) box of everything a group's elements can block
+    tri_at: Ints
+    tri_n: Array  # (T, 6) inward unit normals of the three sides
+    tri_h: Array  # (T, 3) offsets: inside when n . x >= h
+    tri_box: Array  # (T, 4) box clipping the closed test (robust to any triangle)
+    tri_p: Array  # (T, 6) corners, for the corridor test
+    vert_at: Ints
+    vert: Array  # (V, 2)
+    vert_cone: Array  # (V, 6) each vertex's corner (geometry.sight.parts.Parts)
+    edge_at: Ints
+    edge: Array  # (E, 4)
+    disc_at: Ints
+    disc: Array  # (D, 3)
+    wall_at: Ints
+    wall: Array  # (W, 4)
+
+
+def _starts(groups: Ints, ngroup: int) -> Ints:
+    """Row ranges per group of a group-sorted array: ``at[g]:at[g + 1]``."""
+    at: Ints = np.zeros(ngroup + 1, np.int64)
+    np.cumsum(np.bincount(groups, minlength=ngroup), out=at[1:])
+    return at
+
+
+def pack(parts: Parts, ngroup: int) -> Packed:
+    """The elements of ``parts`` sorted by group (stable), with each group's ranges and
+    the box of everything its elements can block."""
+    gbox = np.empty((ngroup, 4))
+    gbox[:, :2], gbox[:, 2:] = np.inf, -np.inf
+
+    def grow(g: Ints, lo: Array, hi: Array) -> None:
+        np.minimum.at(gbox[:, 0], g, lo[:, 0])
+        np.minimum.at(gbox[:, 1], g, lo[:, 1])
+        np.maximum.at(gbox[:, 2], g, hi[:, 0])
+        np.maximum.at(gbox[:, 3], g, hi[:, 1])
+
+    t = np.argsort(parts.tri_g, kind="stable")
+    tri, tri_g = parts.tri[t], parts.tri_g[t]
+    # The closed test is clipped to the triangle's box grown by far less than EPS and
+    # far more than rounding: a degenerate triangle cannot block outside it.
+    box = np.concatenate([tri.min(axis=1), tri.max(axis=1)], axis=1).reshape(-1, 4)
+    box[:, :2] -= BOX_GROW
+    box[:, 2:] += BOX_GROW
+    grow(tri_g, box[:, :2], box[:, 2:])
+    v = np.argsort(parts.vert_g, kind="stable")
+    vert, vert_g, vert_cone = parts.vert[v], parts.vert_g[v], parts.vert_cone[v]
+    grow(vert_g, vert, vert)
+    e = np.argsort(parts.edge_g, kind="stable")
+    edge, edge_g = parts.edge[e].reshape(-1, 4), parts.edge_g[e]
+    d = np.argsort(parts.disc_g, kind="stable")
+    disc, disc_g = parts.disc[d], parts.disc_g[d]
+    grow(disc_g, disc[:, :2] - disc[:, 2:], disc[:, :2] + disc[:, 2:])
+    w = np.argsort(parts.wall_g, kind="stable")
+    wall, wall_g = parts.wall[w].reshape(-1, 4), parts.wall_g[w]
+    grow(wall_g, np.minimum(wall[:, :2], wall[:, 2:]), np.maximum(wall[:, :2], wall[:, 2:]))
+    gbox[:, :2] -= NEAR
+    gbox[:, 2:] += NEAR
+    return Packed(
+        gbox=gbox,
+        tri_at=_starts(tri_g, ngroup), tri_n=np.ascontiguousarray(parts.tri_n[t].reshape(-1, 6)),
+        tri_h=np.ascontiguousarray(parts.tri_h[t]), tri_box=box,
+        tri_p=np.ascontiguousarray(tri.reshape(-1, 6)),
+        vert_at=_starts(vert_g, ngroup), vert=np.ascontiguousarray(vert),
+        vert_cone=np.ascontiguousarray(vert_cone),
+        edge_at=_starts(edge_g, ngroup), edge=np.ascontiguousarray(edge),
+        disc_at=_starts(disc_g, ngroup), disc=np.ascontiguousarray(disc),
+        wall_at=_starts(wall_g, ngroup), wall=np.ascontiguousarray(wall),
+    )
