@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from sim.engine.actions import ActionKind, ModelAction
+from sim.engine.params import Param
 from sim.errors import IllegalActionError
 from sim.movement.contact import contact_problem as base_contact_problem
 from sim.resolution.attack import AttackOutcome, AttackProfile, resolve_attack
@@ -319,6 +320,9 @@ class Shoot(ModelAction):
     band: Band
     keyword: ClassVar[str] = "shoot"
     usage: ClassVar[str] = "shoot MODEL TARGET WEAPON short|long"
+    params: ClassVar[tuple[Param, ...]] = (
+        Param("target", "target"), Param("weapon", "weapon"),
+        Param("band", "band", choices=BANDS))
 
     def args(self) -> tuple[str, ...]:
         return (self.model, self.target, self.weapon, self.band)
@@ -339,6 +343,7 @@ class CloseCombat(ModelAction):
     weapon: str
     keyword: ClassVar[str] = "close-combat"
     usage: ClassVar[str] = "close-combat MODEL TARGET WEAPON"
+    params: ClassVar[tuple[Param, ...]] = (Param("target", "target"), Param("weapon", "weapon"))
 
     def args(self) -> tuple[str, ...]:
         return (self.model, self.target, self.weapon)

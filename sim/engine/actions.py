@@ -27,13 +27,15 @@ ReadyModel(model='settler-2')
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from sim.engine.params import Param, ParamKind, check_value, words
 from sim.errors import IllegalActionError, WastelandError
 
 if TYPE_CHECKING:
@@ -171,11 +173,25 @@ TURN_ACTIONS: tuple[type[Action], ...] = (
 class ModelAction(Action):
     """An action taken by the model whose activation is in progress.
 
-    Subclasses add their fields after ``model`` and implement :meth:`args`
-    and :meth:`from_args`; their :class:`ActionKind` checks and applies them.
+    Subclasses add their fields after ``model``, declare them in ``params``
+    (text order) and implement :meth:`args` and :meth:`from_args`; their
+    :class:`ActionKind` builds them from values, checks and applies them.
     """
 
     model: str
+    #: the fields after ``model``, as data (sim.engine.params); a kind with
+    #: fields no Param declares is offered by the window as its listed samples
+    params: ClassVar[tuple[Param, ...]] = ()
+
+    def values(self) -> dict[str, object]:
+        """The declared parameters' values, by name."""
+        return {p.name: getattr(self, p.name) for p in self.params}
+
+    @classmethod
+    def undeclared(cls) -> tuple[str, ...]:
+        """Fields after ``model`` that no Param declares (test kinds such as Zap)."""
+        declared = {"model", *(p.name for p in cls.params)}
+        return tuple(f.name for f in dataclasses.fields(cls) if f.name not in declared)
 
     @property
     def model_id(self) -> str | None:
@@ -216,6 +232,42 @@ class ActionKind(ABC, Generic[A]):
         action = self.action_type.from_args(text, args)
         assert isinstance(action, self.action_type)  # from_args returns its own class
         return action
+
+    @property
+    def params(self) -> tuple[Param, ...]:
+        return self.action_type.params
+
+    def param(self, kind: ParamKind) -> Param | None:
+        """The parameter of that kind, if the action takes one."""
+        return next((p for p in self.params if p.kind == kind), None)
+
+    def build(self, model: str, values: Mapping[str, object]) -> A | None:
+        """The action of ``model`` from typed values, by parameter name.
+
+        None while a declared value is missing (a partial action being set
+        up); :class:`IllegalActionError` when a value has the wrong type or is
+        not among the choices. Legality now is :meth:`check`'s business.
+        """
+        if self.action_type.undeclared():
+            return None  # only the listed samples fill fields no Param declares
+        fields: dict[str, object] = {}
+        for p in self.params:
+            value = values.get(p.name)
+            if value is None:
+                return None
+            try:
+                fields[p.name] = check_value(p, value)
+            except ValueError as exc:
+                raise IllegalActionError(f"{self.keyword} {model}", str(exc), model) from None
+        return self.action_type(model, **fields)  # type: ignore[call-arg]
+
+    def describe(self, action: A, skip: Collection[str] = ()) -> str:
+        """The declared values as words, in parameter order (button labels).
+
+        The same words as the text form; the window shows them, never splits them.
+        """
+        return " ".join(w for p in self.params if p.name not in skip
+                        for w in words(getattr(action, p.name)))
 
     def cost(self, state: GameState, action: A) -> int:
         """Actions of the activation this uses (R-TURN-7); one by default."""

@@ -38,6 +38,7 @@ from geometry.movement.paths import check_legs, edge_crossing
 from geometry.movement.reach import Reach, contact_band, reachable_area
 from sim.engine.actions import ActionKind, ModelAction, fmt_num, parse_num
 from sim.engine.gamedata import Status
+from sim.engine.params import Param
 from sim.engine.state import ActionContext, GameState
 from sim.errors import IllegalActionError
 from sim.movement.contact import contact_problem
@@ -75,6 +76,7 @@ class Move(ModelAction):
     steps: tuple[Step, ...]
     keyword: ClassVar[str] = "move"
     usage: ClassVar[str] = "move MODEL X Y|climb Z|jump Z ..."
+    params: ClassVar[tuple[Param, ...]] = (Param("steps", "steps", vertical=True, item=Step),)
 
     def args(self) -> tuple[str, ...]:
         return (self.model, *(t for s in self.steps for t in s.tokens()))
@@ -94,6 +96,8 @@ class Charge(ModelAction):
     steps: tuple[Step, ...]
     keyword: ClassVar[str] = "charge"
     usage: ClassVar[str] = "charge MODEL TARGET X Y|climb Z|jump Z ..."
+    params: ClassVar[tuple[Param, ...]] = (
+        Param("target", "target"), Param("steps", "steps", vertical=True, item=Step))
 
     def args(self) -> tuple[str, ...]:
         return (self.model, self.target, *(t for s in self.steps for t in s.tokens()))
@@ -112,6 +116,7 @@ class Leave(ModelAction):
     points: tuple[Xy, ...]
     keyword: ClassVar[str] = "leave"
     usage: ClassVar[str] = "leave MODEL X Y [X Y ...]"
+    params: ClassVar[tuple[Param, ...]] = (Param("points", "points"),)  # walks, no heights
 
     def args(self) -> tuple[str, ...]:
         return (self.model, *(fmt_num(c) for p in self.points for c in p))
