@@ -64,7 +64,7 @@ def read_stdin_text() -> str:
         raise ScenarioError([Problem(STDIN_NAME, "", str(exc))]) from None
 
 
-class _TextLoader(loader._Loader):
+class _TextLoader(loader.Loader):
     """The loader reading its top file from a string; includes resolve from the
     working folder, as if the text were a file there."""
 

@@ -64,10 +64,10 @@ def load_scenario(path: str | Path) -> Scenario:
     ScenarioError
         Listing every problem found, each with the file and key path.
     """
-    return _Loader(Path(path)).load()
+    return Loader(Path(path)).load()
 
 
-class _Loader(LibraryLoader, TerrainLoader):
+class Loader(LibraryLoader, TerrainLoader):
     """One load: collects problems while it builds the scenario."""
 
     def __init__(self, path: Path) -> None:
