@@ -3,8 +3,8 @@
 Each sub-command is a module in :mod:`sim.commands` with a ``register``
 function that adds its parser and sets ``run``; this file only dispatches, so
 a new command never touches it (modules whose name starts with ``_`` are
-helpers, not commands). sim/ never imports pygame: the ``play`` and
-``render`` commands import :mod:`render` lazily inside ``run``.
+helpers, not commands). sim/ never imports pygame: the ``play``, ``render`` and
+``map`` commands reach the window through :mod:`sim.cli_render`, lazily.
 
 Exit status, the same for every sub-command (docs/cli.md):
 
@@ -27,17 +27,14 @@ import pkgutil
 import sys
 from collections.abc import Sequence
 from importlib import metadata
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import sim.commands
 from sim.cli_io import print_json_error
 from sim.errors import WastelandError
 
 if TYPE_CHECKING:
-    from sim.engine.state import GameState
-    from sim.maps.visibility import Map
-    from sim.scenario.objects import Scenario
+    pass
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for any tool whose reader left
@@ -146,65 +143,6 @@ def _dispatch(argv: list[str], prog: str) -> int:
             print(f"{prog} {args.command}: {exc}", file=sys.stderr)
         return EXIT_REFUSED
     return code
-
-
-# --- The window layer ---------------------------------------------------------------
-# The only place sim/ reaches up into render/ (and so pygame), lazily, for the
-# `play` and `render` commands; importing sim never imports pygame.
-
-
-def open_game_window(scenario: Scenario, state: GameState | None, save_dir: Path,
-                     no_display: str, size: str | None = None) -> int:
-    """Run the hot-seat window until it is closed; 1 with ``no_display`` if none opens.
-
-    ``size``: the ``--size WxH`` text, None to fit the screen.
-    """
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from render.app import NoDisplayError, close_window, open_window, parse_size
-    from render.input.controller import Controller
-
-    pixels = None if size is None else parse_size(size)
-    controller = Controller(scenario, save_dir=save_dir, state=state)
-    try:
-        app = open_window(controller, pixels)
-    except NoDisplayError as exc:
-        print(f"{no_display} ({exc})", file=sys.stderr)
-        return 1
-    try:
-        code: int = app.run()
-        return code
-    finally:
-        close_window()
-
-
-def export_png(scenario: Scenario, out: Path, **options: Any) -> None:
-    """Draw ``scenario`` headless to the PNG file ``out`` (``render.png.export_scenario``).
-
-    Raises :class:`WastelandError` naming ``out`` when the file cannot be written.
-    """
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
-
-    from render.png import export_scenario
-
-    try:
-        export_scenario(scenario, out, **options)
-    except (OSError, pygame.error) as exc:
-        raise WastelandError(f"-o: cannot write {str(out)!r}: {exc}") from None
-
-
-def export_map_png(scenario: Scenario, out: Path, shown: Map, width: int) -> None:
-    """Draw ``scenario`` with the map ``shown`` on it to the PNG file ``out``
-    (``render.map_layer.export_map``); errors as :func:`export_png`."""
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
-
-    from render.map_layer import export_map
-
-    try:
-        export_map(scenario, shown, out, width)
-    except (OSError, pygame.error) as exc:
-        raise WastelandError(f"-o: cannot write {str(out)!r}: {exc}") from None
 
 
 if __name__ == "__main__":

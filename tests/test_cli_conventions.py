@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from sim import cli
+from sim import cli_render
 from sim.cli import main
 from sim.engine.state import GameState
 from sim.game.save import save_game
@@ -101,7 +101,7 @@ def test_every_scenario_command_takes_a_shipped_name(capsys: pytest.CaptureFixtu
         return 0
 
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setattr(cli, "open_game_window", window)
+    monkeypatch.setattr(cli_render, "open_game_window", window)
     assert run(capsys, "play", "seed-hound")[0] == 0
     assert opened == [load_scenario(SCENARIOS / "seed-hound.toml")]
 

@@ -76,16 +76,16 @@ def _check_options(args: argparse.Namespace) -> None:
 
 
 def _write_png(scenario: Scenario, shown: Map, out: Path | None, px: int) -> None:
-    from sim import cli
+    from sim import cli_render
 
     if out is not None:
-        cli.export_map_png(scenario, out, shown, px)
+        cli_render.export_map_png(scenario, out, shown, px)
         return
     if sys.stdout.isatty():
         raise WastelandError("-o -: refusing to write a PNG to a terminal; redirect stdout")
     with tempfile.TemporaryDirectory(prefix="wasteland-map-") as tmp:
         png = Path(tmp) / "map.png"
-        cli.export_map_png(scenario, png, shown, px)
+        cli_render.export_map_png(scenario, png, shown, px)
         sys.stdout.flush()
         sys.stdout.buffer.write(png.read_bytes())
         sys.stdout.buffer.flush()

@@ -81,10 +81,10 @@ def run(args: argparse.Namespace) -> int:
     if display_missing():
         print(NO_DISPLAY, file=sys.stderr)
         return 1
-    from sim import cli
+    from sim import cli_render
 
     try:
-        return cli.open_game_window(scenario, state, Path.cwd(), NO_DISPLAY, size=args.size)
+        return cli_render.open_game_window(scenario, state, Path.cwd(), NO_DISPLAY, size=args.size)
     except UsageError as exc:  # a bad --size, found before any window opens
         args.parser.error(str(exc))
         raise

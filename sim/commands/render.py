@@ -92,13 +92,13 @@ def _overlays(scenario: Scenario, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _to_stdout(scenario: Scenario, options: dict[str, Any]) -> None:
-    from sim import cli
+    from sim import cli_render
 
     if sys.stdout.isatty():
         raise WastelandError("-o -: refusing to write a PNG to a terminal; redirect stdout")
     with tempfile.TemporaryDirectory(prefix="wasteland-render-") as tmp:
         png = Path(tmp) / "board.png"
-        cli.export_png(scenario, png, **options)
+        cli_render.export_png(scenario, png, **options)
         sys.stdout.flush()
         sys.stdout.buffer.write(png.read_bytes())
         sys.stdout.buffer.flush()
@@ -111,8 +111,8 @@ def run(args: argparse.Namespace) -> int:
     if out is None:
         _to_stdout(scenario, options)
         return 0
-    from sim import cli
+    from sim import cli_render
 
-    cli.export_png(scenario, out, **options)
+    cli_render.export_png(scenario, out, **options)
     print(f"wrote {out}")
     return 0

@@ -1,0 +1,73 @@
+"""The one place sim/ reaches up into render/ (and so pygame), lazily.
+
+The ``play``, ``render`` and ``map`` commands open the window or draw PNGs through
+these functions; importing sim never imports pygame (tests/test_layers.py).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from sim.errors import WastelandError
+
+if TYPE_CHECKING:
+    from sim.engine.state import GameState
+    from sim.maps.visibility import Map
+    from sim.scenario.objects import Scenario
+
+
+def open_game_window(scenario: Scenario, state: GameState | None, save_dir: Path,
+                     no_display: str, size: str | None = None) -> int:
+    """Run the hot-seat window until it is closed; 1 with ``no_display`` if none opens.
+
+    ``size``: the ``--size WxH`` text, None to fit the screen.
+    """
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from render.app import NoDisplayError, close_window, open_window, parse_size
+    from render.input.controller import Controller
+
+    pixels = None if size is None else parse_size(size)
+    controller = Controller(scenario, save_dir=save_dir, state=state)
+    try:
+        app = open_window(controller, pixels)
+    except NoDisplayError as exc:
+        print(f"{no_display} ({exc})", file=sys.stderr)
+        return 1
+    try:
+        code: int = app.run()
+        return code
+    finally:
+        close_window()
+
+
+def export_png(scenario: Scenario, out: Path, **options: Any) -> None:
+    """Draw ``scenario`` headless to the PNG file ``out`` (``render.png.export_scenario``).
+
+    Raises :class:`WastelandError` naming ``out`` when the file cannot be written.
+    """
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from render.png import export_scenario
+
+    try:
+        export_scenario(scenario, out, **options)
+    except (OSError, pygame.error) as exc:
+        raise WastelandError(f"-o: cannot write {str(out)!r}: {exc}") from None
+
+
+def export_map_png(scenario: Scenario, out: Path, shown: Map, width: int) -> None:
+    """Draw ``scenario`` with the map ``shown`` on it to the PNG file ``out``
+    (``render.map_layer.export_map``); errors as :func:`export_png`."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from render.map_layer import export_map
+
+    try:
+        export_map(scenario, shown, out, width)
+    except (OSError, pygame.error) as exc:
+        raise WastelandError(f"-o: cannot write {str(out)!r}: {exc}") from None
