@@ -27,7 +27,8 @@ import pygame
 
 from render.app import App
 from render.input.controller import Controller
-from sim.engine.actions import ModelAction
+from render.input.keys import StartKind
+from sim.engine.actions import ModelAction, action_kinds
 from sim.engine.gamedata import Phase
 from sim.scenario.format.loader import load_scenario
 
@@ -74,7 +75,7 @@ def run() -> None:
     kinds = {a.keyword for a in st.legal_actions() if isinstance(a, ModelAction)}
     how = "shoot setup" if "shoot" in kinds else "debug pair"
     if "shoot" in kinds:
-        c.press_button([b.key for b in c.buttons()].index(("kind", "shoot")))
+        c.press_button([b.key for b in c.buttons()].index(StartKind(action_kinds()["shoot"])))
         c.hover(pos[target].xy)
     else:
         c.command("debug")

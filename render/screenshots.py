@@ -29,6 +29,7 @@ from render.app import App
 from render.draw import theme
 from render.input.controller import Controller
 from sim.engine.state import GameState
+from sim.movement.plan import Step
 from sim.scenario.format.loader import load_scenario
 from sim.scenario.objects import Scenario
 
@@ -66,7 +67,7 @@ def legal_point(c: Controller, model: str, frac: float) -> tuple[float, float]:
     for k in range(24):
         a = head + (k // 2) * 0.3 * (1 if k % 2 else -1)
         p = (m.x + length * math.cos(a), m.y + length * math.sin(a))
-        action = c.build(s, [("walk", *p)])
+        action = c.build(s, [Step("walk", *p)])
         if action is not None and st.why_illegal(action) is None:
             return p
     raise RuntimeError(f"no legal move for {model}")

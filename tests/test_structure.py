@@ -49,9 +49,6 @@ DEBTS: dict[str, set[str]] = {
     "test_no_identity_keys_in_the_rules": {
         "sim.combat.plan", "sim.maps.sight", "sim.movement.levels", "sim.movement.plan",
         "sim.scenario.names", "sim.shooting.analysis", "sim.shooting.elevation_rules"},
-    "test_window_code_never_reads_action_text": {
-        "render/explain/answers.py", "render/input/attacks.py", "render/input/choices.py",
-        "render/input/controller.py", "render/input/paths.py", "render/input/setup.py"},
 }
 
 

@@ -22,6 +22,7 @@ import pytest
 from sim.engine.gamedata import Phase, Readiness
 from sim.engine.state import GameState
 from sim.game.save import load_game
+from sim.movement.plan import Step
 from sim.scenario.format.loader import load_scenario
 from tests.window_driver import Driver
 
@@ -54,7 +55,7 @@ def legal_move_pixel(d: Driver, model: str) -> tuple[int, int]:
         for k in range(16):
             a = k * math.tau / 16
             px = d.board_px(p.x + dist * math.cos(a), p.y + dist * math.sin(a))
-            action = d.controller.build(setup, [("walk", *d.board_point(px))])
+            action = d.controller.build(setup, [Step("walk", *d.board_point(px))])
             if action is not None and d.state.why_illegal(action) is None:
                 return px
     raise AssertionError(f"no legal move found for {model}")

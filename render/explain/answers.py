@@ -36,7 +36,7 @@ from sim.combat.plan import Situation, contact_problem, plan_close_combat, plan_
 from sim.engine.actions import Action
 from sim.engine.state import GameState
 from sim.errors import WastelandError
-from sim.movement.kinds import plan_movement, reachable
+from sim.movement.kinds import Charge, Move, plan_movement, reachable
 from sim.movement.levels import level_heights, model_view
 from sim.resolution.odds import attack_odds
 from sim.scenario.objects import Scenario
@@ -296,12 +296,10 @@ def path_text(state: GameState | None, action: Action | None, points: list[Point
 
     Read from the movement rules' own plan (R-MOV-1, R-MOV-5, R-CLIMB-1).
     """
-    steps = getattr(action, "steps", None)
-    if state is None or action is None or steps is None:
-        return f"{path_length(points):.2f} in"
-    charge = action.keyword == "charge"
-    plan = plan_movement(state, action.model_id or "", steps,
-                         ruler="charge" if charge else "move")
+    if state is None or not isinstance(action, Move | Charge):
+        return f"{path_length(points):.2f} in"  # a Leave: no ruler plan, the length drawn
+    plan = plan_movement(state, action.model, action.steps,
+                         ruler="charge" if isinstance(action, Charge) else "move")
     if not plan.ruler:
         return f"{plan.length:.2f} in"
     # Three decimals when two would hide which side of the ruler the path is on.

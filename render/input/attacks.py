@@ -12,7 +12,7 @@ from render.draw.view import Overlay, TextLine
 from render.explain import answers
 from render.input.setup import Setup, options
 from render.scene import Scene
-from sim.combat.plan import melee_weapons
+from sim.combat.plan import CloseCombatKind, Shoot, ShootKind, melee_weapons
 from sim.engine.actions import Action, ModelAction
 from sim.engine.state import GameState
 from sim.scenario.objects import Scenario
@@ -30,7 +30,7 @@ def ways_to_attack(legal: list[Action], s: Setup, target: str, weapon: str | Non
     """The listed ways to attack ``target``: with the current weapon when it has any."""
     ways = options(legal, s, target)
     if len(ways) > 1 and s.form.weapon:
-        mine = [a for a in ways if weapon in str(a).split()[3:]]
+        mine = [a for a in ways if a.values().get("weapon") == weapon]
         ways = mine or ways
     return ways
 
@@ -43,15 +43,15 @@ def attack_preview(state: GameState | None, scene: Scene, legal: list[Action], s
     Close combat shows base contact and odds only: sight, cover and range do
     not apply, and nothing else follows it in Details.
     """
-    if s.form.keyword == "close-combat" and state is not None:
+    if isinstance(s.kind, CloseCombatKind) and state is not None:
         return [], answers.close_combat_lines(state, s.model, target, weapon), True
     shot, text = answers.shot(scene.scenario, scene.positions(), s.model, target,
                                     weapon, scene.climbing())
     lines = list(text)
-    if s.form.keyword == "shoot" and state is not None:
+    if isinstance(s.kind, ShootKind) and state is not None:
         bands: list[str | None] = [
-            str(a).split()[-1] for a in options(legal, s, target)
-            if weapon in str(a).split()[3:]] if s.form.band else []
+            a.band for a in options(legal, s, target)
+            if isinstance(a, Shoot) and a.weapon == weapon] if s.form.band else []
         for band in bands or [None]:
             lines += answers.odds_lines(state, s.model, target, weapon, band)
     return [shot], lines, False

@@ -8,6 +8,7 @@ action is set up its listed variants, targets, climbs and weapons.
 from __future__ import annotations
 
 from render.draw.view import Button
+from render.input.keys import AddStep, Apply, Do, PickTarget, StartKind
 from render.input.paths import vertical_choices
 from render.input.setup import Form, Setup, of_kind, options, weapon_name
 from render.scene import Scene
@@ -22,6 +23,7 @@ from sim.engine.actions import (
     OptionB,
     ReadyModel,
     action_kinds,
+    kind_of,
 )
 from sim.engine.state import GameState
 from sim.scenario.objects import Scenario
@@ -58,11 +60,12 @@ def turn_buttons(scenario: Scenario, state: GameState, legal: list[Action]) -> l
     kinds_seen: list[str] = []
     for a in legal:
         if isinstance(a, ModelAction):
-            if a.keyword not in kinds_seen:
-                kinds_seen.append(a.keyword)
-                out.append(Button(kind_label(a.keyword), ("kind", a.keyword)))
+            kind = kind_of(a)
+            if kind is not None and kind.keyword not in kinds_seen:
+                kinds_seen.append(kind.keyword)
+                out.append(Button(kind_label(kind.keyword), StartKind(kind)))
         else:
-            out.append(Button(action_label(sides, a), ("act", a)))
+            out.append(Button(action_label(sides, a), Apply(a)))
     act = state.activation
     if act is not None and act.actions_left > 0:
         _add_free_paths(out, kinds_seen)
@@ -73,11 +76,11 @@ def _add_free_paths(out: list[Button], kinds_seen: list[str]) -> None:
     """Free paths (Move, Leave): the engine lists only a few sample paths,
     which can all fail where a shorter one would do; the kind stays offered
     and the engine judges the path drawn."""
-    at = len(out) - 1 if out and out[-1].key == ("act", EndActivation()) else len(out)
+    at = len(out) - 1 if out and out[-1].key == Apply(EndActivation()) else len(out)
     for kw, kind in action_kinds().items():
-        form = Form.of(kw, kind.action_type.usage)
+        form = Form.of(kind)
         if kw not in kinds_seen and form.points and not form.target and not form.other:
-            out.insert(at, Button(kind_label(kw), ("kind", kw), hint="no sample path listed"))
+            out.insert(at, Button(kind_label(kw), StartKind(kind), hint="no sample path listed"))
             at += 1
 
 
@@ -86,15 +89,15 @@ def _variant_buttons(legal: list[Action], s: Setup) -> list[Button]:
     out: list[Button] = []
     if s.form.other or not (s.form.target or s.form.points):
         for a in of_kind(legal, s):
-            out.append(Button(" ".join(str(a).split()[2:]) or str(a), ("act", a)))
+            out.append(Button(s.kind.describe(a) or str(a), Apply(a)))
     elif s.form.target and s.target is None:
         for a in of_kind(legal, s):
-            tgt = str(a).split()[2]
-            if not any(b.key == ("target", tgt) for b in out):
-                out.append(Button(f"{s.form.keyword} {tgt}", ("target", tgt)))
+            tgt = a.values()["target"]
+            if isinstance(tgt, str) and not any(b.key == PickTarget(tgt) for b in out):
+                out.append(Button(f"{s.form.keyword} {tgt}", PickTarget(tgt)))
     elif s.form.target and not s.form.points:
         for a in options(legal, s, s.target):
-            out.append(Button(" ".join(str(a).split()[3:]) or str(a), ("act", a)))
+            out.append(Button(s.kind.describe(a, skip={"target"}) or str(a), Apply(a)))
     return out
 
 
@@ -103,12 +106,12 @@ def setup_buttons(scenario: Scenario, state: GameState | None, scene: Scene,
     """The choices while a model action is set up."""
     out = _variant_buttons(legal, s)
     if s.form.points:
-        out.append(Button("Commit path", ("commit",), enabled=bool(s.steps)))
-        out.append(Button("Remove last step", ("backspace",), enabled=bool(s.steps)))
+        out.append(Button("Commit path", Do("confirm"), enabled=bool(s.steps)))
+        out.append(Button("Remove last step", Do("backspace"), enabled=bool(s.steps)))
     if s.form.vertical:
-        for kind, z in vertical_choices(scenario, state, scene, s):
-            out.append(Button(f"{kind.capitalize()} to {z:g} in", ("vertical", kind, z)))
+        for step in vertical_choices(scenario, state, scene, s):
+            out.append(Button(f"{step.kind.capitalize()} to {step.z:g} in", AddStep(step)))
     if s.form.weapon:
-        out.append(Button(f"Weapon: {weapon_name(scenario, legal, s)} (Tab)", ("weapon",)))
-    out.append(Button("Cancel", ("cancel",)))
+        out.append(Button(f"Weapon: {weapon_name(scenario, legal, s)} (Tab)", Do("next_weapon")))
+    out.append(Button("Cancel", Do("escape")))
     return out

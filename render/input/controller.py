@@ -14,18 +14,21 @@ history) and render/explain/ (the debug view, the Details text).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from render.draw.models import model_at
 from render.draw.theme import TEXT_DIM, TEXT_WARN
 from render.draw.view import Button, Overlay, TextLine, ViewState
 from render.explain import debug, details
 from render.input import attacks, choices, history, paths
-from render.input.setup import Form, Setup, Step, build, current_weapon
+from render.input.keys import AddStep, Apply, Do, PickTarget, StartKind
+from render.input.setup import Setup, build, current_weapon
 from render.scene import Scene, scene_from_scenario, scene_from_state
-from sim.engine.actions import Action, Activate, ReadyModel, action_kinds
+from sim.engine.actions import Action, ActionKind, Activate, ReadyModel
 from sim.engine.gamedata import Phase
 from sim.engine.state import GameState
 from sim.errors import WastelandError
+from sim.movement.plan import Step
 from sim.scenario.objects import Scenario
 
 CLICK_SLACK = 0.25  # inches added to a base's radius when clicking it
@@ -243,7 +246,7 @@ class Controller:
 
     # --- building and applying actions ---------------------------------------------
     def build(self, s: Setup, steps: list[Step] | None = None) -> Action | None:
-        """The action text the usage asks for, parsed by the engine (None if incomplete)."""
+        """The action as set up, built by its kind (None if incomplete)."""
         return build(s, self._weapon(s), steps)
 
     def apply(self, action: Action) -> bool:
@@ -304,19 +307,18 @@ class Controller:
             return
         self.apply(action)
 
-    def _start_setup(self, keyword: str) -> None:
+    def _start_setup(self, kind: ActionKind[Any]) -> None:
         if self.state is None or self.state.activation is None:
             return
-        kind = action_kinds()[keyword]
-        form = Form.of(keyword, kind.action_type.usage)
-        self.setup = Setup(form, self.state.activation.model)
+        self.setup = Setup(kind, self.state.activation.model)
+        form = self.setup.form
         hint = []
         if form.target:
             hint.append("click a target")
         if form.points:
             hint.append("click waypoints, Enter to commit" if form.many_points
                         else "click where to go")
-        self._say(f"{keyword}: " + (", ".join(hint) or "choose one") + "; Esc cancels")
+        self._say(f"{kind.keyword}: " + (", ".join(hint) or "choose one") + "; Esc cancels")
 
     def _pick_target(self, target: str) -> None:
         """Choose the target; act at once when the engine lists one way to do it.
@@ -390,24 +392,17 @@ class Controller:
         buttons = self.buttons()
         if not 0 <= index < len(buttons) or not buttons[index].enabled:
             return
-        key = buttons[index].key
-        assert isinstance(key, tuple)
-        if key[0] == "act":
-            self.apply(key[1])
-        elif key[0] == "kind":
-            self._start_setup(key[1])
-        elif key[0] == "target" and self.setup is not None:
-            self._pick_target(key[1])
-        elif key[0] == "commit":
-            self._commit()
-        elif key[0] == "vertical" and self.setup is not None:
-            self.setup.steps.append((key[1], key[2], 0.0))
-        elif key[0] == "backspace":
-            self.command("backspace")
-        elif key[0] == "weapon":
-            self.command("next_weapon")
-        elif key[0] == "cancel":
-            self.command("escape")
+        match buttons[index].key:
+            case Apply(action):
+                self.apply(action)
+            case StartKind(kind):
+                self._start_setup(kind)
+            case PickTarget(target) if self.setup is not None:
+                self._pick_target(target)
+            case AddStep(step) if self.setup is not None:
+                self.setup.steps.append(step)
+            case Do(name):
+                self.command(name)
 
     def hover_button(self, index: int | None) -> None:
         self.hover_index = index
@@ -475,7 +470,7 @@ class Controller:
     def drag_end(self, x: float | None, y: float | None) -> None:
         s = self.setup
         if s is not None and x is not None and y is not None:
-            s.steps.append(("walk", *paths.snap(self.state, self.scene(), s, x, y)))
+            s.steps.append(Step("walk", *paths.snap(self.state, self.scene(), s, x, y)))
 
     # --- work spread over frames ---------------------------------------------------
     def tick(self) -> None:

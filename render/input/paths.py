@@ -14,9 +14,11 @@ from render.draw.overlays import AreaOverlay, PathOverlay
 from render.draw.theme import TEXT_BAD, TEXT_GOOD
 from render.draw.view import Overlay, TextLine
 from render.explain import answers
-from render.input.setup import Setup, Step, build
+from render.input.setup import Setup, build
 from render.scene import Scene
 from sim.engine.state import GameState
+from sim.movement.kinds import ChargeKind
+from sim.movement.plan import Step
 from sim.scenario.objects import Scenario
 
 SNAP = 0.5  # inches: a charge's waypoint this near base contact snaps to it
@@ -26,9 +28,9 @@ DRAG_STEP = 0.5  # inches between the waypoints a drag drops
 def height_at_end(scene: Scene, s: Setup) -> float:
     """The model's height after the climbs and jumps set up so far."""
     z = scene.model(s.model).z
-    for kind, a, _ in s.steps:
-        if kind != "walk":
-            z = a
+    for step in s.steps:
+        if step.kind != "walk":
+            z = step.z
     return z
 
 
@@ -62,19 +64,19 @@ def against_face(state: GameState | None, scene: Scene, s: Setup, x: float, y: f
 
 
 def vertical_choices(scenario: Scenario, state: GameState | None, scene: Scene, s: Setup
-                     ) -> list[tuple[str, float]]:
+                     ) -> list[Step]:
     """Climb/jump heights to offer at the path's end: the levels its base touches."""
     if state is None:
         return []
     m = scene.model(s.model)
     xy = s.points[-1] if s.points else (m.x, m.y)
     z = height_at_end(scene, s)
-    out: list[tuple[str, float]] = []
+    out: list[Step] = []
     for h in answers.levels_at(state, s.model, xy):
         if abs(h - z) > 1e-9:
-            out.append(("climb", h))
+            out.append(Step("climb", z=h))
             if h < z and scenario.rules == "rulebook":
-                out.append(("jump", h))
+                out.append(Step("jump", z=h))
     return out
 
 
@@ -86,16 +88,16 @@ def path_preview(state: GameState | None, scene: Scene, s: Setup,
     start = scene.model(s.model)
     steps = list(s.steps)
     if hover is not None and (not steps or s.form.many_points):
-        steps.append(("walk", *snap(state, scene, s, *hover)))
+        steps.append(Step("walk", *snap(state, scene, s, *hover)))
     if not steps:
         return None
     pts = [(start.x, start.y)]
     marks: list[tuple[float, float, str]] = []
-    for kind, a, b in steps:
-        if kind == "walk":
-            pts.append((a, b))
+    for step in steps:
+        if step.kind == "walk":
+            pts.append((step.x, step.y))
         else:  # a climb or jump where the path is at that point
-            marks.append((*pts[-1], f"{kind} {a:g}\""))
+            marks.append((*pts[-1], f"{step.kind} {step.z:g}\""))
     action = build(s, weapon, steps)
     why = None if action is None or state is None else state.why_illegal(action)
     text = answers.path_text(state, action, pts)
@@ -109,7 +111,7 @@ def path_details(state: GameState | None, scene: Scene, s: Setup,
     """The reachable area, the path ruler and its verdict in words."""
     overlays: list[Overlay] = []
     lines: list[TextLine] = []
-    area = answers.reach_area(state, s.model, s.form.keyword == "charge")
+    area = answers.reach_area(state, s.model, isinstance(s.kind, ChargeKind))
     if area is not None:
         overlays.append(AreaOverlay(area))
     path = path_preview(state, scene, s, hover, weapon)
@@ -123,7 +125,7 @@ def path_details(state: GameState | None, scene: Scene, s: Setup,
 
 def clicked_step(state: GameState | None, scene: Scene, s: Setup, x: float, y: float) -> None:
     """A click on the board adds a waypoint (or, for one-point paths, replaces it)."""
-    step: Step = ("walk", *snap(state, scene, s, x, y))
+    step = Step("walk", *snap(state, scene, s, x, y))
     s.steps = [*s.steps, step] if s.form.many_points else [step]
 
 
@@ -138,4 +140,4 @@ def dragged_to(scene: Scene, s: Setup, x: float, y: float) -> None:
     m = scene.model(s.model)
     last = s.points[-1] if s.points else (m.x, m.y)
     if (x - last[0]) ** 2 + (y - last[1]) ** 2 >= DRAG_STEP ** 2:
-        s.steps.append(("walk", x, y))
+        s.steps.append(Step("walk", x, y))

@@ -1,26 +1,27 @@
-"""A model action being set up by clicks, read from its usage text.
+"""A model action being set up by clicks, from its kind's typed parameters.
 
-How a model action is set up is read from its usage text
-(``ModelAction.usage``, e.g. ``"shoot MODEL TARGET [WEAPON]"``): ``TARGET``
-is picked by clicking a model, ``X Y`` by clicking the board (waypoints when
-the usage repeats them), ``WEAPON`` cycles with Tab. Kinds whose usage has
-other words are offered as the engine's listed samples.
+How a model action is set up is read from its kind's parameters
+(``ActionKind.params``, sim.engine.params): a ``target`` is picked by
+clicking a model, ``steps`` or ``points`` by clicking the board (waypoints
+when the parameter takes many), a ``weapon`` cycles with Tab. Kinds with
+fields no parameter declares are offered as the engine's listed samples.
+The action is built from these values by the kind, never from text.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
-from sim.engine.actions import Action, ModelAction, parse_action
+from sim.engine.actions import Action, ActionKind, ModelAction
 from sim.errors import WastelandError
+from sim.movement.plan import Step
 from sim.scenario.objects import Scenario
-
-Step = tuple[str, float, float]  # ("walk", x, y), or ("climb", z, 0.0) / ("jump", z, 0.0)
 
 
 @dataclass(frozen=True)
 class Form:
-    """What a model action's usage text asks for (see the module docstring)."""
+    """What a model action kind asks for (see the module docstring)."""
 
     keyword: str
     target: bool
@@ -29,23 +30,21 @@ class Form:
     many_points: bool
     other: bool
 
-    vertical: bool = False  # "climb Z" / "jump Z" steps may be mixed in
-    band: bool = False  # "short|long": the range band (R-RANGE-1)
+    vertical: bool = False  # climb / jump steps may be mixed in
+    band: bool = False  # the range band (R-RANGE-1)
 
     @classmethod
-    def of(cls, keyword: str, usage: str) -> Form:
-        words = [w.strip("[]") for part in usage.split()[1:] for w in part.split("|")]
-        known = {"MODEL", "TARGET", "WEAPON", "X", "Y", "...", "climb", "jump", "Z",
-                 "short", "long"}
+    def of(cls, kind: ActionKind[Any]) -> Form:
+        path = kind.param("steps") or kind.param("points")
         return cls(
-            keyword=keyword,
-            target="TARGET" in words,
-            weapon="WEAPON" in words,
-            points="X" in words,
-            many_points="..." in usage,
-            other=any(w not in known for w in words),
-            vertical="climb" in words or "jump" in words,
-            band="short" in words,
+            keyword=kind.keyword,
+            target=kind.param("target") is not None,
+            weapon=kind.param("weapon") is not None,
+            points=path is not None,
+            many_points=path is not None and path.many,
+            other=bool(kind.action_type.undeclared()),
+            vertical=path is not None and path.vertical,
+            band=kind.param("band") is not None,
         )
 
 
@@ -53,39 +52,36 @@ class Form:
 class Setup:
     """A model action being set up by clicks."""
 
-    form: Form
+    kind: ActionKind[Any]
     model: str
     target: str | None = None
-    # Steps in order: ("walk", x, y), or ("climb", z, 0.0) / ("jump", z, 0.0).
-    steps: list[Step] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)  # walks, climbs and jumps in order
     weapon: int = 0
+    form: Form = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.form = Form.of(self.kind)
 
     @property
     def points(self) -> list[tuple[float, float]]:
         """The walked waypoints, in order."""
-        return [(a, b) for k, a, b in self.steps if k == "walk"]
-
-    def tokens(self, steps: list[Step] | None = None) -> list[str]:
-        out: list[str] = []
-        for kind, a, b in self.steps if steps is None else steps:
-            out += [repr(a), repr(b)] if kind == "walk" else [kind, repr(a)]
-        return out
+        return [(s.x, s.y) for s in self.steps if s.kind == "walk"]
 
 
 def of_kind(legal: list[Action], s: Setup) -> list[ModelAction]:
     """The engine's listed legal actions of the kind being set up."""
-    return [a for a in legal if isinstance(a, ModelAction) and a.keyword == s.form.keyword]
+    return [a for a in legal if isinstance(a, s.kind.action_type)]
 
 
 def options(legal: list[Action], s: Setup, target: str | None) -> list[ModelAction]:
     """The engine's listed legal actions of this kind against ``target``."""
-    return [a for a in of_kind(legal, s) if str(a).split()[2:3] == [target]]
+    return [a for a in of_kind(legal, s) if a.values().get("target") == target]
 
 
 def weapons(scenario: Scenario, legal: list[Action], s: Setup) -> tuple[str, ...]:
     """Weapons to cycle: those the engine lists for this kind now, else all carried."""
     carried = scenario.unit_of(s.model).weapons
-    listed = {w for a in of_kind(legal, s) for w in str(a).split()[3:] if w in carried}
+    listed = {a.values().get("weapon") for a in of_kind(legal, s)}
     return tuple(w for w in carried if w in listed) or carried
 
 
@@ -102,29 +98,27 @@ def weapon_name(scenario: Scenario, legal: list[Action], s: Setup) -> str:
 
 
 def build(s: Setup, weapon: str | None, steps: list[Step] | None = None) -> Action | None:
-    """The action text the usage asks for, parsed by the engine (None if incomplete).
+    """The action as set up, built by its kind from typed values (None if incomplete).
+
+    ``steps`` replaces the set-up's own (a preview with the pointer added);
+    a one-step path uses the last. A shot's band starts at short range.
 
     Examples
     --------
-    >>> s = Setup(Form.of("move", "move MODEL X Y ..."), "m1", steps=[("walk", 1.0, 2.0)])
+    >>> from sim.engine.actions import action_kinds
+    >>> s = Setup(action_kinds()["move"], "m1", steps=[Step("walk", 1.0, 2.0)])
     >>> str(build(s, None))
     'move m1 1.0 2.0'
     """
-    words = [s.form.keyword, s.model]
-    if s.form.target:
-        if s.target is None:
-            return None
-        words.append(s.target)
     use = s.steps if steps is None else steps
-    if s.form.points:
-        if not use:
-            return None
-        words += s.tokens(use if s.form.many_points else use[-1:])
-    if s.form.weapon and weapon is not None:
-        words.append(weapon)
-    if s.form.band:
-        words.append("short")
+    if not s.form.many_points:
+        use = use[-1:]
+    values: dict[str, object] = {"target": s.target, "weapon": weapon, "band": "short"}
+    path = s.kind.param("steps") or s.kind.param("points")
+    if path is not None:
+        values[path.name] = ([(t.x, t.y) for t in use if t.kind == "walk"]
+                             if path.kind == "points" else use) or None
     try:
-        return parse_action(" ".join(words))
+        return s.kind.build(s.model, values)
     except WastelandError:
         return None
