@@ -36,8 +36,7 @@ from geometry.movement.paths import check_legs
 from sim.engine.state import GameState
 from sim.movement.kinds import Move, MoveKind, level_of, reachable, walk
 from sim.scenario.format.loader import load_scenario
-from tests.plainmove import Move as PlainMove
-from tests.plainmove import PlainMoveKind
+from tests.plainmove import PlainMove, PlainMoveKind
 
 FRAME_MS = 1000 / 60
 CLICK_MS = 100.0

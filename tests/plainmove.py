@@ -30,7 +30,7 @@ _DIRECTIONS = ((1.0, 0.0), (_DIAG, _DIAG), (0.0, 1.0), (-_DIAG, _DIAG),
 
 
 @dataclass(frozen=True)
-class Move(ModelAction):
+class PlainMove(ModelAction):
     """``move MODEL X Y``: move the base centre straight to ``(x, y)``."""
 
     x: float
@@ -42,18 +42,18 @@ class Move(ModelAction):
         return (self.model, fmt_num(self.x), fmt_num(self.y))
 
     @classmethod
-    def from_args(cls, text: str, args: Sequence[str]) -> Move:
+    def from_args(cls, text: str, args: Sequence[str]) -> PlainMove:
         if len(args) != 3:
             raise IllegalActionError(text, f"expected {cls.usage!r}")
         return cls(args[0], parse_num(text, args[1], "X"), parse_num(text, args[2], "Y"))
 
 
-class PlainMoveKind(ActionKind[Move]):
+class PlainMoveKind(ActionKind[PlainMove]):
     """Straight-line move within the Move ruler (no terrain)."""
 
-    action_type = Move
+    action_type = PlainMove
 
-    def check(self, state: GameState, action: Move) -> str | None:
+    def check(self, state: GameState, action: PlainMove) -> str | None:
         scenario = state.scenario
         me = state.model(action.model)
         if me.climbing:
@@ -76,7 +76,7 @@ class PlainMoveKind(ActionKind[Move]):
                 return f"the base would end overlapping {other!r}"
         return None
 
-    def apply(self, ctx: ActionContext, action: Move) -> None:
+    def apply(self, ctx: ActionContext, action: PlainMove) -> None:
         old = ctx.model(action.model).position
         new = Position(action.x, action.y, old.z)
         ctx.set_position(action.model, new)
@@ -86,11 +86,11 @@ class PlainMoveKind(ActionKind[Move]):
                 f"({new.x:.2f}, {new.y:.2f})",
                 frm=[old.x, old.y], to=[new.x, new.y], distance=dist)
 
-    def samples(self, state: GameState, model: str) -> Iterable[Move]:
+    def samples(self, state: GameState, model: str) -> Iterable[PlainMove]:
         pos = state.model(model).position
         d = state.rules.ruler(state.scenario.unit_of(model).move)
         for dx, dy in _DIRECTIONS:
-            yield Move(model, pos.x + dx * d, pos.y + dy * d)
+            yield PlainMove(model, pos.x + dx * d, pos.y + dy * d)
 
 
-ACTION_KINDS: tuple[ActionKind[Move], ...] = (PlainMoveKind(),)
+ACTION_KINDS: tuple[ActionKind[PlainMove], ...] = (PlainMoveKind(),)

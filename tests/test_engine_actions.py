@@ -23,7 +23,7 @@ from sim.engine.actions import (
 from sim.engine.rng import SeededRng
 from sim.errors import IllegalActionError, WastelandError
 from tests.engine_util import Exit, Zap, engine_kinds, listed, new_game, play, variant
-from tests.plainmove import Move
+from tests.plainmove import PlainMove
 
 pytestmark = pytest.mark.usefixtures("engine_kinds")
 __all__ = ["engine_kinds"]  # the fixture, used through pytestmark
@@ -39,7 +39,7 @@ coords = st.floats(allow_nan=False, allow_infinity=False, width=64)
 @given(ids, ids, coords, coords, st.integers(0, 99))
 def test_every_action_kind_round_trips_through_text(side, model, x, y, n) -> None:
     actions = [ChooseFirst(side), ReadyModel(model), OptionA(), OptionB(), Activate(model),
-               EndActivation(), EndTurn(), Move(model, x, y), Zap(model, side, n), Exit(model)]
+               EndActivation(), EndTurn(), PlainMove(model, x, y), Zap(model, side, n), Exit(model)]
     for action in actions:
         text = str(action)
         assert parse_action(text) == action
@@ -55,11 +55,11 @@ def test_every_registered_kind_and_turn_action_has_a_round_trip_test() -> None:
 
 def test_texts_are_canonical_words() -> None:
     assert str(ChooseFirst("mutants")) == "first mutants"
-    assert str(Move("settler-1", 10.5, 3)) == "move settler-1 10.5 3.0"
-    assert parse_action("  move   settler-1  10.5   3 ") == Move("settler-1", 10.5, 3.0)
+    assert str(PlainMove("settler-1", 10.5, 3)) == "move settler-1 10.5 3.0"
+    assert parse_action("  move   settler-1  10.5   3 ") == PlainMove("settler-1", 10.5, 3.0)
     third = 1 / 3
-    back = parse_action(str(Move("m", third, -0.0)))
-    assert isinstance(back, Move) and back.x == third  # exact, not rounded
+    back = parse_action(str(PlainMove("m", third, -0.0)))
+    assert isinstance(back, PlainMove) and back.x == third  # exact, not rounded
 
 
 @pytest.mark.parametrize(("text", "message"), [
@@ -146,7 +146,7 @@ def test_a_failing_application_restores_the_state(monkeypatch) -> None:
 def test_the_view_answers_for_any_point_not_only_the_listed_samples() -> None:
     state = _activation()
     legal = state.legal_actions()
-    odd = Move("settler-1", 4.0 + math.pi / 2, 3.0 + 1.1)
+    odd = PlainMove("settler-1", 4.0 + math.pi / 2, 3.0 + 1.1)
     assert odd not in list(legal)
     assert odd in legal
     assert all(a in legal for a in legal)
