@@ -4,6 +4,7 @@ which objects are cover, huge models, overrides, rule sets, and caching."""
 from __future__ import annotations
 
 import gc
+import weakref
 from dataclasses import replace
 from pathlib import Path
 
@@ -254,21 +255,21 @@ def test_result_is_immutable_and_json_has_the_issue_keys() -> None:
 
 
 def test_prepared_board_is_cached_per_scenario_object() -> None:
-    """One preparation per scenario object; an equal but distinct scenario gets its own,
-    and the entry goes with the scenario."""
+    """One preparation per scenario object (Scenario.prepared); an equal but distinct
+    scenario gets its own, and the preparation goes with the scenario."""
     s = scenario([m("t1", "trooper", "a", 5, 10), m("t2", "trooper", "b", 15, 10)], (WALL,))
     board = prepared_board(s)
     assert isinstance(board, PreparedBoard) and prepared_board(s) is board
     twin = replace(s)
-    assert prepared_board(twin) is not board
-    import sim.shooting.analysis as analysis
-
-    key = id(twin)
-    assert key in analysis._BOARDS
-    del twin
+    assert twin == s and prepared_board(twin) is not board
+    gone, kept = weakref.ref(twin), weakref.ref(board)
+    del twin, board
     gc.collect()
-    assert key not in analysis._BOARDS
-    assert all(ref() is not None for ref, _ in analysis._BOARDS.values())
+    assert gone() is None  # the scenario is not kept alive by its own preparation
+    assert kept() is prepared_board(s)
+    del s
+    gc.collect()
+    assert kept() is None
 
 
 def test_one_against_all_gives_each_pair_its_own_answer() -> None:

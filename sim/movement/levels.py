@@ -32,6 +32,7 @@ from geometry.movement.obstacles import Obstacle, ObstacleSet
 from geometry.movement.paths import Level
 from sim.scenario.objects import Scenario, TerrainPiece, TerrainProps
 from sim.scenario.positions import Position
+from sim.scenario.prepared import Part
 
 # Heights closer than this are the same level (inches; float noise only).
 Z_EPS = 1e-6
@@ -88,23 +89,32 @@ class ModelView:
         return result
 
 
-_views: dict[tuple[int, str], tuple[Scenario, ModelView]] = {}
+class TerrainViews:
+    """The terrain as each unit of one scenario sees it, a view built on first use
+    (a unit's id, keywords and size class decide it, R-TER-2)."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self._scenario = scenario
+        self._by_unit: dict[str, ModelView] = {}
+
+    def of(self, model_id: str) -> ModelView:
+        """The view of ``model_id``'s unit."""
+        s = self._scenario
+        unit = s.unit_of(model_id)
+        view = self._by_unit.get(unit.id)
+        if view is None:
+            size = s.size_class_of(model_id)
+            pieces = tuple((p, p.props_for(unit.id, unit.keywords, size)) for p in s.terrain)
+            view = self._by_unit[unit.id] = ModelView(unit.id, unit.keywords, size, pieces)
+        return view
+
+
+TERRAIN_VIEWS: Part[TerrainViews] = Part("terrain views", TerrainViews)
 
 
 def model_view(scenario: Scenario, model_id: str) -> ModelView:
-    """The terrain as ``model_id`` sees it (cached per scenario and unit)."""
-    unit = scenario.unit_of(model_id)
-    key = (id(scenario), unit.id)
-    hit = _views.get(key)
-    if hit is not None and hit[0] is scenario:
-        return hit[1]
-    size = scenario.size_class_of(model_id)
-    pieces = tuple((p, p.props_for(unit.id, unit.keywords, size)) for p in scenario.terrain)
-    view = ModelView(unit.id, unit.keywords, size, pieces)
-    if len(_views) > 256:
-        _views.clear()
-    _views[key] = (scenario, view)
-    return view
+    """The terrain as ``model_id`` sees it (built once per unit, ``scenario.prepared``)."""
+    return scenario.prepared.get(TERRAIN_VIEWS).of(model_id)
 
 
 def floor_at(view: ModelView, z: float) -> BaseGeometry | None:

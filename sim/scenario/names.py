@@ -18,12 +18,12 @@ Examples
 
 from __future__ import annotations
 
-import weakref
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from sim.scenario.objects import Scenario
+from sim.scenario.prepared import Part
 
 
 @dataclass(frozen=True)
@@ -52,19 +52,12 @@ class DisplayNames:
         return self.models.get(model_id, model_id)
 
 
-_CACHE: dict[int, tuple[weakref.ref[Scenario], DisplayNames]] = {}
+NAMES: Part[DisplayNames] = Part("display names", DisplayNames.of)
 
 
 def display_names(scenario: Scenario) -> DisplayNames:
-    """The :class:`DisplayNames` of a scenario, built once and kept while it lives."""
-    key = id(scenario)
-    hit = _CACHE.get(key)
-    if hit is not None and hit[0]() is scenario:
-        return hit[1]
-    names = DisplayNames.of(scenario)
-    cache = _CACHE  # bound now: the callback may run while the module is torn down
-    _CACHE[key] = (weakref.ref(scenario, lambda _: cache.pop(key, None)), names)
-    return names
+    """The :class:`DisplayNames` of a scenario, built once (``scenario.prepared``)."""
+    return scenario.prepared.get(NAMES)
 
 
 def model_name(scenario: Scenario, model_id: str) -> str:

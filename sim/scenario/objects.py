@@ -16,6 +16,7 @@ from typing import Any, Literal
 import shapely
 from shapely.geometry.base import BaseGeometry
 
+from sim.scenario.prepared import Prepared
 from sim.scenario.rules import RulesData, default_rules
 
 RuleSet = Literal["rulebook", "vts-1.5"]
@@ -201,3 +202,11 @@ class Scenario:
     @property
     def model_ids(self) -> tuple[str, ...]:
         return tuple(m.id for m in self.models)
+
+    @cached_property
+    def prepared(self) -> Prepared:
+        """The data derived from this scenario, built once per part (sim.scenario.prepared).
+
+        Kept in the instance ``__dict__``: not a field, so not compared, not in the
+        repr and not copied by ``replace()``; it goes with the scenario."""
+        return Prepared(self)

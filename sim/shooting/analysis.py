@@ -29,7 +29,6 @@ Examples
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Collection, Mapping, Sequence
 
 import numpy as np
@@ -44,6 +43,7 @@ from geometry.sight.index import Obstacle, Sight, SightIndex
 from sim.errors import UsageError
 from sim.scenario.objects import Scenario, TerrainPiece, TerrainProps
 from sim.scenario.positions import Position
+from sim.scenario.prepared import Part
 from sim.shooting.elevation_rules import FAR_FROM_TARGET, Elevated, board_elevation
 from sim.shooting.model_cover import huge_blockers, huge_sight_reasons, model_cover
 from sim.shooting.shot_analysis import (
@@ -58,7 +58,13 @@ from sim.shooting.shot_analysis import (
     ShotPair,
     cover_reasons,
 )
-from sim.shooting.sight_batches import batches, name_blockers, piece_obstacles, piece_shape
+from sim.shooting.sight_batches import (
+    Loose,
+    batches,
+    name_blockers,
+    piece_obstacles,
+    piece_shape,
+)
 
 __all__ = ["ENTERS_ONLY", "FRIENDLY", "HUGE_IN_MELEE", "HUGE_NOT_LARGER", "TOUCHES_ATTACKER",
            "IgnoredCover", "PreparedBoard", "Reason", "ShotAnalysis", "analyse", "analyse_many",
@@ -79,7 +85,6 @@ class PreparedBoard:
     """
 
     def __init__(self, scenario: Scenario) -> None:
-        # No reference to the scenario itself: the cache entry must not keep it alive.
         self.rules = scenario.rules_data
         self._units = {m.id: scenario.units[m.unit] for m in scenario.models}
         self.side = {m.id: m.side for m in scenario.models}
@@ -107,6 +112,8 @@ class PreparedBoard:
                                                            for p in self.pieces)],
                                    dtype=np.float64).reshape(-1, 4)
         self.elevation = board_elevation(scenario)
+        # Which pieces touch or form seams, and the batch names (sim.shooting.sight_batches).
+        self.loose = Loose({p.id: p for p in self.pieces})
 
     def props_of(self, model_id: str) -> tuple[TerrainProps, ...]:
         """Every piece's properties as this model sees them (R-TER-2), in board order."""
@@ -190,23 +197,12 @@ def _obstacles(pieces: Sequence[TerrainPiece], merge_gap: float) -> list[Obstacl
     return out
 
 
-_BOARDS: dict[int, tuple[weakref.ref[Scenario], PreparedBoard]] = {}
+SHOT_BOARD: Part[PreparedBoard] = Part("shot board", PreparedBoard)
 
 
 def prepared_board(scenario: Scenario) -> PreparedBoard:
-    """The :class:`PreparedBoard` of a scenario, built once and kept while it lives.
-
-    Keyed by identity (a Scenario is not hashable); the entry goes when the
-    scenario is garbage collected.
-    """
-    key = id(scenario)
-    hit = _BOARDS.get(key)
-    if hit is not None and hit[0]() is scenario:
-        return hit[1]
-    board = PreparedBoard(scenario)
-    boards = _BOARDS  # bound now: the callback may run while the module is torn down
-    _BOARDS[key] = (weakref.ref(scenario, lambda _: boards.pop(key, None)), board)
-    return board
+    """The :class:`PreparedBoard` of a scenario, built once (``scenario.prepared``)."""
+    return scenario.prepared.get(SHOT_BOARD)
 
 
 # --- one pair ---------------------------------------------------------------

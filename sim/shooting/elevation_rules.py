@@ -29,7 +29,6 @@ Examples
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
@@ -53,6 +52,7 @@ from geometry.elevation.edges import (
 from geometry.elevation.walls import footprint_stand_ins, sight_walls
 from geometry.sight.index import Obstacle
 from sim.scenario.objects import Scenario
+from sim.scenario.prepared import Part
 
 
 @dataclass(frozen=True)
@@ -178,16 +178,9 @@ class BoardElevation:
 
 FAR_FROM_TARGET = "more than Orange from the target, shot from above (R-ELEV-4)"
 
-_CACHE: dict[int, tuple[weakref.ref[Scenario], BoardElevation]] = {}
+ELEVATION: Part[BoardElevation] = Part("elevation", BoardElevation)
 
 
 def board_elevation(scenario: Scenario) -> BoardElevation:
-    """The :class:`BoardElevation` of a scenario, built once and kept while it lives."""
-    key = id(scenario)
-    hit = _CACHE.get(key)
-    if hit is not None and hit[0]() is scenario:
-        return hit[1]
-    board = BoardElevation(scenario)
-    cache = _CACHE  # bound now: the callback may run while the module is torn down
-    _CACHE[key] = (weakref.ref(scenario, lambda _: cache.pop(key, None)), board)
-    return board
+    """The :class:`BoardElevation` of a scenario, built once (``scenario.prepared``)."""
+    return scenario.prepared.get(ELEVATION)

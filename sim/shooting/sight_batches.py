@@ -13,7 +13,6 @@ the batches apart.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -36,30 +35,19 @@ def piece_shape(piece: TerrainPiece) -> Any:
 
 
 @dataclass
-class _Loose:
-    """Per board: pieces by id, their obstacles, and which pairs of pieces touch
-    (``True``: within the touch tolerance) or form a seam (touch, neither covering
-    the other)."""
+class Loose:
+    """Per board (``PreparedBoard.loose``): pieces by id, their obstacles, and which
+    pairs of pieces touch (``True``: within the touch tolerance) or form a seam (touch,
+    neither covering the other)."""
 
     pieces: dict[str, TerrainPiece]
-    obstacles: dict[str, Obstacle]
-    seams: dict[tuple[str, str], tuple[bool, bool]]
+    obstacles: dict[str, Obstacle] = field(default_factory=dict)
+    seams: dict[tuple[str, str], tuple[bool, bool]] = field(default_factory=dict)
     # Per (pieces not common to a batch, all its pieces): whether none forms a seam.
-    loose: dict[tuple[frozenset[str], frozenset[str]], bool] = field(default_factory=dict)
+    free: dict[tuple[frozenset[str], frozenset[str]], bool] = field(default_factory=dict)
     # Per (blockers found, blocking pieces, edge stand-ins): the names reported.
     names: dict[tuple[tuple[str, ...], frozenset[str], frozenset[str]], tuple[str, ...]] = field(
         default_factory=dict)
-
-
-_LOOSE: weakref.WeakKeyDictionary[PreparedBoard, _Loose] = weakref.WeakKeyDictionary()
-
-
-def _loose(board: PreparedBoard) -> _Loose:
-    data = _LOOSE.get(board)
-    if data is None:
-        data = _Loose({p.id: p for p in board.pieces}, {}, {})
-        _LOOSE[board] = data
-    return data
 
 
 def batches(board: PreparedBoard, keys: Sequence[frozenset[str]]
@@ -70,7 +58,7 @@ def batches(board: PreparedBoard, keys: Sequence[frozenset[str]]
     everything = frozenset().union(*keys)
     common = frozenset.intersection(*keys)
     moved = everything - common
-    cache = _loose(board).loose
+    cache = board.loose.free
     free = cache.get((moved, everything))
     if free is None:
         free = cache[(moved, everything)] = all(
@@ -85,7 +73,7 @@ def batches(board: PreparedBoard, keys: Sequence[frozenset[str]]
 
 def _contact(board: PreparedBoard, p: str, q: str) -> tuple[bool, bool]:
     """Whether two pieces touch, and whether they touch without one covering the other."""
-    data = _loose(board)
+    data = board.loose
     key = (p, q) if p < q else (q, p)
     hit = data.seams.get(key)
     if hit is None:
@@ -105,7 +93,7 @@ def piece_obstacles(board: PreparedBoard, ids: frozenset[str]) -> list[Obstacle]
     """Blocking pieces as per-query sight obstacles (the same values query after query)."""
     if not ids:
         return []
-    data = _loose(board)
+    data = board.loose
     out = []
     for pid in sorted(ids):
         ob = data.obstacles.get(pid)
@@ -126,9 +114,9 @@ def name_blockers(board: PreparedBoard, sight: Sight, blocking: frozenset[str],
     if sight.visible:
         return sight
     key = (sight.blocked_by, blocking, stand_ins)
-    named = _loose(board).names.get(key)
+    named = board.loose.names.get(key)
     if named is None:
-        named = _loose(board).names[key] = _names(board, sight.blocked_by, blocking, stand_ins)
+        named = board.loose.names[key] = _names(board, sight.blocked_by, blocking, stand_ins)
     return sight if named == sight.blocked_by else replace(sight, blocked_by=named)
 
 
