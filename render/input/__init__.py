@@ -1,4 +1,5 @@
 """Clicks and keys turned into engine actions: controller.py (the hot-seat flow),
-setup.py (a model action being set up), choices.py (the buttons), paths.py (drawing a
-path), attacks.py (choosing an attack), history.py (undo and save).
+setup.py (a model action being set up), choices.py (the buttons), keys.py (what a
+button hands back, typed), paths.py (drawing a path), attacks.py (choosing an attack),
+history.py (undo and save).
 """
