@@ -46,6 +46,7 @@ from sim.engine.gamedata import (
     Status,
     TurnContext,
 )
+from sim.engine.memo import Memo
 from sim.engine.rng import GameRng, SeededRng
 from sim.errors import IllegalActionError, Problem, ScenarioError
 from sim.scenario.objects import Scenario
@@ -126,6 +127,8 @@ class GameState:
         self._history: list[Action] = []
         self._events: list[Event] = []
         self._stack: list[_Snapshot] = []
+        # Answers derived from the models as they stand (sim.engine.memo).
+        self.memo = Memo()
         turns.start_game(self)
 
     # --- reading ---------------------------------------------------------------
@@ -286,6 +289,7 @@ class GameState:
                          len(self._events), self._result)
 
     def _restore(self, snap: _Snapshot) -> None:
+        self.memo.clear()
         self._turn = snap.turn
         self._models = dict(snap.models)
         self._rng.setstate(snap.rng)
@@ -300,10 +304,12 @@ class GameState:
         other._history = list(self._history)
         other._events = list(self._events)
         other._stack = list(self._stack)
+        other.memo = Memo()
         return other
 
     # --- engine internals used by sim.engine.turns and ActionContext ----------------------
     def _set_model(self, ms: ModelState) -> None:
+        self.memo.clear()
         self._models[ms.id] = ms
 
     def _set_turn(self, turn: TurnContext) -> None:

@@ -56,7 +56,6 @@ from sim.movement.plan import (  # the planning half; re-exported, callers impor
     plan_movement,
     walk,
 )
-from sim.movement.plan import _LEVELS as _LEVELS  # (bench/movement.py clears it)
 from sim.resolution.dice import roll_skill
 from sim.scenario.names import model_name
 from sim.scenario.positions import Position

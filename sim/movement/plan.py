@@ -19,7 +19,6 @@ from sim.engine.actions import fmt_num, parse_num
 from sim.engine.state import GameState
 from sim.errors import IllegalActionError
 from sim.movement.levels import Z_EPS, climbable_faces, is_level, level_for, model_view
-from sim.scenario.objects import Scenario
 from sim.scenario.positions import Position
 
 StepKind = Literal["walk", "climb", "jump"]
@@ -112,24 +111,16 @@ def _context(state: GameState, model: str) -> tuple[dict[str, Position], dict[st
     return positions, sides, radii, climbing
 
 
-_LEVELS: dict[tuple[object, ...], tuple[Scenario, Level]] = {}
-
-
 def level_of(state: GameState, model: str, z: float) -> Level:
-    """What ``model`` meets moving at height ``z`` now (cached by the board as it stands)."""
-    board = tuple((i, m.position, m.climbing, m.side) for i, m in state.models.items()
-                  if m.in_play)
-    key = (id(state.scenario), model, z, board)
-    hit = _LEVELS.get(key)
-    if hit is not None and hit[0] is state.scenario:
-        return hit[1]
+    """What ``model`` meets moving at height ``z`` now (kept in ``state.memo`` until a
+    model changes)."""
+    return state.memo.get(("level", model, z), lambda: _level(state, model, z))
+
+
+def _level(state: GameState, model: str, z: float) -> Level:
     positions, sides, radii, climbing = _context(state, model)
-    level = level_for(state.scenario, model, z, positions, sides, radii,
-                      state.rules.touch_tolerance, climbing=climbing)
-    if len(_LEVELS) > 256:
-        _LEVELS.clear()
-    _LEVELS[key] = (state.scenario, level)
-    return level
+    return level_for(state.scenario, model, z, positions, sides, radii,
+                     state.rules.touch_tolerance, climbing=climbing)
 
 
 def plan_movement(state: GameState, model: str, steps: Sequence[Step], *,

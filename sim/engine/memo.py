@@ -1,0 +1,42 @@
+"""Answers derived from the models' current states, held by the game state
+(:attr:`sim.engine.state.GameState.memo`): the one owner of the per-position caches.
+
+What a moving model meets at a height, say, depends on where every model
+stands; the state drops every answer whenever a model changes (a write through
+the engine) or an action is taken back, so an answer is never stale and nothing
+is keyed by ``id()``. Turn writes keep it: no answer depends on the turn.
+
+Examples
+--------
+>>> memo = Memo()
+>>> memo.get(("double", 2), lambda: 2 * 2), memo.get(("double", 2), lambda: 0)
+(4, 4)
+>>> memo.clear(); memo.get(("double", 2), lambda: 0)
+0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar, cast
+
+T = TypeVar("T")
+
+
+class Memo:
+    """Answers by key, built on first use and dropped together by :meth:`clear`."""
+
+    def __init__(self) -> None:
+        self._answers: dict[Hashable, Any] = {}
+
+    def get(self, key: Hashable, build: Callable[[], T]) -> T:
+        """The answer for ``key``, built by ``build`` if there is none yet."""
+        if key not in self._answers:
+            self._answers[key] = build()
+        return cast(T, self._answers[key])
+
+    def clear(self) -> None:
+        self._answers.clear()
+
+    def __len__(self) -> int:
+        return len(self._answers)
