@@ -42,7 +42,7 @@ DEBTS: dict[str, set[str]] = {
     "test_no_module_level_cache": {
         "render.draw.board", "render.explain.answers", "sim.combat.plan", "sim.engine.actions"},
     "test_no_identity_keys_in_the_rules": {
-        "sim.combat.plan", "sim.maps.sight", "sim.shooting.elevation_rules"},
+        "sim.combat.plan", "sim.maps.sight"},
 }
 
 

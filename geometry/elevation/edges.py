@@ -229,10 +229,6 @@ class EdgeMap:
     spans: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
     edge_boxes: tuple[tuple[float, float, float, float], ...] = field(
         init=False, repr=False, compare=False)
-    # Walls already built, by (edge index, elevated base), with whether every
-    # side of the edge joined: see sight_walls.
-    walls: dict[tuple[int, float, float, float], tuple[BaseGeometry | None, bool]] = field(
-        default_factory=dict, init=False, repr=False, compare=False)
     # Edge index by piece id, and the edge of each side.
     index: dict[str, int] = field(init=False, repr=False, compare=False)
     side_edge: tuple[int, ...] = field(init=False, repr=False, compare=False)

@@ -11,7 +11,8 @@ themselves are derived once per board in :mod:`geometry.elevation.edges`.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
+from typing import Any, Generic, TypeAlias, TypeVar
 
 import shapely
 from shapely.geometry import LineString, MultiLineString
@@ -20,8 +21,44 @@ from shapely.geometry.base import BaseGeometry
 from geometry.discs import Disc
 from geometry.elevation.edges import EPS, EdgeMap, EdgeSide, SignificantEdge, is_elevated
 
-# Walls kept per board (see sight_walls); the cache starts afresh when full.
+# Walls kept per board (see WallMemo); the memo starts afresh when full.
 WALL_CACHE = 4096
+
+W = TypeVar("W")
+Wall: TypeAlias = BaseGeometry | Disc
+# Which wall of an edge: (edge index, "disc" | "outline") or (edge index, "wall", base x, y, r).
+WallKey: TypeAlias = tuple[int, str] | tuple[int, str, float, float, float]
+
+
+class WallMemo(Generic[W]):
+    """One board's walls already built, held by the board's owner beside its
+    :class:`~geometry.elevation.edges.EdgeMap` (which stays frozen).
+
+    ``built``: per (edge index, elevated base), the wall of the sides that join
+    and whether every side joined. ``wrapped``: each wall handed out as the
+    owner's obstacle (``wrap(edge id, wall)``), the same object for the same wall,
+    so that a sight index meets an obstacle it has seen. Each starts afresh at
+    :data:`WALL_CACHE` entries.
+    """
+
+    def __init__(self, wrap: Callable[[str, Wall], W]) -> None:
+        self.wrap = wrap
+        self.built: dict[tuple[int, float, float, float], tuple[BaseGeometry | None, bool]] = {}
+        self.wrapped: dict[WallKey, W] = {}
+
+    def obstacles(self, edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,
+                  skip: Collection[str] = ()) -> tuple[W, ...]:
+        """:func:`sight_walls` of this pair, each wrapped (the same object each time)."""
+        out = []
+        for key, eid, wall in _chosen_walls(edges, a, z_a, b, z_b, skip, self):
+            ob = self.wrapped.get(key)
+            if ob is None:
+                if len(self.wrapped) >= WALL_CACHE:
+                    self.wrapped.clear()
+                ob = self.wrapped[key] = self.wrap(eid, wall)
+            out.append(ob)
+        return tuple(out)
+
 
 # --- distances and per-pair selection (R-ELEV-2, R-ELEV-3) --------------------
 
@@ -166,7 +203,8 @@ def sight_edges(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float) -> tup
 
 
 def sight_walls(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,
-                skip: Collection[str] = ()) -> tuple[tuple[str, BaseGeometry | Disc], ...]:
+                skip: Collection[str] = (), memo: WallMemo[Any] | None = None
+                ) -> tuple[tuple[str, BaseGeometry | Disc], ...]:
     """The walls of :func:`sight_edges`, one ``(edge id, geometry)`` per piece.
 
     A sight query that tests each straight segment of a wall for a proper
@@ -185,9 +223,9 @@ def sight_walls(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,
     two bases do not both reach into it.
 
     A piece's wall depends only on the elevated base, not on the other one,
-    so it is built once per position of the elevated model and comes back as
-    the same value: a sight query batched over many targets, or repeated,
-    meets the same obstacle again.
+    so with a ``memo`` it is built once per position of the elevated model and
+    comes back as the same value: a sight query batched over many targets, or
+    repeated, meets the same obstacle again (:meth:`WallMemo.obstacles`).
 
     >>> from geometry.elevation.edges import Surface, significant_edges
     >>> m = significant_edges([Surface("roof", shapely.box(0, 0, 10, 10), 6.0)], 2.0)
@@ -196,45 +234,55 @@ def sight_walls(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,
     [('roof:edge', [(10.0, 10.0), (-1e-05, 10.0), (0.0, 10.00001), (0.0, -1e-05), \
 (-1e-05, 0.0), (10.0, 0.0)])]
     """
+    return tuple((eid, wall) for _, eid, wall in _chosen_walls(edges, a, z_a, b, z_b, skip, memo))
+
+
+def _chosen_walls(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,
+                  skip: Collection[str], memo: WallMemo[Any] | None
+                  ) -> list[tuple[WallKey, str, Wall]]:
+    """:func:`sight_walls`, each wall with the key that names it in a :class:`WallMemo`."""
     play = _in_play(edges, a, z_a, b, z_b, skip)
     if play is None:
-        return ()
+        return []
     high, chosen = play
-    walls: list[tuple[str, BaseGeometry | Disc]] = []
+    walls: list[tuple[WallKey, str, Wall]] = []
     for e in chosen:
         edge = edges.edges[e]
         if edge.disc is not None and _as_circle(edges, e, a, b, high):
-            walls.append((edge.id, edge.disc))
+            walls.append(((e, "disc"), edge.id, edge.disc))
             continue
-        wall, every_side = _built(edges, e, high)
+        wall, every_side = _built(edges, e, high, memo)
         box = edges.edge_boxes[e]
         if every_side and edge.outline is not None and not (
                 _meets(edge.outline, box, a) and _meets(edge.outline, box, b)):
             # The whole ring joins and a sight line starts outside it: it
             # crosses the ring exactly when it enters the footprint. A
             # footprint is a cheaper obstacle than its ring of walls.
-            walls.append((edge.id, edge.outline))
+            walls.append(((e, "outline"), edge.id, edge.outline))
         elif wall is not None:
-            walls.append((edge.id, wall))
-    return tuple(walls)
+            walls.append(((e, "wall", high.x, high.y, high.r), edge.id, wall))
+    return walls
 
 
-def _built(edges: EdgeMap, e: int, high: Disc) -> tuple[BaseGeometry | None, bool]:
-    """Edge ``e``'s wall for this elevated base, and whether every side joined (cached)."""
+def _built(edges: EdgeMap, e: int, high: Disc, memo: WallMemo[Any] | None
+           ) -> tuple[BaseGeometry | None, bool]:
+    """Edge ``e``'s wall for this elevated base, and whether every side joined
+    (kept in ``memo`` when there is one)."""
     key = (e, high.x, high.y, high.r)
-    built = edges.walls.get(key)
+    built = None if memo is None else memo.built.get(key)
     if built is None:
         far = _far_sides(edges, e, high)
         first, last = edges.spans[e]
         built = (_wall(edges, far), len(far) == last - first)
-        if len(edges.walls) >= WALL_CACHE:
-            edges.walls.clear()
-        edges.walls[key] = built
+        if memo is not None:
+            if len(memo.built) >= WALL_CACHE:
+                memo.built.clear()
+            memo.built[key] = built
     return built
 
 
 def acts_as_footprint(edges: EdgeMap, piece: str, a: Disc, z_a: float, b: Disc,
-                      z_b: float) -> bool:
+                      z_b: float, memo: WallMemo[Any] | None = None) -> bool:
     """Whether ``piece``'s significant edge blocks this pair exactly as its footprint would.
 
     It does when one base is elevated, the edge is the piece's whole outline
@@ -253,11 +301,12 @@ def acts_as_footprint(edges: EdgeMap, piece: str, a: Disc, z_a: float, b: Disc,
     >>> acts_as_footprint(m, "roof", Disc(9.0, 5.0, 0.6), 6.0, foot, 0.0)  # near a side
     False
     """
-    return bool(footprint_stand_ins(edges, (piece,), a, z_a, b, z_b))
+    return bool(footprint_stand_ins(edges, (piece,), a, z_a, b, z_b, memo))
 
 
 def footprint_stand_ins(edges: EdgeMap, pieces: Iterable[str], a: Disc, z_a: float, b: Disc,
-                        z_b: float) -> frozenset[str]:
+                        z_b: float, memo: WallMemo[Any] | None = None
+                        ) -> frozenset[str]:
     """The ``pieces`` whose significant edge acts as their footprint for this pair
     (:func:`acts_as_footprint`), for many pieces at once."""
     if is_elevated(z_a, z_b, edges.orange):
@@ -278,7 +327,7 @@ def footprint_stand_ins(edges: EdgeMap, pieces: Iterable[str], a: Disc, z_a: flo
             if _as_circle(edges, e, a, b, high):
                 out.append(piece)
             continue
-        if edge.outline is None or not _built(edges, e, high)[1]:
+        if edge.outline is None or not _built(edges, e, high, memo)[1]:
             continue
         box = edges.edge_boxes[e]
         if not (_meets(edge.outline, box, a) and _meets(edge.outline, box, b)):

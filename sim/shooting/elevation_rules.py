@@ -49,7 +49,7 @@ from geometry.elevation.edges import (
     is_surface,
     significant_edges,
 )
-from geometry.elevation.walls import footprint_stand_ins, sight_walls
+from geometry.elevation.walls import WallMemo, footprint_stand_ins
 from geometry.sight.index import Obstacle
 from sim.scenario.objects import Scenario
 from sim.scenario.prepared import Part
@@ -95,7 +95,8 @@ class BoardElevation:
         self.orange = rules.orange
         self.touch_tolerance = rules.touch_tolerance
         self.edges: EdgeMap = significant_edges(surfaces_of(scenario), self.orange)
-        self._walls: dict[tuple[str, int], Obstacle] = {}
+        # The walls built for sight queries, each as one sight obstacle (R-ELEV-2).
+        self.walls: WallMemo[Obstacle] = WallMemo(Obstacle)
 
     def elevated(self, z_attacker: float, z_target: float) -> Elevated:
         """Who is elevated relative to whom (R-ELEV-1)."""
@@ -119,20 +120,9 @@ class BoardElevation:
         own edges add nothing (a line crossing one enters the piece), so they
         are left out.
         """
-        return tuple(self._wall_obstacle(eid, wall)
-                     for eid, wall in sight_walls(self.edges, a, z_a, b, z_b, blocking))
-
-    def _wall_obstacle(self, eid: str, wall: BaseGeometry | Disc) -> Obstacle:
-        """The same obstacle object for the same wall: the edge map hands out one
-        geometry per position of the elevated model, and the sight index
-        recognises an obstacle it has seen by identity, before hashing its value."""
-        key = (eid, id(wall))
-        ob = self._walls.get(key)
-        if ob is None or ob.shape is not wall:
-            if len(self._walls) >= 1024:
-                self._walls.clear()
-            ob = self._walls[key] = Obstacle(eid, wall)
-        return ob
+        # The same obstacle object for the same wall: the sight index recognises
+        # an obstacle it has seen by identity, before hashing its value.
+        return self.walls.obstacles(self.edges, a, z_a, b, z_b, blocking)
 
     def edges_standing_in(self, pieces: Collection[str], a: Disc, z_a: float, b: Disc,
                           z_b: float) -> frozenset[str]:
@@ -140,7 +130,7 @@ class BoardElevation:
         piece itself would (:func:`geometry.elevation.walls.acts_as_footprint`)."""
         if not pieces:
             return frozenset()
-        return footprint_stand_ins(self.edges, pieces, a, z_a, b, z_b)
+        return footprint_stand_ins(self.edges, pieces, a, z_a, b, z_b, self.walls)
 
     @staticmethod
     def piece_blocks(height: float, z_a: float, z_b: float) -> bool:
