@@ -1,5 +1,6 @@
 """Can this model shoot that one, and how hard (R-RANGE-1, R-LOS-2..4, R-COV-2..6,
 R-ELEV-1, R-ELEV-3..5): analysis.py (analyse, analyse_many: the one answer for the
-engine, the CLI and the window; PreparedBoard), shot_analysis.py (ShotAnalysis and
-its reasons), model_cover.py, sight_batches.py, elevation_rules.py.
+engine, the CLI and the window), board.py (PreparedBoard, the scenario's prepared
+shot board), shot_analysis.py (ShotAnalysis and its reasons), model_cover.py,
+sight_batches.py, elevation_rules.py.
 """

@@ -13,8 +13,8 @@ itself lives in :mod:`geometry.sight.index`, :mod:`geometry.cover.lines` and
 
 The per-board preparation (merged, triangulated blocking pieces; cover
 footprints) is built once per scenario and kept while the scenario lives
-(:func:`prepared_board`), so the window's one-against-all queries only pay for
-the pairs.
+(:func:`~sim.shooting.board.prepared_board`, held by ``scenario.prepared``), so
+the window's one-against-all queries only pay for the pairs.
 
 Examples
 --------
@@ -32,18 +32,17 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 
 import numpy as np
-from numpy.typing import NDArray
 
-from geometry.cover.filters import boxes_near_lines, discs_entered
+from geometry.cover.filters import discs_entered
 from geometry.cover.lines import CoverObject, LineOfCover, lines_of_cover
 from geometry.discs import Disc, gap
 from geometry.elevation.edges import blocks_at_heights
 from geometry.ranges import RangeBands, range_bands
-from geometry.sight.index import Obstacle, Sight, SightIndex
+from geometry.sight.index import Obstacle, Sight
 from sim.errors import UsageError
-from sim.scenario.objects import Scenario, TerrainPiece, TerrainProps
+from sim.scenario.objects import Scenario
 from sim.scenario.positions import Position
-from sim.scenario.prepared import Part
+from sim.shooting.board import PreparedBoard, line_ends, mask_rows, prepared_board
 from sim.shooting.elevation_rules import FAR_FROM_TARGET, Elevated, board_elevation
 from sim.shooting.model_cover import huge_blockers, huge_sight_reasons, model_cover
 from sim.shooting.shot_analysis import (
@@ -59,11 +58,9 @@ from sim.shooting.shot_analysis import (
     cover_reasons,
 )
 from sim.shooting.sight_batches import (
-    Loose,
     batches,
     name_blockers,
     piece_obstacles,
-    piece_shape,
 )
 
 __all__ = ["ENTERS_ONLY", "FRIENDLY", "HUGE_IN_MELEE", "HUGE_NOT_LARGER", "TOUCHES_ATTACKER",
@@ -71,138 +68,6 @@ __all__ = ["ENTERS_ONLY", "FRIENDLY", "HUGE_IN_MELEE", "HUGE_NOT_LARGER", "TOUCH
            "blocking_pieces", "edge_stand_ins", "prepared_board", "sight_extras"]
 
 _Pair = ShotPair  # the name the benchmarks use
-
-
-# --- the prepared board ----------------------------------------------------
-
-
-class PreparedBoard:
-    """A scenario's static terrain, prepared once for many pair queries.
-
-    Holds one :class:`~geometry.sight.index.SightIndex` per distinct set of blocking
-    pieces (per-model overrides can make the set differ between pairs), the
-    cover objects of the pieces, and the footprints' bounding boxes.
-    """
-
-    def __init__(self, scenario: Scenario) -> None:
-        self.rules = scenario.rules_data
-        self._units = {m.id: scenario.units[m.unit] for m in scenario.models}
-        self.side = {m.id: m.side for m in scenario.models}
-        self.radius = {mid: self.rules.base_radius(u.base) for mid, u in self._units.items()}
-        self.size_class = {mid: self.rules.size_class(u.base) for mid, u in self._units.items()}
-        self.base = {mid: u.base for mid, u in self._units.items()}
-        self.huge = frozenset(mid for mid, c in self.size_class.items() if c == "huge")
-        # Per (attacker, target, z_a, z_t): the blocking pieces below both bases and
-        # those lifted by R-ELEV-5 (props and heights only, so positions do not matter).
-        self._heights: dict[tuple[str, str, float, float],
-                            tuple[frozenset[str], tuple[str, ...]]] = {}
-        # Huge bases as sight obstacles, the same object while the model stands still.
-        self.huge_obstacles: dict[tuple[str, float, float], Obstacle] = {}
-        self._elevated: dict[tuple[float, float], Elevated] = {}
-        self.pieces: tuple[TerrainPiece, ...] = scenario.terrain
-        self.piece_ids = frozenset(p.id for p in self.pieces)
-        self._index: dict[frozenset[str], SightIndex] = {}
-        self._props: dict[str, tuple[TerrainProps, ...]] = {}
-        self._blockers: dict[str, frozenset[int]] = {}
-        self._cover: dict[tuple[str, bool], CoverObject] = {}
-        # Footprints' bounding boxes grown by 0.01 in (pieces_on_many).
-        # 0.01: a circle's footprint is a polygon inside the exact circle.
-        self._box_array = np.array([(x0 - 1e-2, y0 - 1e-2, x1 + 1e-2, y1 + 1e-2)
-                                    for x0, y0, x1, y1 in (p.footprint.bounds
-                                                           for p in self.pieces)],
-                                   dtype=np.float64).reshape(-1, 4)
-        self.elevation = board_elevation(scenario)
-        # Which pieces touch or form seams, and the batch names (sim.shooting.sight_batches).
-        self.loose = Loose({p.id: p for p in self.pieces})
-
-    def props_of(self, model_id: str) -> tuple[TerrainProps, ...]:
-        """Every piece's properties as this model sees them (R-TER-2), in board order."""
-        cached = self._props.get(model_id)
-        if cached is None:
-            unit = self._units[model_id]
-            size = self.rules.size_class(unit.base)
-            cached = tuple(p.props_for(unit.id, unit.keywords, size) for p in self.pieces)
-            self._props[model_id] = cached
-        return cached
-
-    def blockers_of(self, model_id: str) -> frozenset[int]:
-        """Indices of the pieces that block sight for this model, heights aside:
-        blocking, or dense area terrain (R-LOS-1, R-LOS-4, R-TER-2)."""
-        cached = self._blockers.get(model_id)
-        if cached is None:
-            cached = frozenset(i for i, x in enumerate(self.props_of(model_id))
-                               if x.blocks_los or (x.area and x.dense))
-            self._blockers[model_id] = cached
-        return cached
-
-    def sight_index(self, blocking: frozenset[str]) -> SightIndex:
-        """The sight index of these blocking pieces, built on first use."""
-        index = self._index.get(blocking)
-        if index is None:
-            chosen = [p for p in self.pieces if p.id in blocking]
-            index = SightIndex(_obstacles(chosen, self.rules.touch_tolerance),
-                               merge_gap=self.rules.touch_tolerance)
-            self._index[blocking] = index
-        return index
-
-    def cover_object(self, piece: TerrainPiece, area: bool) -> CoverObject:
-        key = (piece.id, area)
-        obj = self._cover.get(key)
-        if obj is None:
-            obj = CoverObject(piece.id, piece_shape(piece), area)
-            self._cover[key] = obj
-        return obj
-
-    def pieces_on(self, a: Disc, b: Disc) -> list[int]:
-        """Indices of the pieces the centre line may meet, in board order: those whose
-        bounding box comes within 0.01 in of the line's (a superset; the line of cover
-        decides, :mod:`geometry.cover.lines`)."""
-        return self.pieces_on_many([(a, b)])[0]
-
-    def pieces_on_many(self, lines: Sequence[tuple[Disc, Disc]]) -> list[list[int]]:
-        """:meth:`pieces_on` for many centre lines (compiled, one call)."""
-        if not lines:
-            return []
-        return _rows(boxes_near_lines(_ends(lines), self._box_array))
-
-
-def _rows(mask: NDArray[np.bool_]) -> list[list[int]]:
-    """The columns set in each row of a mask, in order (one pass over the mask)."""
-    out: list[list[int]] = [[] for _ in range(len(mask))]
-    for i, k in zip(*(ix.tolist() for ix in np.nonzero(mask)), strict=True):
-        out[i].append(k)
-    return out
-
-
-def _ends(lines: Sequence[tuple[Disc, Disc]]) -> NDArray[np.float64]:
-    """Centre lines as rows ``ax, ay, bx, by``."""
-    return np.array([(a.x, a.y, b.x, b.y) for a, b in lines], dtype=np.float64).reshape(-1, 4)
-
-
-def _obstacles(pieces: Sequence[TerrainPiece], merge_gap: float) -> list[Obstacle]:
-    """Blocking pieces as sight obstacles.
-
-    A circular piece is an exact disc, unless it touches another blocking
-    piece: then it joins the merge as its polygon so no crack opens between
-    them (R-LOS-1 Decision, docs/sight.md).
-    """
-    out = []
-    for p in pieces:
-        shape = piece_shape(p)
-        if isinstance(shape, Disc) and any(
-            q is not p and q.footprint.distance(p.footprint) <= merge_gap for q in pieces
-        ):
-            shape = p.footprint
-        out.append(Obstacle(p.id, shape))
-    return out
-
-
-SHOT_BOARD: Part[PreparedBoard] = Part("shot board", PreparedBoard)
-
-
-def prepared_board(scenario: Scenario) -> PreparedBoard:
-    """The :class:`PreparedBoard` of a scenario, built once (``scenario.prepared``)."""
-    return scenario.prepared.get(SHOT_BOARD)
 
 
 # --- one pair ---------------------------------------------------------------
@@ -252,7 +117,7 @@ def _by_heights(board: PreparedBoard, pair: _Pair) -> tuple[frozenset[str], tupl
     """The pieces that block both models, split into those below both bases and
     those R-ELEV-5 lifts; kept per board (props and heights decide, not positions)."""
     key = (pair.attacker, pair.target, pair.z_a, pair.z_t)
-    hit = board._heights.get(key)
+    hit = board.by_heights.get(key)
     if hit is not None:
         return hit
     pa, pt = board.props_of(pair.attacker), board.props_of(pair.target)
@@ -267,7 +132,7 @@ def _by_heights(board: PreparedBoard, pair: _Pair) -> tuple[frozenset[str], tupl
             below.append(board.pieces[i].id)
         else:
             lifted.append(board.pieces[i].id)
-    hit = board._heights[key] = (frozenset(below), tuple(lifted))
+    hit = board.by_heights[key] = (frozenset(below), tuple(lifted))
     return hit
 
 
@@ -426,12 +291,12 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
     near = board.pieces_on_many(lines)
     # The bases each line of cover enters, for every pair in one call.
     ids = list(discs)
-    entered = discs_entered(_ends(lines), np.array([(d.x, d.y, d.r) for d in discs.values()],
+    entered = discs_entered(line_ends(lines), np.array([(d.x, d.y, d.r) for d in discs.values()],
                                                    dtype=np.float64).reshape(-1, 3))
     objects: list[list[CoverObject]] = []
     ruled: list[list[IgnoredCover]] = []
     huge: list[tuple[str, ...]] = []
-    for pair, pieces, row in zip(pairs, near, _rows(entered), strict=True):
+    for pair, pieces, row in zip(pairs, near, mask_rows(entered), strict=True):
         on_line = {ids[k]: discs[ids[k]] for k in row}
         models, ruled_out, huge_on_line = model_cover(board, scenario, positions, pair, on_line)
         objects.append([*terrain_cover(board, pair, pieces), *models])
@@ -446,9 +311,9 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
 def _elevated(board: PreparedBoard, z_a: float, z_t: float) -> Elevated:
     """Who is elevated (R-ELEV-1), one value per pair of heights."""
     key = (z_a, z_t)
-    hit = board._elevated.get(key)
+    hit = board.elevated_at.get(key)
     if hit is None:
-        hit = board._elevated[key] = board.elevation.elevated(z_a, z_t)
+        hit = board.elevated_at[key] = board.elevation.elevated(z_a, z_t)
     return hit
 
 

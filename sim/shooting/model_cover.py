@@ -42,7 +42,7 @@ from sim.shooting.shot_analysis import (
 )
 
 if TYPE_CHECKING:
-    from sim.shooting.analysis import PreparedBoard
+    from sim.shooting.board import PreparedBoard
 
 
 def blocks_sight(huge_mm: float, attacker_mm: float, target_mm: float) -> bool:

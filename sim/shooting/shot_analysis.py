@@ -20,7 +20,7 @@ from geometry.sight.index import Sight
 from sim.shooting.elevation_rules import NOT_ELEVATED, Elevated
 
 if TYPE_CHECKING:
-    from sim.shooting.analysis import PreparedBoard
+    from sim.shooting.board import PreparedBoard
 
 # Reasons an object the line of cover meets gives no cover (``ignored_cover``).
 FRIENDLY = "friendly model (R-COV-5)"

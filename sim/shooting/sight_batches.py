@@ -23,7 +23,7 @@ from geometry.sight.index import Obstacle, Sight
 from sim.scenario.objects import TerrainPiece
 
 if TYPE_CHECKING:
-    from sim.shooting.analysis import PreparedBoard
+    from sim.shooting.board import PreparedBoard
 
 
 def piece_shape(piece: TerrainPiece) -> Any:

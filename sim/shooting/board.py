@@ -1,0 +1,160 @@
+"""A scenario's static terrain prepared once for many pair queries (R-LOS-1, R-LOS-4,
+R-TER-2, R-ELEV-5): the :class:`PreparedBoard` that :mod:`sim.shooting.analysis` and
+the maps query, one per scenario (``scenario.prepared``, :data:`SHOT_BOARD`).
+
+Examples
+--------
+>>> from pathlib import Path
+>>> from sim.scenario.format.loader import load_scenario
+>>> s = load_scenario(Path(__file__).parents[2] / "scenarios" / "seed-cover-1.toml")
+>>> board = prepared_board(s)
+>>> board is prepared_board(s), sorted(board.piece_ids) == sorted(p.id for p in s.terrain)
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from numpy.typing import NDArray
+
+from geometry.cover.filters import boxes_near_lines
+from geometry.cover.lines import CoverObject
+from geometry.discs import Disc
+from geometry.sight.index import Obstacle, SightIndex
+from sim.scenario.objects import Scenario, TerrainPiece, TerrainProps
+from sim.scenario.prepared import Part
+from sim.shooting.elevation_rules import Elevated, board_elevation
+from sim.shooting.sight_batches import Loose, piece_shape
+
+__all__ = ["SHOT_BOARD", "PreparedBoard", "line_ends", "mask_rows", "prepared_board"]
+
+
+class PreparedBoard:
+    """A scenario's static terrain, prepared once for many pair queries.
+
+    Holds one :class:`~geometry.sight.index.SightIndex` per distinct set of blocking
+    pieces (per-model overrides can make the set differ between pairs), the
+    cover objects of the pieces, and the footprints' bounding boxes.
+    """
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.rules = scenario.rules_data
+        self._units = {m.id: scenario.units[m.unit] for m in scenario.models}
+        self.side = {m.id: m.side for m in scenario.models}
+        self.radius = {mid: self.rules.base_radius(u.base) for mid, u in self._units.items()}
+        self.size_class = {mid: self.rules.size_class(u.base) for mid, u in self._units.items()}
+        self.base = {mid: u.base for mid, u in self._units.items()}
+        self.huge = frozenset(mid for mid, c in self.size_class.items() if c == "huge")
+        # Per (attacker, target, z_a, z_t): the blocking pieces below both bases and
+        # those lifted by R-ELEV-5 (props and heights only, so positions do not matter).
+        self.by_heights: dict[tuple[str, str, float, float],
+                            tuple[frozenset[str], tuple[str, ...]]] = {}
+        # Huge bases as sight obstacles, the same object while the model stands still.
+        self.huge_obstacles: dict[tuple[str, float, float], Obstacle] = {}
+        self.elevated_at: dict[tuple[float, float], Elevated] = {}
+        self.pieces: tuple[TerrainPiece, ...] = scenario.terrain
+        self.piece_ids = frozenset(p.id for p in self.pieces)
+        self._index: dict[frozenset[str], SightIndex] = {}
+        self._props: dict[str, tuple[TerrainProps, ...]] = {}
+        self._blockers: dict[str, frozenset[int]] = {}
+        self._cover: dict[tuple[str, bool], CoverObject] = {}
+        # Footprints' bounding boxes grown by 0.01 in (pieces_on_many).
+        # 0.01: a circle's footprint is a polygon inside the exact circle.
+        self._box_array = np.array([(x0 - 1e-2, y0 - 1e-2, x1 + 1e-2, y1 + 1e-2)
+                                    for x0, y0, x1, y1 in (p.footprint.bounds
+                                                           for p in self.pieces)],
+                                   dtype=np.float64).reshape(-1, 4)
+        self.elevation = board_elevation(scenario)
+        # Which pieces touch or form seams, and the batch names (sim.shooting.sight_batches).
+        self.loose = Loose({p.id: p for p in self.pieces})
+
+    def props_of(self, model_id: str) -> tuple[TerrainProps, ...]:
+        """Every piece's properties as this model sees them (R-TER-2), in board order."""
+        cached = self._props.get(model_id)
+        if cached is None:
+            unit = self._units[model_id]
+            size = self.rules.size_class(unit.base)
+            cached = tuple(p.props_for(unit.id, unit.keywords, size) for p in self.pieces)
+            self._props[model_id] = cached
+        return cached
+
+    def blockers_of(self, model_id: str) -> frozenset[int]:
+        """Indices of the pieces that block sight for this model, heights aside:
+        blocking, or dense area terrain (R-LOS-1, R-LOS-4, R-TER-2)."""
+        cached = self._blockers.get(model_id)
+        if cached is None:
+            cached = frozenset(i for i, x in enumerate(self.props_of(model_id))
+                               if x.blocks_los or (x.area and x.dense))
+            self._blockers[model_id] = cached
+        return cached
+
+    def sight_index(self, blocking: frozenset[str]) -> SightIndex:
+        """The sight index of these blocking pieces, built on first use."""
+        index = self._index.get(blocking)
+        if index is None:
+            chosen = [p for p in self.pieces if p.id in blocking]
+            index = SightIndex(_obstacles(chosen, self.rules.touch_tolerance),
+                               merge_gap=self.rules.touch_tolerance)
+            self._index[blocking] = index
+        return index
+
+    def cover_object(self, piece: TerrainPiece, area: bool) -> CoverObject:
+        key = (piece.id, area)
+        obj = self._cover.get(key)
+        if obj is None:
+            obj = CoverObject(piece.id, piece_shape(piece), area)
+            self._cover[key] = obj
+        return obj
+
+    def pieces_on(self, a: Disc, b: Disc) -> list[int]:
+        """Indices of the pieces the centre line may meet, in board order: those whose
+        bounding box comes within 0.01 in of the line's (a superset; the line of cover
+        decides, :mod:`geometry.cover.lines`)."""
+        return self.pieces_on_many([(a, b)])[0]
+
+    def pieces_on_many(self, lines: Sequence[tuple[Disc, Disc]]) -> list[list[int]]:
+        """:meth:`pieces_on` for many centre lines (compiled, one call)."""
+        if not lines:
+            return []
+        return mask_rows(boxes_near_lines(line_ends(lines), self._box_array))
+
+
+def mask_rows(mask: NDArray[np.bool_]) -> list[list[int]]:
+    """The columns set in each row of a mask, in order (one pass over the mask)."""
+    out: list[list[int]] = [[] for _ in range(len(mask))]
+    for i, k in zip(*(ix.tolist() for ix in np.nonzero(mask)), strict=True):
+        out[i].append(k)
+    return out
+
+
+def line_ends(lines: Sequence[tuple[Disc, Disc]]) -> NDArray[np.float64]:
+    """Centre lines as rows ``ax, ay, bx, by``."""
+    return np.array([(a.x, a.y, b.x, b.y) for a, b in lines], dtype=np.float64).reshape(-1, 4)
+
+
+def _obstacles(pieces: Sequence[TerrainPiece], merge_gap: float) -> list[Obstacle]:
+    """Blocking pieces as sight obstacles.
+
+    A circular piece is an exact disc, unless it touches another blocking
+    piece: then it joins the merge as its polygon so no crack opens between
+    them (R-LOS-1 Decision, docs/sight.md).
+    """
+    out = []
+    for p in pieces:
+        shape = piece_shape(p)
+        if isinstance(shape, Disc) and any(
+            q is not p and q.footprint.distance(p.footprint) <= merge_gap for q in pieces
+        ):
+            shape = p.footprint
+        out.append(Obstacle(p.id, shape))
+    return out
+
+
+SHOT_BOARD: Part[PreparedBoard] = Part("shot board", PreparedBoard)
+
+
+def prepared_board(scenario: Scenario) -> PreparedBoard:
+    """The :class:`PreparedBoard` of a scenario, built once (``scenario.prepared``)."""
+    return scenario.prepared.get(SHOT_BOARD)
