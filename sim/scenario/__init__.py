@@ -1,5 +1,6 @@
 """What a battlefield is (R-UNIT-1, R-RULER-1, R-BASE-1, R-TER-1, R-TER-2): objects.py
-(the immutable Scenario, units, weapons, terrain, models), rules.py (rules data from
+(the immutable Scenario, units, weapons, terrain, models), prepared.py (what is derived
+from a scenario once, held by it: Scenario.prepared), rules.py (rules data from
 data/rules.toml), positions.py, names.py (display names), unit_docs.py
 (docs/units.md). format/ reads and writes scenario files.
 """
