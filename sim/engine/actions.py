@@ -44,7 +44,8 @@ if TYPE_CHECKING:
 # Modules that define model action kinds, each exporting ``ACTION_KINDS``.
 # The set of kinds is fixed by this list (never by import order), so a save
 # replays the same way in every process. The movement issue replaces
-# "sim.plainmove" by its own module; combat appends its module.
+# the engine's own plain move (tests/plainmove.py) by its own module; combat
+# appends its module.
 ACTION_KIND_MODULES: tuple[str, ...] = ("sim.movement.kinds", "sim.combat.plan")
 
 
@@ -101,12 +102,10 @@ class ChooseFirst(Action):
 
 
 @dataclass(frozen=True)
-class ReadyModel(Action):
-    """Put a Ready marker on an Unready model (R-TURN-4; in vts-1.5 it activates, R-TURN-9)."""
+class _OfModel(Action):
+    """A turn action whose one argument is a model id."""
 
     model: str
-    keyword: ClassVar[str] = "ready"
-    usage: ClassVar[str] = "ready MODEL"
 
     def args(self) -> tuple[str, ...]:
         return (self.model,)
@@ -114,6 +113,14 @@ class ReadyModel(Action):
     @property
     def model_id(self) -> str | None:
         return self.model
+
+
+@dataclass(frozen=True)
+class ReadyModel(_OfModel):
+    """Put a Ready marker on an Unready model (R-TURN-4; in vts-1.5 it activates, R-TURN-9)."""
+
+    keyword: ClassVar[str] = "ready"
+    usage: ClassVar[str] = "ready MODEL"
 
 
 @dataclass(frozen=True)
@@ -133,19 +140,11 @@ class OptionB(Action):
 
 
 @dataclass(frozen=True)
-class Activate(Action):
+class Activate(_OfModel):
     """Start the activation of one Ready model during option B (R-TURN-6)."""
 
-    model: str
     keyword: ClassVar[str] = "activate"
     usage: ClassVar[str] = "activate MODEL"
-
-    def args(self) -> tuple[str, ...]:
-        return (self.model,)
-
-    @property
-    def model_id(self) -> str | None:
-        return self.model
 
 
 @dataclass(frozen=True)
