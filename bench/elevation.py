@@ -6,7 +6,7 @@ against the default board itself (``scenarios/skirmish.toml``, every model
 put on the ground: its rock-shelf sniper too) in the same run. Every
 ordered pair of models; printed per board:
 
-- per-pair time (CPU, best of a few runs, :func:`bench.sight._best`) of the
+- per-pair time (CPU, best of a few runs, :func:`bench.sight.best_time`) of the
   exact sight query as the rules set it up (blocking pieces with R-ELEV-5,
   per-query obstacles with the significant edges of R-ELEV-2, then the
   query), of the same for all pairs at once, batched as the rules glue
@@ -29,13 +29,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from bench.sight import _best  # the same timing rule as the sight benchmark
+from bench.sight import best_time  # the same timing rule as the sight benchmark
 from geometry.elevation.edges import significant_edges
 from sim.scenario.format.loader import load_scenario
 from sim.scenario.objects import Scenario
 from sim.scenario.positions import Position, initial_positions
 from sim.shooting import analysis
 from sim.shooting.elevation_rules import board_elevation, surfaces_of
+from sim.shooting.shot_analysis import ShotPair
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 GROUND = SCENARIOS / "skirmish.toml"
@@ -48,18 +49,18 @@ def _positions(scenario: Scenario, ground: bool) -> dict[str, Position]:
             for k, p in initial_positions(scenario).items()}
 
 
-def _pairs(scenario: Scenario, positions: Mapping[str, Position]) -> list[analysis._Pair]:
+def _pairs(scenario: Scenario, positions: Mapping[str, Position]) -> list[ShotPair]:
     out = []
     for a, pa in positions.items():
         for t, pt in positions.items():
             if a != t:
-                out.append(analysis._Pair(
-                    a, t, analysis._disc_of(scenario, a, pa), analysis._disc_of(scenario, t, pt),
+                out.append(ShotPair(
+                    a, t, analysis.disc_of(scenario, a, pa), analysis.disc_of(scenario, t, pt),
                     pa.z, pt.z, scenario.model(a).side))
     return out
 
 
-REPEAT = 5  # rounds; each figure is the best round (bench.sight._best, one run each)
+REPEAT = 5  # rounds; each figure is the best round (bench.sight.best_time, one run each)
 
 
 @dataclass
@@ -88,7 +89,7 @@ def _board(name: str, scenario: Scenario, ground: bool = False) -> _Board:
         ]
 
     def sight_batched() -> None:  # every pair in one go, batched as the rules glue does
-        analysis._sights(board, scenario, positions, pairs)
+        analysis.pair_sights(board, scenario, positions, pairs)
 
     def analyse_all() -> None:
         for p in pairs:
@@ -126,9 +127,10 @@ def run() -> None:
     for _ in range(REPEAT):
         for b in boards:
             for key, fn in b.timed.items():
-                t = _best(fn, 1) / b.pairs
+                t = best_time(fn, 1) / b.pairs
                 b.best[key] = min(t, b.best.get(key, t))
-    t_edges = _best(lambda: significant_edges(surfaces_of(elevated), elevated.rules_data.orange))
+    orange = elevated.rules_data.orange
+    t_edges = best_time(lambda: significant_edges(surfaces_of(elevated), orange))
     for b in boards:
         print(f"board {b.name}: {b.counts}")
         print(f"  sight (rules + exact query): {b.best['sight'] * 1e6:8.1f} us/pair")

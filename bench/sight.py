@@ -61,7 +61,7 @@ REPEAT = 5
 Pair = tuple[Disc, Disc]
 
 
-def _best(fn: Callable[[], Any], repeat: int = 5) -> float:
+def best_time(fn: Callable[[], Any], repeat: int = 5) -> float:
     """Best CPU time of ``repeat`` runs (seconds). Kept for ``bench/elevation.py``,
     which imports its timing rule from here; this module reports medians."""
     best = float("inf")

@@ -67,13 +67,12 @@ __all__ = ["ENTERS_ONLY", "FRIENDLY", "HUGE_IN_MELEE", "HUGE_NOT_LARGER", "TOUCH
            "IgnoredCover", "PreparedBoard", "Reason", "ShotAnalysis", "analyse", "analyse_many",
            "blocking_pieces", "edge_stand_ins", "prepared_board", "sight_extras"]
 
-_Pair = ShotPair  # the name the benchmarks use
 
 
 # --- one pair ---------------------------------------------------------------
 
 
-def _disc_of(scenario: Scenario, model_id: str, pos: Position) -> Disc:
+def disc_of(scenario: Scenario, model_id: str, pos: Position) -> Disc:
     return Disc(pos.x, pos.y, scenario.radius_of(model_id))
 
 
@@ -82,7 +81,7 @@ def _discs(board: PreparedBoard, positions: Mapping[str, Position]) -> dict[str,
     return {mid: Disc(p.x, p.y, board.radius[mid]) for mid, p in positions.items()}
 
 
-def blocking_pieces(board: PreparedBoard, pair: _Pair) -> frozenset[str]:
+def blocking_pieces(board: PreparedBoard, pair: ShotPair) -> frozenset[str]:
     """Pieces that block sight for this pair (R-LOS-1, R-LOS-4, R-TER-2).
 
     A piece blocks only when it blocks for both models: a model that sees
@@ -98,13 +97,13 @@ def blocking_pieces(board: PreparedBoard, pair: _Pair) -> frozenset[str]:
     return _blocking(board, pair)[0]
 
 
-def edge_stand_ins(board: PreparedBoard, pair: _Pair) -> frozenset[str]:
+def edge_stand_ins(board: PreparedBoard, pair: ShotPair) -> frozenset[str]:
     """Pieces of :func:`blocking_pieces` there only for their significant edge
     (R-ELEV-2, R-ELEV-5)."""
     return _blocking(board, pair)[1]
 
 
-def _blocking(board: PreparedBoard, pair: _Pair) -> tuple[frozenset[str], frozenset[str]]:
+def _blocking(board: PreparedBoard, pair: ShotPair) -> tuple[frozenset[str], frozenset[str]]:
     """:func:`blocking_pieces` and :func:`edge_stand_ins` of one pair."""
     below, lifted = _by_heights(board, pair)
     if not lifted:
@@ -113,7 +112,7 @@ def _blocking(board: PreparedBoard, pair: _Pair) -> tuple[frozenset[str], frozen
     return below | stand_ins, stand_ins
 
 
-def _by_heights(board: PreparedBoard, pair: _Pair) -> tuple[frozenset[str], tuple[str, ...]]:
+def _by_heights(board: PreparedBoard, pair: ShotPair) -> tuple[frozenset[str], tuple[str, ...]]:
     """The pieces that block both models, split into those below both bases and
     those R-ELEV-5 lifts; kept per board (props and heights decide, not positions)."""
     key = (pair.attacker, pair.target, pair.z_a, pair.z_t)
@@ -136,7 +135,7 @@ def _by_heights(board: PreparedBoard, pair: _Pair) -> tuple[frozenset[str], tupl
     return hit
 
 
-def sight_extras(scenario: Scenario, positions: Mapping[str, Position], pair: _Pair,
+def sight_extras(scenario: Scenario, positions: Mapping[str, Position], pair: ShotPair,
                  blocking: frozenset[str] | None = None) -> list[Obstacle]:
     """Per-query sight obstacles: huge bases and significant edges (R-ELEV-2).
 
@@ -152,7 +151,7 @@ def sight_extras(scenario: Scenario, positions: Mapping[str, Position], pair: _P
     return [*huge, *elevation.sight_walls(pair.a, pair.z_a, pair.t, pair.z_t, blocking)]
 
 
-def terrain_cover(board: PreparedBoard, pair: _Pair, near: Sequence[int] | None = None
+def terrain_cover(board: PreparedBoard, pair: ShotPair, near: Sequence[int] | None = None
                   ) -> list[CoverObject]:
     """Terrain cover objects this LoC may meet (R-COV-2, R-COV-4).
 
@@ -184,7 +183,7 @@ def _count_cover(loc: LineOfCover, ruled_out: list[IgnoredCover]
     return tuple(counted), tuple(ignored)
 
 
-def elevation_cover(board: PreparedBoard, pair: _Pair, objects: Sequence[CoverObject],
+def elevation_cover(board: PreparedBoard, pair: ShotPair, objects: Sequence[CoverObject],
                     cover: tuple[str, ...], ignored: tuple[IgnoredCover, ...]
                     ) -> tuple[tuple[str, ...], tuple[IgnoredCover, ...], tuple[str, ...]]:
     """Cover as elevation changes it (R-ELEV-3, R-ELEV-4), and the counted edges that
@@ -255,16 +254,16 @@ def analyse_many(scenario: Scenario, positions: Mapping[str, Position], attacker
 
 def _make_pair(scenario: Scenario, positions: Mapping[str, Position], attacker_id: str,
                target_id: str, climbing: frozenset[str] = frozenset(),
-               board: PreparedBoard | None = None) -> _Pair:
+               board: PreparedBoard | None = None) -> ShotPair:
     board = prepared_board(scenario) if board is None else board
     pa, pt = positions[attacker_id], positions[target_id]
-    return _Pair(attacker_id, target_id, Disc(pa.x, pa.y, board.radius[attacker_id]),
+    return ShotPair(attacker_id, target_id, Disc(pa.x, pa.y, board.radius[attacker_id]),
                  Disc(pt.x, pt.y, board.radius[target_id]), pa.z, pt.z,
                  board.side[attacker_id], climbing)
 
 
-def _sights(board: PreparedBoard, scenario: Scenario, positions: Mapping[str, Position],
-            pairs: Sequence[_Pair]) -> list[Sight]:
+def pair_sights(board: PreparedBoard, scenario: Scenario, positions: Mapping[str, Position],
+                pairs: Sequence[ShotPair]) -> list[Sight]:
     """Sight for every pair, batched per set of blocking pieces."""
     both = [_blocking(board, pair) for pair in pairs]
     keys = [key for key, _ in both]
@@ -285,7 +284,7 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
                    climbing: frozenset[str]) -> list[ShotAnalysis]:
     board = prepared_board(scenario)
     pairs = [_make_pair(scenario, positions, attacker_id, t, climbing, board) for t in targets]
-    sights = _sights(board, scenario, positions, pairs)
+    sights = pair_sights(board, scenario, positions, pairs)
     discs = _discs(board, positions)
     lines = [(p.a, p.t) for p in pairs]
     near = board.pieces_on_many(lines)
@@ -317,7 +316,7 @@ def _elevated(board: PreparedBoard, z_a: float, z_t: float) -> Elevated:
     return hit
 
 
-def _shot(board: PreparedBoard, scenario: Scenario, pair: _Pair, sight: Sight,
+def _shot(board: PreparedBoard, scenario: Scenario, pair: ShotPair, sight: Sight,
           objects: Sequence[CoverObject], loc: LineOfCover, ruled_out: list[IgnoredCover],
           huge_on_line: tuple[str, ...], weapon_id: str | None) -> ShotAnalysis:
     """The shot's numbers, and the reasons, for one pair whose sight and line of
