@@ -28,7 +28,7 @@ import pygame
 from render.app import App
 from render.input.controller import Controller
 from render.input.keys import StartKind
-from sim.engine.actions import ModelAction, action_kinds
+from sim.engine.actions import ModelAction
 from sim.engine.gamedata import Phase
 from sim.scenario.format.loader import load_scenario
 
@@ -75,7 +75,7 @@ def run() -> None:
     kinds = {a.keyword for a in st.legal_actions() if isinstance(a, ModelAction)}
     how = "shoot setup" if "shoot" in kinds else "debug pair"
     if "shoot" in kinds:
-        c.press_button([b.key for b in c.buttons()].index(StartKind(action_kinds()["shoot"])))
+        c.press_button([b.key for b in c.buttons()].index(StartKind(st.kinds["shoot"])))
         c.hover(pos[target].xy)
     else:
         c.command("debug")

@@ -33,6 +33,7 @@ import numpy as np
 
 from geometry.movement.paths import check_legs
 from sim.engine.state import GameState
+from sim.game.kinds import new_game
 from sim.movement.kinds import Move, MoveKind, level_of, reachable, walk
 from sim.scenario.format.loader import load_scenario
 from tests.plainmove import PlainMove, PlainMoveKind
@@ -43,7 +44,7 @@ CLICK_MS = 100.0
 
 def _state(name: str = "skirmish") -> GameState:
     with resources.as_file(resources.files("scenarios").joinpath(f"{name}.toml")) as path:
-        return GameState(load_scenario(path), seed=1)
+        return new_game(load_scenario(path), seed=1)
 
 
 def _median_ms(fn: Callable[[], object], repeat: int) -> float:

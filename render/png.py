@@ -16,7 +16,7 @@ from render.draw.overlays import AreaOverlay
 from render.draw.view import Overlay, TextLine, ViewState
 from render.explain import answers
 from render.scene import Scene, scene_from_scenario
-from sim.engine.state import GameState
+from sim.game.kinds import new_game
 from sim.scenario.objects import Scenario
 
 
@@ -61,7 +61,7 @@ def export_scenario(scenario: Scenario, path: Path, width: int = 1280,
     details: list[TextLine] = [TextLine(f"{scenario.name} ({scenario.rules} rules)")]
     highlight: set[str] = set()
     if reach is not None:
-        area = answers.reach_area(GameState(scenario), reach)
+        area = answers.reach_area(new_game(scenario), reach)
         if area is not None:
             overlays.append(AreaOverlay(area))
         details += answers.reach_lines(scenario, reach, area)

@@ -28,7 +28,7 @@ import pygame
 from render.app import App
 from render.draw import theme
 from render.input.controller import Controller
-from sim.engine.state import GameState
+from sim.game import kinds
 from sim.movement.plan import Step
 from sim.scenario.format.loader import load_scenario
 from sim.scenario.objects import Scenario
@@ -91,7 +91,7 @@ SEED = 1  # the pictures are the same on every run (the advantage roll, R-TURN-2
 
 def new_game(scenario: Scenario) -> Controller:
     """A new game with a fixed seed, so ``make screenshots`` does not churn docs/img."""
-    return Controller(scenario, state=GameState(scenario, seed=SEED))
+    return Controller(scenario, state=kinds.new_game(scenario, seed=SEED))
 
 
 def sides(c: Controller) -> tuple[str, str]:

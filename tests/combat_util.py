@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
 
-from sim.engine.actions import parse_action
 from sim.engine.gamedata import Phase
 from sim.engine.state import GameState
+from sim.game.kinds import new_game, parse_action
 from sim.scenario.format.loader import load_scenario
 from sim.scenario.objects import ModelPlacement, Scenario
 from sim.scenario.rules import default_rules
@@ -58,7 +58,7 @@ def at_activation(base: Scenario, model: str, dice: Sequence[int | ScriptedRoll]
     rolls no dice (R-TURN-2); the script is consumed by the actions only.
     """
     side = next(m.side for m in base.models if m.id == model)
-    state = GameState(replace(base, advantage=side), seed=0, rng=ScriptedRng(dice))
+    state = new_game(replace(base, advantage=side), seed=0, rng=ScriptedRng(dice))
     state.apply(parse_action(f"first {side}"))
     state.apply(parse_action(f"ready {model}"))
     if state.phase is Phase.CHOOSE_OPTION:

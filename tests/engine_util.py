@@ -12,11 +12,13 @@ from typing import Any, ClassVar
 
 import pytest
 
-import sim.engine.actions
-from sim.engine.actions import ActionKind, ModelAction, parse_action
+import sim.game.kinds
+from sim.engine.actions import ActionKind, ModelAction
 from sim.engine.gamedata import Status
+from sim.engine.kinds import KindRegistry
 from sim.engine.state import ActionContext, GameState
 from sim.errors import IllegalActionError
+from sim.game.kinds import parse_action
 from sim.scenario.format.loader import load_scenario
 from sim.scenario.objects import Scenario
 from tests.conftest import SCENARIOS
@@ -41,7 +43,8 @@ def variant(drop: Sequence[str] = (), **changes: Any) -> Scenario:
 
 
 def new_game(scenario: Scenario | None = None, seed: int = 1, **kw: Any) -> GameState:
-    return GameState(scenario or seed_scenario(), seed, **kw)
+    """A game of ``scenario`` (the seed scenario) with the kinds in use (sim.game.kinds)."""
+    return sim.game.kinds.new_game(scenario or seed_scenario(), seed, **kw)
 
 
 def play(state: GameState, *texts: str) -> GameState:
@@ -125,8 +128,7 @@ class ExitKind(ActionKind[Exit]):
         return ()
 
 
-ENGINE_KINDS: dict[str, ActionKind[Any]] = {
-    "move": PlainMoveKind(), "zap": ZapKind(), "exit": ExitKind()}
+ENGINE_KINDS = KindRegistry((PlainMoveKind(), ZapKind(), ExitKind()))
 
 
 @pytest.fixture
@@ -136,5 +138,5 @@ def engine_kinds(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     The engine tests check the turn logic, so they do not depend on how the
     movement and combat modules judge a move or a shot.
     """
-    monkeypatch.setattr(sim.engine.actions, "_kinds", dict(ENGINE_KINDS))
+    monkeypatch.setattr(sim.game.kinds, "GAME_KINDS", ENGINE_KINDS)
     yield

@@ -7,9 +7,9 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
-from sim.engine.actions import parse_action
 from sim.engine.gamedata import Phase
 from sim.engine.state import GameState
+from sim.game.kinds import new_game, parse_action
 from sim.scenario.format.loader import load_scenario
 from sim.scenario.objects import Scenario
 from tests.conftest import SCENARIOS
@@ -31,7 +31,7 @@ def scenario(name: str, rules: str = "rulebook") -> Scenario:
 def activated(name: str | Scenario, model: str, rules: str = "rulebook", **kw: Any) -> GameState:
     """A new game of scenario ``name`` (or a Scenario) with ``model``'s activation in progress."""
     sc = scenario(name, rules) if isinstance(name, str) else name
-    state = GameState(sc, seed=1, **kw)
+    state = new_game(sc, seed=1, **kw)
     side = state.model(model).side
     state.apply(parse_action(f"first {side}"))
     state.apply(parse_action(f"ready {model}"))

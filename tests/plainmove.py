@@ -1,8 +1,9 @@
 """The engine's plain move: a straight line to a point, no terrain rules.
 
 A placeholder model action kind (issue 5) and the worked example of the
-extension contract in docs/engine.md. The movement module (R-MOV-*) replaces
-it by removing this module from ``sim.engine.actions.ACTION_KIND_MODULES``.
+extension contract in docs/engine.md. The game's registry (sim.game.kinds)
+holds the movement module's move (R-MOV-*) instead; the engine tests and the
+playout bench build their own registries with this one.
 
 Legal when the straight distance from the base centre to the target is at
 most the unit's Move ruler (R-RULER-1), the base ends wholly on the board
@@ -91,6 +92,3 @@ class PlainMoveKind(ActionKind[PlainMove]):
         d = state.rules.ruler(state.scenario.unit_of(model).move)
         for dx, dy in _DIRECTIONS:
             yield PlainMove(model, pos.x + dx * d, pos.y + dy * d)
-
-
-ACTION_KINDS: tuple[ActionKind[PlainMove], ...] = (PlainMoveKind(),)

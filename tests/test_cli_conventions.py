@@ -17,7 +17,7 @@ import pytest
 
 from sim import cli_render
 from sim.cli import main
-from sim.engine.state import GameState
+from sim.game.kinds import new_game
 from sim.game.save import save_game
 from sim.scenario.format.limits import MAX_FILE_BYTES
 from sim.scenario.format.loader import load_scenario
@@ -228,7 +228,7 @@ def test_render_writes_the_png_to_stdout(elsewhere: Path) -> None:
 
 def test_replay_reads_a_save_on_stdin(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    state = GameState(load_scenario(SCENARIOS / "seed-activation.toml"), seed=5)
+    state = new_game(load_scenario(SCENARIOS / "seed-activation.toml"), seed=5)
     for _ in range(3):
         state.apply(next(iter(state.legal_actions())))
     save = tmp_path / "game.json"

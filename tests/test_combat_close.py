@@ -13,8 +13,8 @@ from sim.combat.plan import (
     contact_problem,
     plan_close_combat,
 )
-from sim.engine.actions import parse_action
 from sim.engine.state import ActionContext
+from sim.game.kinds import parse_action
 from sim.scenario.objects import Scenario
 from sim.scenario.positions import Position
 from tests.combat_util import armor, at_activation, face, scenario, skill, variant

@@ -16,9 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from sim.engine.actions import Action, parse_action
+from sim.engine.actions import Action
 from sim.engine.rng import SeededRng
 from sim.engine.state import GameState
+from sim.game.kinds import new_game, parse_action
 from sim.game.save import load_game, save_game
 from tests.combat_util import scenario
 
@@ -69,7 +70,7 @@ def test_random_games_with_combat_end_and_round_trip(rules: str, tmp_path: Path)
     # are fought to the end.
     for game in range(9):
         rounds = None if game < 6 else 25
-        state = GameState(arena, seed=1000 + game, rounds=rounds)
+        state = new_game(arena, seed=1000 + game, rounds=rounds)
         seen += playout(state, 17 * game + 3, undo_every=1 if game in (0, 6) else 5)
         result = state.result
         assert result is not None

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from sim.combat.plan import AttackRefused, CloseCombat, Shoot, Situation, plan_shot
-from sim.engine.actions import parse_action
 from sim.engine.gamedata import Status
 from sim.engine.state import ActionContext
 from sim.errors import IllegalActionError
+from sim.game.kinds import parse_action
 from tests.combat_util import armor, at_activation, face, scenario, skill, variant
 
 PLASMA = "plasma_rifle"

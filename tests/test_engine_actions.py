@@ -8,6 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import sim.game.kinds
 from sim.engine.actions import (
     TURN_ACTIONS,
     Activate,
@@ -17,11 +18,10 @@ from sim.engine.actions import (
     OptionA,
     OptionB,
     ReadyModel,
-    action_kinds,
-    parse_action,
 )
 from sim.engine.rng import SeededRng
 from sim.errors import IllegalActionError, WastelandError
+from sim.game.kinds import parse_action
 from tests.engine_util import Exit, Zap, engine_kinds, listed, new_game, play, variant
 from tests.plainmove import PlainMove
 
@@ -50,7 +50,7 @@ def test_every_registered_kind_and_turn_action_has_a_round_trip_test() -> None:
     """A new kind needs a case in the test above (keeps this file honest)."""
     tested = {"first", "ready", "option-a", "option-b", "activate", "end-activation",
               "end-turn", "move", "zap", "exit"}
-    assert {t.keyword for t in TURN_ACTIONS} | set(action_kinds()) <= tested
+    assert {t.keyword for t in TURN_ACTIONS} | set(sim.game.kinds.GAME_KINDS) <= tested
 
 
 def test_texts_are_canonical_words() -> None:

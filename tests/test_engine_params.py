@@ -13,10 +13,10 @@ import math
 import pytest
 
 from sim.combat.plan import CloseCombat, Shoot
-from sim.engine.actions import ModelAction, action_kinds, kind_of, parse_action
+from sim.engine.actions import ModelAction
 from sim.engine.rng import SeededRng
-from sim.engine.state import GameState
 from sim.errors import IllegalActionError
+from sim.game.kinds import GAME_KINDS, new_game, parse_action
 from sim.movement.kinds import Charge, Leave, Move
 from sim.movement.plan import Step
 from sim.scenario.format.loader import load_scenario
@@ -25,7 +25,7 @@ from tests.conftest import SCENARIOS
 
 def listed_model_actions(name: str, seed: int, steps: int = 120) -> list[ModelAction]:
     """Model actions listed along a seeded random playout of scenario ``name``."""
-    state = GameState(load_scenario(SCENARIOS / name), seed)
+    state = new_game(load_scenario(SCENARIOS / name), seed)
     policy = SeededRng(seed)
     seen: list[ModelAction] = []
     for _ in range(steps):
@@ -47,7 +47,7 @@ def test_every_listed_action_is_rebuilt_from_its_values_and_described_as_its_tex
     actions = listed_model_actions(name, seed=7)
     assert {a.keyword for a in actions} >= kinds
     for a in actions:
-        kind = kind_of(a)
+        kind = GAME_KINDS.kind_of(a)
         assert kind is not None
         assert kind.build(a.model, a.values()) == a
         assert kind.describe(a) == " ".join(str(a).split()[2:])
@@ -56,7 +56,7 @@ def test_every_listed_action_is_rebuilt_from_its_values_and_described_as_its_tex
 def test_the_kinds_declare_their_parameters_in_text_order() -> None:
     """Each declared parameter is a field, the text lists them in that order (R-SHOOT-1,
     R-RANGE-1: the band; R-MOV-1, R-CLIMB-1: the steps with their heights)."""
-    kinds = action_kinds()
+    kinds = GAME_KINDS
     assert [p.kind for p in kinds["move"].params] == ["steps"]
     assert [p.kind for p in kinds["charge"].params] == ["target", "steps"]
     assert [p.kind for p in kinds["leave"].params] == ["points"]
@@ -70,12 +70,12 @@ def test_the_kinds_declare_their_parameters_in_text_order() -> None:
 
 
 def test_a_partial_action_builds_to_none_until_its_last_value_is_given() -> None:
-    shoot = action_kinds()["shoot"]
+    shoot = GAME_KINDS["shoot"]
     assert shoot.build("settler-1", {"target": "mutant-a", "weapon": "rifle"}) is None
     assert shoot.build("settler-1", {"target": "mutant-a", "weapon": "rifle",
                                      "band": "long"}) == Shoot("settler-1", "mutant-a",
                                                                "rifle", "long")
-    charge = action_kinds()["charge"]
+    charge = GAME_KINDS["charge"]
     assert charge.build("m", {"steps": [Step("walk", 1.0, 2.0)]}) is None
     built = charge.build("m", {"target": "t", "steps": [Step("walk", 1.0, 2.0),
                                                         Step("climb", z=3.0)]})
@@ -83,7 +83,7 @@ def test_a_partial_action_builds_to_none_until_its_last_value_is_given() -> None
 
 
 def test_values_build_the_same_action_as_its_text() -> None:
-    kinds = action_kinds()
+    kinds = GAME_KINDS
     assert kinds["leave"].build("m", {"points": [(1, 2), (3.5, 4)]}) == parse_action(
         "leave m 1.0 2.0 3.5 4.0")
     assert kinds["close-combat"].build("m", {"target": "t", "weapon": "club"}) == CloseCombat(
@@ -108,5 +108,5 @@ def test_values_build_the_same_action_as_its_text() -> None:
 def test_a_value_of_the_wrong_type_is_refused_naming_the_action_and_what_was_expected(
         keyword: str, values: dict[str, object], message: str) -> None:
     with pytest.raises(IllegalActionError, match=f"illegal action '{keyword} m'") as exc:
-        action_kinds()[keyword].build("m", values)
+        GAME_KINDS[keyword].build("m", values)
     assert message in exc.value.reason

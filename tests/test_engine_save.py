@@ -12,6 +12,7 @@ import pytest
 from sim.commands import replay
 from sim.engine.state import GameState
 from sim.errors import SaveError
+from sim.game.kinds import new_game
 from sim.game.save import load_game, save_game
 from sim.scenario.format.loader import load_scenario
 from tests.conftest import SCENARIOS
@@ -35,7 +36,7 @@ def _copy_scenario(tmp: Path) -> Path:
 
 
 def _game(path: Path, seed: int = 21, **kw) -> GameState:
-    return play(GameState(load_scenario(path), seed, **kw), *ROUND_ONE)
+    return play(new_game(load_scenario(path), seed, **kw), *ROUND_ONE)
 
 
 def test_save_then_load_gives_an_equal_state(tmp_path) -> None:
@@ -72,7 +73,7 @@ def test_a_changed_included_library_is_refused(tmp_path) -> None:
     folder = tmp_path / "scenarios"
     shutil.copytree(SCENARIOS / "units", folder / "units")
     shutil.copy(SCENARIOS / "skirmish.toml", folder / "skirmish.toml")
-    state = GameState(load_scenario(folder / "skirmish.toml"), 3)
+    state = new_game(load_scenario(folder / "skirmish.toml"), 3)
     play(state, f"first {state.acting}")
     save = tmp_path / "s.json"
     save_game(state, save)
@@ -115,7 +116,7 @@ def test_missing_scenario_and_unsaveable_games(tmp_path) -> None:
     scenario.unlink()
     with pytest.raises(SaveError, match="not found"):
         load_game(save)
-    scripted = GameState(load_scenario(SEED_FILE), 1, rng=ScriptedRng([]))
+    scripted = new_game(load_scenario(SEED_FILE), 1, rng=ScriptedRng([]))
     with pytest.raises(SaveError, match="substituted generator"):
         save_game(scripted, tmp_path / "x.json")
 

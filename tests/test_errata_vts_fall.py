@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from sim.engine.actions import parse_action
 from sim.engine.gamedata import Status
 from sim.engine.state import GameState
+from sim.game.kinds import parse_action
 from tests.combat_util import armor, at_activation, face, scenario, skill, variant
 from tests.dice_script import ScriptedRoll
 

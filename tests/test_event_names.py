@@ -9,9 +9,8 @@ from typing import cast
 
 import pytest
 
-from sim.engine.actions import parse_action
 from sim.engine.rng import SeededRng
-from sim.engine.state import GameState
+from sim.game.kinds import new_game, parse_action
 from sim.scenario.names import DisplayNames, display_names
 from sim.scenario.objects import RuleSet
 from tests.combat_util import scenario
@@ -38,7 +37,7 @@ def test_names_are_built_once_per_scenario() -> None:
 
 def test_turn_events_use_names_and_actions_keep_ids() -> None:
     """The issue's example: 'settlers chooses settlers to take the first turn'."""
-    state = GameState(scenario("seed-activation"), seed=11)
+    state = new_game(scenario("seed-activation"), seed=11)
     n = len(state.events)
     for text in ("first settlers", "ready settler-1"):
         state.apply(parse_action(text))
@@ -64,7 +63,7 @@ def test_no_event_of_a_whole_game_names_a_side_or_model_by_its_id(
         name: str, rules: str, seed: int) -> None:
     """A seeded random game to its end (moves, charges, shots, close combat, falls):
     every event text names sides and models by display name only."""
-    state = GameState(replace(scenario(name), rules=cast(RuleSet, rules)), seed)
+    state = new_game(replace(scenario(name), rules=cast(RuleSet, rules)), seed)
     policy = SeededRng(seed)
     steps = 0
     while not state.is_over and steps < 400:

@@ -20,8 +20,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sim.engine.rng import SeededRng
-from sim.engine.state import GameState
 from sim.errors import SaveError
+from sim.game.kinds import new_game
 from sim.game.save import load_game, save_data, save_game
 from sim.scenario.format.loader import load_scenario
 from tests.conftest import SCENARIOS
@@ -34,7 +34,7 @@ KEYS = ["format", "version", "scenario", "scenario_sha256", "seed", "rounds", "a
 @cache
 def real_save() -> dict[str, Any]:
     """A save of 12 random steps of the game, as written next to its scenario."""
-    state = GameState(load_scenario(SCENARIO), seed=5)
+    state = new_game(load_scenario(SCENARIO), seed=5)
     policy = SeededRng(1)
     for _ in range(12):
         state.apply(policy.choice(list(state.legal_actions())))

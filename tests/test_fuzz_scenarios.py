@@ -24,8 +24,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sim.cli import main
-from sim.engine.state import GameState
 from sim.errors import ScenarioError
+from sim.game.kinds import new_game
 from sim.scenario.format.loader import load_scenario
 from sim.scenario.format.writer import scenario_to_toml
 from tests.conftest import SCENARIOS
@@ -146,7 +146,7 @@ def check_one(path: Path, tmp: Path) -> None:
     copy_path = tmp / f"copy-{path.name}"  # the writer keeps what the loader accepted
     copy_path.write_text(scenario_to_toml(scenario), encoding="utf-8")
     assert load_scenario(copy_path) == scenario
-    playout_save_reload(GameState(scenario, seed=scenario.seed or 1), tmp, policy_seed=3)
+    playout_save_reload(new_game(scenario, seed=scenario.seed or 1), tmp, policy_seed=3)
 
 
 @FUZZ

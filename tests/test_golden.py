@@ -19,6 +19,7 @@ import pytest
 
 from sim.engine.actions import Action
 from sim.engine.state import GameState
+from sim.game.kinds import new_game
 from sim.scenario.objects import Scenario
 from tests.engine_util import SEED_FILE, engine_kinds, seed_scenario, variant
 from tests.golden_util import check_golden, play_to_text
@@ -38,7 +39,7 @@ def transcript(scenario: Scenario, label: str, seed: int, policy_seed: int,
         return [f"\n== step {step}", state.summary(),
                 f"legal ({len(actions)}): " + " | ".join(str(a) for a in actions)]
 
-    return play_to_text(GameState(scenario, seed, rounds=rounds), policy_seed, header,
+    return play_to_text(new_game(scenario, seed, rounds=rounds), policy_seed, header,
                         step_lines)
 
 

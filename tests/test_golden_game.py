@@ -18,6 +18,7 @@ import pytest
 
 from sim.engine.actions import Action
 from sim.engine.state import GameState
+from sim.game.kinds import new_game
 from sim.scenario.format.loader import load_scenario
 from sim.scenario.objects import RuleSet
 from tests.conftest import SCENARIOS
@@ -43,7 +44,7 @@ def play(rules: str, seed: int, policy_seed: int) -> str:
         kinds = sorted({str(a).split()[0] for a in actions})
         return [f"\n== step {step}: {len(actions)} legal ({', '.join(kinds)})"]
 
-    return play_to_text(GameState(scenario, seed), policy_seed, header, step_lines)
+    return play_to_text(new_game(scenario, seed), policy_seed, header, step_lines)
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

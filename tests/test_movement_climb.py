@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from sim.engine.gamedata import Status
+from sim.game.kinds import GAME_KINDS
 from sim.scenario.rules import default_rules
 from tests.dice_script import ScriptedRng, ScriptExhaustedError, armor_face, effect_face, skill_face
 from tests.movement_util import AGAINST_30MM, AGAINST_40MM, RULE_SETS, activated, do, why
@@ -235,9 +236,8 @@ def test_a_climbing_model_can_be_charged_from_within_orange(
 ) -> None:
     """R-CLIMB-3: the cliffer hangs 2 in up the cliff; the deathclaw on the ground
     (2 in below, within Orange) charges into contact with its marker."""
-    import sim.movement.kinds
 
-    monkeypatch.setattr(sim.movement.kinds, "CHARGE_ATTACK", [])
+    monkeypatch.setattr(GAME_KINDS["charge"], "after_contact", None)
     rng = dice(agi(1))
     state = activated("move-climb", "cliffer", rng=rng)
     do(state, "move cliffer climb 2.0")

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from sim.engine.state import GameState
+from sim.game.kinds import new_game
 from tests.movement_util import RULE_SETS, scenario
 
 
@@ -21,7 +21,7 @@ def test_random_games_climb_undo_and_replay(name: str, rules: str) -> None:
     fell = 0
     for seed in range(6):
         pick = random.Random(seed)
-        state = GameState(scenario(name, rules), seed=seed, rounds=2)
+        state = new_game(scenario(name, rules), seed=seed, rounds=2)
         for _ in range(60):
             if state.is_over:
                 break
@@ -38,7 +38,7 @@ def test_random_games_climb_undo_and_replay(name: str, rules: str) -> None:
             assert state.to_dict() == after, str(action)
             vertical += " climb " in str(action) or " jump " in str(action)
         fell += sum(e.kind == "landed" for e in state.events)
-        replay = GameState(scenario(name, rules), seed=seed, rounds=2)
+        replay = new_game(scenario(name, rules), seed=seed, rounds=2)
         for action in state.history:
             replay.apply(action)
         assert replay.to_dict() == state.to_dict()

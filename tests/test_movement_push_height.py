@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 
 from geometry.movement.obstacles import ObstacleSet
 from geometry.movement.push import push_back
-from sim.engine.actions import parse_action
 from sim.engine.gamedata import Status
 from sim.engine.state import GameState
+from sim.game.kinds import parse_action
 from sim.scenario.positions import Position
 from tests.combat_util import armor, at_activation, face, scenario, skill, variant
 from tests.dice_script import ScriptedRoll

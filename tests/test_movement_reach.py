@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sim.engine.state import GameState
+from sim.game.kinds import GAME_KINDS
 from sim.movement.kinds import Charge, Move, reachable, walk
 from sim.scenario.format.loader import load_scenario
 from tests.conftest import SCENARIOS
@@ -132,12 +133,11 @@ def test_charge_area_holds_contact_with_a_climbing_enemy(monkeypatch: pytest.Mon
     Orange below it) sees a charge area round the marker: every point is a legal
     Charge along its witness path, none overlaps the marker by more than the
     tolerance, and there is no area for a climbing enemy more than Orange away."""
-    import sim.movement.kinds
-    from sim.engine.actions import parse_action
+    from sim.game.kinds import parse_action
     from sim.scenario.rules import default_rules
     from tests.dice_script import ScriptedRng, skill_face
 
-    monkeypatch.setattr(sim.movement.kinds, "CHARGE_ATTACK", [])
+    monkeypatch.setattr(GAME_KINDS["charge"], "after_contact", None)
     rng = ScriptedRng([skill_face(default_rules(), 1)])
     state = activated(scenario("move-climb"), "cliffer", rng=rng)
     for text in ("move cliffer climb 2.0", "end-activation", "ready claw", "option-b",

@@ -7,11 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-import sim.movement.kinds as moves
-from sim.engine.actions import parse_action
 from sim.engine.gamedata import Status
-from sim.engine.state import ActionContext, GameState
+from sim.engine.state import ActionContext
 from sim.errors import IllegalActionError
+from sim.game.kinds import GAME_KINDS, new_game, parse_action
 from sim.movement.falls import push_model
 from sim.movement.kinds import Charge, plan_movement, walk
 from tests.dice_script import ScriptedRng
@@ -52,7 +51,8 @@ def test_unhindered_deathclaw_keeps_blue(rules: str) -> None:
 
 def test_charge_calls_the_close_combat_hook(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[Charge] = []
-    monkeypatch.setattr(moves, "CHARGE_ATTACK", [lambda ctx, action: calls.append(action)])
+    monkeypatch.setattr(GAME_KINDS["charge"], "after_contact",
+                        lambda ctx, action: calls.append(action))
     state = activated("seed-hound", "hound-2")
     do(state, "charge hound-2 settler-near 11.5 8.0")
     assert [str(c) for c in calls] == ["charge hound-2 settler-near 11.5 8.0"]
@@ -195,7 +195,7 @@ def test_leaving_over_difficult_ground_uses_the_shorter_ruler() -> None:
 @pytest.mark.parametrize("rules", RULE_SETS)
 def test_pushed_into_the_edge_twice(rules: str) -> None:
     """R-EDGE-3: a hard edge: 1 damage each time, no armor roll, still on the table."""
-    state = GameState(scenario("move-board-edge", rules), seed=1, rng=ScriptedRng([]))
+    state = new_game(scenario("move-board-edge", rules), seed=1, rng=ScriptedRng([]))
     ctx = ActionContext(state)
     brute = state.model("brute").position.xy
     first = push_model(ctx, "knight", brute, "orange", by="brute")
@@ -210,7 +210,7 @@ def test_pushed_into_the_edge_twice(rules: str) -> None:
 
 
 def test_push_stops_at_another_base() -> None:
-    state = GameState(scenario("move-board-edge"), seed=1, rng=ScriptedRng([]))
+    state = new_game(scenario("move-board-edge"), seed=1, rng=ScriptedRng([]))
     ctx = ActionContext(state)
     # The knight pushes the brute away, to the right, by Orange: nothing is in the way.
     res = push_model(ctx, "brute", state.model("knight").position.xy, "orange", by="knight")

@@ -20,10 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from sim.engine.actions import parse_action
 from sim.engine.gamedata import Readiness
 from sim.engine.rng import SeededRng
 from sim.engine.state import GameState
+from sim.game.kinds import new_game, parse_action
 from sim.game.save import load_game, save_game
 from sim.scenario.format.loader import load_scenario
 from sim.scenario.objects import Scenario
@@ -85,7 +85,7 @@ def test_hundreds_of_random_games_end_and_undo_redo_round_trips(tmp_path: Path) 
     vts = replace(skirmish(), rules="vts-1.5")
     for game in range(GAMES):
         scenario = vts if game % 2 else skirmish()
-        state = playout(GameState(scenario, seed=game, rounds=ROUNDS), 7919 * game + 1)
+        state = playout(new_game(scenario, seed=game, rounds=ROUNDS), 7919 * game + 1)
         assert state.result is not None
         assert state.round == ROUNDS  # nobody is removed by plain moves
         if scenario is skirmish() and game % 20 == 0:
@@ -97,7 +97,7 @@ def test_hundreds_of_random_games_end_and_undo_redo_round_trips(tmp_path: Path) 
 @pytest.mark.usefixtures("engine_kinds")
 def test_save_then_load_mid_game_is_equal(tmp_path: Path) -> None:
     for game in range(5):
-        state = GameState(skirmish(), seed=100 + game, rounds=ROUNDS)
+        state = new_game(skirmish(), seed=100 + game, rounds=ROUNDS)
         policy = SeededRng(game)
         for _ in range(20 + 7 * game):
             state.apply(policy.choice(list(state.legal_actions())))
@@ -112,7 +112,7 @@ def test_random_games_with_the_registered_action_kinds(tmp_path: Path) -> None:
     """The real movement/combat kinds plug into the engine: listed actions are legal,
     round-trip through text, undo/redo and save/load stay exact."""
     for game in range(4):
-        state = playout(GameState(skirmish(), seed=500 + game, rounds=1), game,
+        state = playout(new_game(skirmish(), seed=500 + game, rounds=1), game,
                         undo_every=3)
         save = tmp_path / f"real-{game}.json"
         save_game(state, save)

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from sim.cli import main
-from sim.engine.state import GameState
 from sim.errors import SaveError
+from sim.game.kinds import new_game
 from sim.game.save import load_game, save_data, save_game, scenario_hash
 from sim.scenario.format.limits import MAX_NAME_BYTES, MAX_NESTING, MAX_PATH_BYTES
 from sim.scenario.format.loader import load_scenario
@@ -28,7 +28,7 @@ SEED = SCENARIOS / "seed-activation.toml"
 def _saved(tmp_path: Path) -> tuple[Path, dict[str, Any]]:
     """A real save of a one-action game of a copied scenario, and its data."""
     shutil.copy(SEED, tmp_path / SEED.name)
-    state = GameState(load_scenario(tmp_path / SEED.name), seed=4)
+    state = new_game(load_scenario(tmp_path / SEED.name), seed=4)
     state.apply(next(iter(state.legal_actions())))
     path = tmp_path / "game.save.json"
     save_game(state, path)
@@ -137,7 +137,7 @@ def test_play_load_of_a_hostile_save_exits_1_in_one_line(
 
 def test_a_shipped_scenario_is_saved_by_name_and_reloads_anywhere(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    state = GameState(load_scenario(SEED), seed=9)
+    state = new_game(load_scenario(SEED), seed=9)
     state.apply(next(iter(state.legal_actions())))
     elsewhere = tmp_path / "far" / "away"
     elsewhere.mkdir(parents=True)
@@ -150,7 +150,7 @@ def test_a_shipped_scenario_is_saved_by_name_and_reloads_anywhere(
 
 def test_a_copied_scenario_is_saved_by_relative_path(tmp_path: Path) -> None:
     shutil.copy(SEED, tmp_path / SEED.name)
-    state = GameState(load_scenario(tmp_path / SEED.name), seed=9)
+    state = new_game(load_scenario(tmp_path / SEED.name), seed=9)
     assert save_data(state, tmp_path)["scenario"] == SEED.name
 
 

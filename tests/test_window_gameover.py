@@ -19,6 +19,7 @@ import pygame
 
 from sim.engine.gamedata import Phase, Readiness
 from sim.engine.state import GameState
+from sim.game.kinds import new_game
 from sim.scenario.format.loader import load_scenario
 from tests.window_driver import Driver
 
@@ -32,7 +33,7 @@ def phase(st: GameState) -> Phase:
 
 def test_last_round_ends_in_the_game_over_screen(tmp_path: Path) -> None:
     scenario = load_scenario(SKIRMISH)
-    d = Driver(scenario, save_dir=tmp_path, state=GameState(scenario, seed=5, rounds=1))
+    d = Driver(scenario, save_dir=tmp_path, state=new_game(scenario, seed=5, rounds=1))
     try:
         st = d.state
         holder = st.acting

@@ -15,8 +15,7 @@ import pytest
 
 from render.app import App
 from sim.cli import main
-from sim.engine.actions import parse_action
-from sim.engine.state import GameState
+from sim.game.kinds import new_game, parse_action
 from sim.game.save import save_game
 from sim.scenario.format.loader import load_scenario
 
@@ -49,7 +48,7 @@ def test_play_opens_the_default_scenario(opened: list[App]) -> None:
 def test_play_load_continues_the_saved_game(opened: list[App], tmp_path: Path,
                                             monkeypatch: Any) -> None:
     scenario = load_scenario(ROOT / "scenarios" / "skirmish.toml")
-    state = GameState(scenario, seed=11)
+    state = new_game(scenario, seed=11)
     for _ in range(3):
         state.apply(next(iter(state.legal_actions())))
     save = tmp_path / "game.save.json"
@@ -68,7 +67,7 @@ def test_play_load_of_another_scenario_is_refused(tmp_path: Path,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     scenario = load_scenario(ROOT / "scenarios" / "skirmish.toml")
     save = tmp_path / "game.save.json"
-    save_game(GameState(scenario, seed=1), save)
+    save_game(new_game(scenario, seed=1), save)
     other = ROOT / "scenarios" / "combat-arena.toml"
     assert main(["play", str(other), "--load", str(save)]) == 2
     assert "--load" in capsys.readouterr().err

@@ -29,6 +29,7 @@ from render.draw.panels import button_rects, max_scroll
 from render.explain import answers
 from sim.engine.gamedata import Phase
 from sim.engine.state import GameState
+from sim.game.kinds import new_game
 from sim.movement.kinds import Charge, Move
 from sim.scenario.format.loader import load_scenario
 from sim.scenario.objects import Scenario
@@ -44,7 +45,7 @@ SNIPER = ROOT / "scenarios" / "elev-sniper-edge.toml"
 def seeded(path: Path, seed: int = 1) -> tuple[Scenario, GameState]:
     """A new game with fixed dice (seed 1: the attacks below leave their targets in play)."""
     scenario = load_scenario(path)
-    return scenario, GameState(scenario, seed=seed)
+    return scenario, new_game(scenario, seed=seed)
 
 
 def details(d: Driver) -> str:
@@ -378,10 +379,9 @@ def test_game_over_in_a_small_window_shows_the_whole_result(tmp_path: Path) -> N
     from render.draw.panels import game_over_rows
     from sim.engine.actions import ChooseFirst, OptionA, ReadyModel
     from sim.engine.gamedata import Readiness
-    from sim.engine.state import GameState
 
     scenario = load_scenario(ARENA)
-    st = GameState(scenario, seed=3, rounds=1)
+    st = new_game(scenario, seed=3, rounds=1)
     st.apply(ChooseFirst(st.acting or ""))
     while st.phase is not Phase.ACTIVATE:  # every turn: ready one, option A
         if st.phase is Phase.READY:

@@ -50,7 +50,7 @@ def test_an_unexpected_error_saves_the_game_before_the_window_stops(
         driver: Driver, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     """Nothing is lost: a bug that stops the loop leaves a save that loads to the game."""
-    from sim.engine.actions import parse_action
+    from sim.game.kinds import parse_action
     from sim.game.save import load_game
 
     d = driver

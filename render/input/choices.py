@@ -22,8 +22,6 @@ from sim.engine.actions import (
     OptionA,
     OptionB,
     ReadyModel,
-    action_kinds,
-    kind_of,
 )
 from sim.engine.state import GameState
 from sim.scenario.objects import Scenario
@@ -60,7 +58,7 @@ def turn_buttons(scenario: Scenario, state: GameState, legal: list[Action]) -> l
     kinds_seen: list[str] = []
     for a in legal:
         if isinstance(a, ModelAction):
-            kind = kind_of(a)
+            kind = state.kinds.kind_of(a)
             if kind is not None and kind.keyword not in kinds_seen:
                 kinds_seen.append(kind.keyword)
                 out.append(Button(kind_label(kind.keyword), StartKind(kind)))
@@ -68,16 +66,16 @@ def turn_buttons(scenario: Scenario, state: GameState, legal: list[Action]) -> l
             out.append(Button(action_label(sides, a), Apply(a)))
     act = state.activation
     if act is not None and act.actions_left > 0:
-        _add_free_paths(out, kinds_seen)
+        _add_free_paths(state, out, kinds_seen)
     return out
 
 
-def _add_free_paths(out: list[Button], kinds_seen: list[str]) -> None:
+def _add_free_paths(state: GameState, out: list[Button], kinds_seen: list[str]) -> None:
     """Free paths (Move, Leave): the engine lists only a few sample paths,
     which can all fail where a shorter one would do; the kind stays offered
     and the engine judges the path drawn."""
     at = len(out) - 1 if out and out[-1].key == Apply(EndActivation()) else len(out)
-    for kw, kind in action_kinds().items():
+    for kw, kind in state.kinds.items():
         form = Form.of(kind)
         if kw not in kinds_seen and form.points and not form.target and not form.other:
             out.insert(at, Button(kind_label(kw), StartKind(kind), hint="no sample path listed"))

@@ -28,6 +28,7 @@ from sim.engine.actions import Action, ActionKind, Activate, ReadyModel
 from sim.engine.gamedata import Phase
 from sim.engine.state import GameState
 from sim.errors import WastelandError
+from sim.game.kinds import new_game
 from sim.movement.plan import Step
 from sim.scenario.objects import Scenario
 
@@ -73,7 +74,7 @@ class Controller:
         self.reach_budget = 0.03  # seconds of F4 area work per frame (see tick)
         self._reach_work = 0  # areas worked out so far: part of the view's key
         try:
-            self.state: GameState | None = state or GameState(scenario)
+            self.state: GameState | None = state or new_game(scenario)
         except WastelandError as exc:
             self.state = None
             self._say(f"read-only: {exc}", error=True)

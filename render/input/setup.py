@@ -105,8 +105,8 @@ def build(s: Setup, weapon: str | None, steps: list[Step] | None = None) -> Acti
 
     Examples
     --------
-    >>> from sim.engine.actions import action_kinds
-    >>> s = Setup(action_kinds()["move"], "m1", steps=[Step("walk", 1.0, 2.0)])
+    >>> from sim.game.kinds import GAME_KINDS
+    >>> s = Setup(GAME_KINDS["move"], "m1", steps=[Step("walk", 1.0, 2.0)])
     >>> str(build(s, None))
     'move m1 1.0 2.0'
     """

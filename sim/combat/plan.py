@@ -10,7 +10,8 @@ from :func:`sim.shooting.analysis.analyse` only, never recomputed here.
 The action kinds plug into the engine through its extension contract
 (docs/engine.md): ``shoot MODEL TARGET WEAPON BAND`` and
 ``close-combat MODEL TARGET WEAPON``; a Charge that reaches its target ends
-with a close-combat attack (hook :data:`sim.movement.kinds.CHARGE_ATTACK`).
+with a close-combat attack: :func:`charge_attack`, declared where the game's
+kinds are built (sim.game.kinds).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from sim.shooting.analysis import ShotAnalysis, analyse
 
 if TYPE_CHECKING:
     from sim.engine.state import ActionContext, GameState
+    from sim.movement.kinds import Charge
 
 Band = Literal["short", "long"]
 BANDS: tuple[Band, ...] = ("short", "long")
@@ -439,15 +441,15 @@ class CloseCombatKind(ActionKind[CloseCombat]):
                     yield CloseCombat(model, t, w)
 
 
-def charge_attack(ctx: ActionContext, charge: ModelAction) -> None:
+def charge_attack(ctx: ActionContext, charge: Charge) -> None:
     """A Charge that reached its target ends with a close-combat attack.
 
     Decision: the charging model attacks with the first close-combat weapon
     on its unit card; without one, or when the attack is not possible (no
     melee skill), the charge ends without an attack and the log says why.
     """
-    target = getattr(charge, "target", None)
-    if not isinstance(target, str) or not ctx.model(charge.model).in_play:
+    target = charge.target
+    if not ctx.model(charge.model).in_play:
         return
     unit = ctx.scenario.unit_of(charge.model)
     weapons = melee_weapons(ctx.scenario, unit)
@@ -462,17 +464,3 @@ def charge_attack(ctx: ActionContext, charge: ModelAction) -> None:
                 f"cannot attack after the charge: {exc.reason}")
         return
     carry_out(ctx, plan)
-
-
-def _register_charge_hook() -> None:
-    try:
-        from sim.movement.kinds import CHARGE_ATTACK
-    except ImportError:  # movement rules not installed: charges have no attack
-        return
-    if charge_attack not in CHARGE_ATTACK:
-        CHARGE_ATTACK.append(charge_attack)
-
-
-_register_charge_hook()
-
-ACTION_KINDS = (ShootKind(), CloseCombatKind())

@@ -17,6 +17,7 @@ from typing import Any
 from sim.cli_io import check_model, load_scenario_arg, print_json
 from sim.combat.plan import AttackPlan, AttackRefused, Band, Situation, carry_out, plan_shot
 from sim.errors import WastelandError
+from sim.game.kinds import new_game
 from sim.resolution.odds import attack_odds
 from sim.scenario.objects import Scenario
 
@@ -73,9 +74,9 @@ def _plans(sit: Situation, args: argparse.Namespace) -> list[AttackPlan]:
 
 def _roll(scenario: Scenario, plan: AttackPlan, seed: int) -> list[str]:
     """Resolve ``plan`` in a fresh game with ``seed``; the lines the game log gets."""
-    from sim.engine.state import ActionContext, GameState
+    from sim.engine.state import ActionContext
 
-    state = GameState(scenario, seed=seed)
+    state = new_game(scenario, seed=seed)
     start = len(state.events)
     carry_out(ActionContext(state), plan)
     return [e.text for e in state.events[start:]]

@@ -1,7 +1,7 @@
-"""Actions: small frozen values that round-trip through text, and the kind registry.
+"""Actions: small frozen values that round-trip through text, and ActionKind.
 
 Every action prints as one line of space-separated tokens, keyword first
-(``str(action)``), and :func:`parse_action` reads it back to an equal value,
+(``str(action)``), and a :class:`~sim.engine.kinds.KindRegistry` reads it back to an equal value,
 as python-chess ``Move.uci()``/``Move.from_uci()`` do. Saves, the golden
 transcripts and the replay command store actions as this text.
 
@@ -12,42 +12,33 @@ Two families:
   ``activate MODEL``, ``end-activation``, ``end-turn``;
 - model actions, taken by the model whose activation is in progress
   (``move MODEL X Y`` ...). Each is a :class:`ModelAction` with an
-  :class:`ActionKind` that checks and applies it. Kinds come from the
-  modules listed in :data:`ACTION_KIND_MODULES`, each exporting
-  ``ACTION_KINDS``; adding a kind (movement, combat) never touches the turn
-  logic. See docs/engine.md, "Adding an action kind".
+  :class:`ActionKind` that checks and applies it. The game's kinds
+  are built in one place, :mod:`sim.game.kinds`, into a
+  :class:`~sim.engine.kinds.KindRegistry`; adding a kind (movement, combat)
+  never touches the turn logic. See docs/engine.md, "Adding an action kind".
 
 Examples
 --------
->>> parse_action("ready settler-2")
+>>> parse_turn_action("ready settler-2")
 ReadyModel(model='settler-2')
->>> str(parse_action("move settler-1 10.5 3.0"))
-'move settler-1 10.5 3.0'
+>>> parse_turn_action("move settler-1 10.5 3.0") is None
+True
 """
 
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 from sim.engine.params import Param, ParamKind, check_value, words
-from sim.errors import IllegalActionError, WastelandError
+from sim.errors import IllegalActionError
 
 if TYPE_CHECKING:
     from sim.engine.state import ActionContext, GameState
-
-# Modules that define model action kinds, each exporting ``ACTION_KINDS``.
-# The set of kinds is fixed by this list (never by import order), so a save
-# replays the same way in every process. The movement issue replaces
-# the engine's own plain move (tests/plainmove.py) by its own module; combat
-# appends its module.
-ACTION_KIND_MODULES: tuple[str, ...] = ("sim.movement.kinds", "sim.combat.plan")
-
 
 # --- text helpers ---------------------------------------------------------------
 
@@ -294,46 +285,17 @@ class ActionKind(ABC, Generic[A]):
         return ()
 
 
-# --- the registry ------------------------------------------------------------------
-
-_kinds: dict[str, ActionKind[Any]] | None = None
-
-
-def action_kinds() -> Mapping[str, ActionKind[Any]]:
-    """Every model action kind, by keyword, from :data:`ACTION_KIND_MODULES`."""
-    global _kinds
-    if _kinds is None:
-        found: dict[str, ActionKind[Any]] = {}
-        turn_words = {t.keyword for t in TURN_ACTIONS}
-        for name in ACTION_KIND_MODULES:
-            module = importlib.import_module(name)
-            for kind in module.ACTION_KINDS:
-                if kind.keyword in found or kind.keyword in turn_words:
-                    raise WastelandError(
-                        f"action keyword {kind.keyword!r} of {name} is defined twice")
-                found[kind.keyword] = kind
-        _kinds = found
-    return _kinds
-
-
-def kind_of(action: ModelAction) -> ActionKind[Any] | None:
-    """The registered kind handling ``action``, or None."""
-    kind = action_kinds().get(action.keyword)
-    if kind is None or not isinstance(action, kind.action_type):
-        return None
-    return kind
-
-
 def _expect(text: str, cls: type[Action], args: Sequence[str], n: int) -> None:
     if len(args) != n:
         raise IllegalActionError(text, f"expected {cls.usage!r}")
 
 
-def parse_action(text: str) -> Action:
-    """Read an action from its text form (the inverse of ``str(action)``).
+def parse_turn_action(text: str) -> Action | None:
+    """Read a turn-structure action from its text; None when the keyword is no turn action.
 
-    Raises :class:`IllegalActionError` naming the text and the expected
-    form when the text is not an action.
+    Model actions are read by their kinds (:meth:`sim.engine.kinds.KindRegistry.parse`).
+    Raises :class:`IllegalActionError` naming the text and the expected form
+    when the text is empty or a turn action with the wrong arguments.
     """
     tokens = text.split()
     if not tokens:
@@ -352,9 +314,4 @@ def parse_action(text: str) -> Action:
         if word == cls.keyword:
             _expect(text, cls, args, 0)
             return cls()
-    kind = action_kinds().get(word)
-    if kind is None:
-        known = [t.keyword for t in TURN_ACTIONS] + sorted(action_kinds())
-        raise IllegalActionError(text, f"unknown action {word!r}; known: {', '.join(known)}")
-    parsed: Action = kind.parse(text, args)
-    return parsed
+    return None

@@ -12,13 +12,15 @@ included, as python-chess ``push``/``pop`` do.
   side to act, phase, activation in progress); the rules that move it are
   in :mod:`sim.engine.turns`.
 - :meth:`GameState.legal_actions` is the single source of what may be done
-  now; model action kinds plug in through :mod:`sim.engine.actions` and change the
+  now; model action kinds plug in through a :class:`~sim.engine.kinds.KindRegistry` and change the
   board only through an :class:`ActionContext`.
 
 Examples
 --------
+>>> from sim.engine.kinds import KindRegistry
 >>> from sim.scenario.format.loader import load_scenario
->>> state = GameState(load_scenario("scenarios/seed-activation.toml"), seed=1)
+>>> no_kinds = KindRegistry(())  # the game's are sim.game.kinds.GAME_KINDS
+>>> state = GameState(load_scenario("scenarios/seed-activation.toml"), seed=1, kinds=no_kinds)
 >>> state.phase
 <Phase.CHOOSE_FIRST: 'choose-first'>
 >>> [str(a) for a in state.legal_actions()]
@@ -35,7 +37,7 @@ from types import MappingProxyType
 from typing import Any
 
 from sim.engine import turns
-from sim.engine.actions import Action, ModelAction, kind_of
+from sim.engine.actions import Action, ModelAction
 from sim.engine.gamedata import (
     Activation,
     Event,
@@ -46,6 +48,7 @@ from sim.engine.gamedata import (
     Status,
     TurnContext,
 )
+from sim.engine.kinds import KindRegistry
 from sim.engine.memo import Memo
 from sim.engine.rng import GameRng, SeededRng
 from sim.errors import IllegalActionError, Problem, ScenarioError
@@ -105,11 +108,15 @@ class GameState:
         Last round, overriding the scenario's ``rounds`` (None: the scenario's).
     rng
         A generator to use instead of ``SeededRng(seed)`` (a scripted double in tests).
+    kinds
+        The model action kinds of this game (sim.game.kinds.new_game passes the game's).
     """
 
     def __init__(self, scenario: Scenario, seed: int | None = None, *,
-                 rounds: int | None = None, rng: GameRng | None = None) -> None:
+                 rounds: int | None = None, rng: GameRng | None = None,
+                 kinds: KindRegistry) -> None:
         self.scenario = scenario
+        self.kinds = kinds
         self.rules: RulesData = scenario.rules_data
         self.seed: int = seed if seed is not None else (
             scenario.seed if scenario.seed is not None else secrets.randbits(32))
@@ -226,7 +233,7 @@ class GameState:
 
     def _why_model_action_illegal(self, action: ModelAction) -> Illegal | None:
         m = action.model
-        kind = kind_of(action)
+        kind = self.kinds.kind_of(action)
         if kind is None:
             return Illegal(f"no action kind {action.keyword!r} is registered", m)
         if m not in self._models:
@@ -268,7 +275,7 @@ class GameState:
         self._history.append(action)
 
     def _apply_model_action(self, action: ModelAction) -> None:
-        kind = kind_of(action)
+        kind = self.kinds.kind_of(action)
         act = self._turn.activation
         assert kind is not None and act is not None  # checked by why_illegal
         cost = kind.cost(self, action)

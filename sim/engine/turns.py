@@ -37,7 +37,6 @@ from sim.engine.actions import (
     OptionA,
     OptionB,
     ReadyModel,
-    action_kinds,
 )
 from sim.engine.gamedata import (
     Activation,
@@ -243,7 +242,7 @@ def listed_actions(state: GameState) -> list[Action]:
     act = state.activation
     assert act is not None
     out: list[Action] = []
-    for kind in action_kinds().values():
+    for kind in state.kinds.values():
         out.extend(a for a in kind.samples(state, act.model) if state.why_illegal(a) is None)
     out.append(EndActivation())
     return out

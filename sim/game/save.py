@@ -10,8 +10,8 @@ scenario changed since is refused (docs/engine.md, "Save format").
 Examples
 --------
 >>> from sim.scenario.format.loader import load_scenario
->>> from sim.engine.state import GameState
->>> state = GameState(load_scenario("scenarios/seed-activation.toml"), seed=3)
+>>> from sim.game.kinds import new_game
+>>> state = new_game(load_scenario("scenarios/seed-activation.toml"), seed=3)
 >>> data = save_data(state, Path("."))
 >>> data["scenario"], data["seed"], data["actions"]
 ('wasteland:seed-activation.toml', 3, [])
@@ -26,10 +26,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from sim.engine.actions import parse_action
 from sim.engine.rng import SeededRng
 from sim.engine.state import GameState
 from sim.errors import SaveError, WastelandError
+from sim.game.kinds import new_game, parse_action
 from sim.scenario.format.files import (
     NESTING_MESSAGE,
     SHIPPED_PREFIX,
@@ -188,7 +188,7 @@ def game_from_save(data: Any, save_dir: Path, where: str) -> GameState:
         scenario = load_scenario(path)
     except WastelandError as exc:
         raise SaveError(f"{where}: scenario {ref!r} does not load:\n{exc}") from None
-    state = GameState(scenario, seed, rounds=rounds)
+    state = new_game(scenario, seed, rounds=rounds)
     for i, text in enumerate(actions):
         if not isinstance(text, str):
             raise SaveError(f"{where}: actions[{i}]: expected an action text, got {show(text)}")

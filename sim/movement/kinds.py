@@ -60,7 +60,7 @@ from sim.resolution.dice import roll_skill
 from sim.scenario.names import model_name
 from sim.scenario.positions import Position
 
-__all__ = ["ACTION_KINDS", "CHARGE_ATTACK", "Charge", "ChargeKind", "Leave", "LeaveKind", "Move",
+__all__ = ["AfterContact", "Charge", "ChargeKind", "Leave", "LeaveKind", "Move",
            "MoveArea", "MoveKind", "Plan", "Step", "StepKind", "Vertical", "agi_test",
            "carry_out", "level_of", "parse_steps", "plan_movement", "reachable", "walk"]
 
@@ -255,15 +255,22 @@ def _down_samples(state: GameState, model: str, budget: float) -> Iterator[Move]
         yield Move(model, (*lip, Step("climb", z=down)))
 
 
-#: Called after a legal charge has moved the model: ``hook(ctx, charge)``. The
-#: combat rules set it to make the close-combat attack (issue 7).
-CHARGE_ATTACK: list[Callable[[ActionContext, Charge], None]] = []
+#: What a charge that reaches its target does next: ``after_contact(ctx, charge)``.
+AfterContact = Callable[["ActionContext", Charge], None]
 
 
 class ChargeKind(ActionKind[Charge]):
-    """The Charge action: the charge ruler, ending in base contact with an enemy."""
+    """The Charge action: the charge ruler, ending in base contact with an enemy.
+
+    ``after_contact`` runs when the charger reaches its target; the game
+    declares it where its kinds are built (sim.game.kinds: the close-combat
+    attack). None: a charge ends at contact.
+    """
 
     action_type = Charge
+
+    def __init__(self, after_contact: AfterContact | None = None) -> None:
+        self.after_contact = after_contact
 
     def check(self, state: GameState, action: Charge) -> str | None:
         why = _target_problem(state, action.model, action.target)
@@ -287,9 +294,8 @@ class ChargeKind(ActionKind[Charge]):
                 f"{model_name(ctx.scenario, action.model)} "
                 f"{'reaches' if arrived else 'does not reach'} {target}",
                 target=action.target, contact=arrived)
-        if arrived:
-            for hook in CHARGE_ATTACK:
-                hook(ctx, action)
+        if arrived and self.after_contact is not None:
+            self.after_contact(ctx, action)
 
     def samples(self, state: GameState, model: str) -> Iterable[Charge]:
         me = state.model(model)
@@ -380,11 +386,6 @@ class LeaveKind(ActionKind[Leave]):
 _DIAG = math.sqrt(0.5)
 _DIRECTIONS = ((1.0, 0.0), (_DIAG, _DIAG), (0.0, 1.0), (-_DIAG, _DIAG),
                (-1.0, 0.0), (-_DIAG, -_DIAG), (0.0, -1.0), (_DIAG, -_DIAG))
-
-ACTION_KINDS: tuple[ActionKind[Move] | ActionKind[Charge] | ActionKind[Leave], ...] = (
-    MoveKind(), ChargeKind(), LeaveKind(),
-)
-
 
 # --- reachable areas for the window ---------------------------------------------------
 
