@@ -228,10 +228,10 @@ class _Ask:
 def _ask(asks: list[_Ask], q: _Query) -> None:
     """Every question asked, one batched query per sight index (each pair with its
     group's per-query obstacles)."""
-    by_index: dict[int, list[_Ask]] = {}
+    by_index: dict[SightIndex, list[_Ask]] = {}  # an index hashes as itself, kept alive here
     for a in asks:
         if a.xs:
-            by_index.setdefault(id(a.group.index), []).append(a)
+            by_index.setdefault(a.group.index, []).append(a)
     for same in by_index.values():
         pairs: list[tuple[Disc, Disc]] = []
         extras: list[list[Obstacle]] = []
