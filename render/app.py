@@ -21,6 +21,7 @@ import platformdirs
 import pygame
 
 from render.draw import theme
+from render.draw.board import BoardLayers
 from render.draw.frame import board_transform, draw_frame
 from render.draw.layout import MIN_WINDOW, Layout, compute_layout
 from render.draw.panels import BUTTON_TOP, button_rects, max_scroll
@@ -65,6 +66,7 @@ class App:
         self._press: tuple[int, int] | None = None
         self._dragging = False
         self.stopped_by: str | None = None  # the signal or key that ended the loop
+        self.layers = BoardLayers()  # the drawn terrain, kept until a resize
         self.layout = self._layout()
 
     # --- events --------------------------------------------------------------
@@ -115,6 +117,7 @@ class App:
             flags = pygame.RESIZABLE if pygame.display.get_driver() != "dummy" else 0
             self.surface = pygame.display.set_mode((w, h), flags)
         self.layout = self._layout()
+        self.layers.clear()
 
     def _key(self, event: Any) -> None:
         ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
@@ -190,7 +193,8 @@ class App:
         self.draw()
 
     def draw(self) -> None:
-        draw_frame(self.surface, self.layout, self.controller.scene(), self.controller.view())
+        draw_frame(self.surface, self.layout, self.controller.scene(), self.controller.view(),
+                   self.layers)
 
     def run(self) -> int:
         """The loop until the window closes; 0 unless a changed game could not be saved.

@@ -9,7 +9,8 @@ height. A ``*`` after the height says the piece differs for some models
 legend.
 
 The terrain never changes during a game, so it is drawn once per window size
-into a cached surface (:func:`board_layer`); a frame only blits it.
+into a surface (:func:`board_layer`) that the window's :class:`BoardLayers`
+keeps; a frame only blits it.
 """
 
 from __future__ import annotations
@@ -209,26 +210,47 @@ def draw_terrain(surface: Any, scenario: Scenario, t: BoardTransform,
         draw_piece_label(surface, piece, t)
 
 
-_LAYERS: dict[tuple[int, tuple[int, int, int, int], float], Any] = {}
-
-
 def board_layer(scenario: Scenario, rect: Rect, t: BoardTransform,
                 edges: Sequence[BaseGeometry] = ()) -> Any:
-    """The terrain drawn into a surface covering ``rect``, cached per scenario and size.
+    """The terrain drawn into a new surface covering ``rect``.
 
     ``edges`` are the board's significant edges (R-ELEV-2); they never change
-    for a scenario, so they are part of the cached layer.
+    for a scenario, so they are part of the layer (:class:`BoardLayers` keeps it).
     """
-    key = (id(scenario), rect.as_tuple(), t.scale)
-    layer = _LAYERS.get(key)
-    if layer is None:
-        if len(_LAYERS) > 8:
-            _LAYERS.clear()
-        layer = pygame.Surface((rect.w, rect.h))
-        layer.fill(theme.BACKGROUND)
-        draw_terrain(layer, scenario, t.shifted(rect.x, rect.y), edges)
-        _LAYERS[key] = layer
+    layer = pygame.Surface((rect.w, rect.h))
+    layer.fill(theme.BACKGROUND)
+    draw_terrain(layer, scenario, t.shifted(rect.x, rect.y), edges)
     return layer
+
+
+class BoardLayers:
+    """The drawn terrain of one window, kept per board rectangle and scale.
+
+    Held by the window (:class:`render.app.App`), which clears it on a resize.
+    A window shows one scenario; another scenario drops every layer first.
+    """
+
+    KEPT = 8  # layers kept at most (a window being resized asks for many sizes)
+
+    def __init__(self) -> None:
+        self._scenario: Scenario | None = None
+        self._layers: dict[tuple[tuple[int, int, int, int], float], Any] = {}
+
+    def layer(self, scenario: Scenario, rect: Rect, t: BoardTransform,
+              edges: Sequence[BaseGeometry] = ()) -> Any:
+        """:func:`board_layer`, drawn once per ``rect`` and scale."""
+        if scenario is not self._scenario:
+            self._scenario = scenario
+            self.clear()
+        key = (rect.as_tuple(), t.scale)
+        if key not in self._layers:
+            if len(self._layers) >= self.KEPT:
+                self.clear()
+            self._layers[key] = board_layer(scenario, rect, t, edges)
+        return self._layers[key]
+
+    def clear(self) -> None:
+        self._layers.clear()
 
 
 def draw_swatch(surface: Any, entry: LegendEntry, box: pygame.Rect) -> None:

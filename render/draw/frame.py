@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from render.draw import theme
-from render.draw.board import board_layer, draw_legend
+from render.draw.board import BoardLayers, board_layer, draw_legend
 from render.draw.layout import Layout
 from render.draw.models import draw_models
 from render.draw.panels import (
@@ -33,12 +33,18 @@ def board_transform(layout: Layout, scene: Scene) -> BoardTransform:
     return BoardTransform.fit(layout.board, scene.scenario.board)
 
 
-def draw_frame(surface: Any, layout: Layout, scene: Scene, view: ViewState) -> None:
-    """Draw a whole frame onto ``surface`` (sized ``layout.window``)."""
+def draw_frame(surface: Any, layout: Layout, scene: Scene, view: ViewState,
+               layers: BoardLayers | None = None) -> None:
+    """Draw a whole frame onto ``surface`` (sized ``layout.window``).
+
+    ``layers`` keeps the drawn terrain between frames (the window's); without
+    it the terrain is drawn anew (one picture, as ``wasteland render`` draws).
+    """
     surface.fill(theme.BACKGROUND)
     t = board_transform(layout, scene)
     edges = significant_edge_lines(scene.scenario)
-    layer = board_layer(scene.scenario, layout.board, t, edges)
+    layer = (board_layer if layers is None else layers.layer)(
+        scene.scenario, layout.board, t, edges)
     surface.blit(layer, (layout.board.x, layout.board.y))
     # Overlays stop at the board's edge (a range ring may reach past it).
     surface.set_clip(pygame.Rect(layout.board.as_tuple()))

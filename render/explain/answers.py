@@ -10,7 +10,7 @@ shapes and words for what those modules return.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 
 import shapely
 from shapely.geometry.base import BaseGeometry
@@ -69,20 +69,11 @@ def shot(scenario: Scenario, positions: Mapping[str, Position], attacker: str, t
          ) -> tuple[ShotOverlay, list[TextLine]]:
     """The shot overlay and its explanation for ``attacker`` -> ``target``.
 
-    Everything comes from :func:`sim.shooting.analysis.analyse`; the result is cached
-    per board position, so hovering costs one analysis per target.
+    Everything comes from :func:`sim.shooting.analysis.analyse`, asked anew on
+    each call; the window asks through its :class:`Answers`, which keeps them.
     """
-    key = (id(scenario), tuple(sorted(positions.items())), climbing, attacker, target, weapon)
-    hit = _SHOTS.get(key)
-    if hit is None:
-        if len(_SHOTS) > 256:
-            _SHOTS.clear()
-        hit = _build_shot(scenario, positions, attacker, target, weapon, climbing)
-        _SHOTS[key] = hit
-    return hit[0], list(hit[1])
-
-
-_SHOTS: dict[object, tuple[ShotOverlay, tuple[TextLine, ...]]] = {}
+    overlay, lines = _build_shot(scenario, positions, attacker, target, weapon, climbing)
+    return overlay, list(lines)
 
 
 def _build_shot(scenario: Scenario, positions: Mapping[str, Position], attacker: str,
@@ -146,30 +137,22 @@ def sight_web(scenario: Scenario, positions: Mapping[str, Position],
     Each pair of opposing models is asked once (attacker first in scenario order),
     all of one attacker's targets in one :func:`sim.shooting.analysis.analyse_many` call.
     """
-    key = (id(scenario), tuple(sorted(positions.items())), climbing)
-    if key not in _WEBS:
-        if len(_WEBS) > 16:
-            _WEBS.clear()
-        ids = [m.id for m in scenario.models if m.id in positions]
-        out: list[tuple[Segment, bool]] = []
-        for i, a in enumerate(ids):
-            side = scenario.model(a).side
-            targets = [t for t in ids[i + 1:] if scenario.model(t).side != side]
-            if not targets:
-                continue
-            # One batched query per attacker (sim.shooting.analysis.analyse_many): same answers.
-            found = analyse_many(scenario, positions, a, targets, climbing=climbing)
-            for t in targets:
-                sight = found[t].sight
-                if sight.visible and sight.witness is not None:
-                    out.append((sight.witness, True))
-                else:
-                    out.append(((positions[a].xy, positions[t].xy), False))
-        _WEBS[key] = tuple(out)
-    return _WEBS[key]
-
-
-_WEBS: dict[object, tuple[tuple[Segment, bool], ...]] = {}
+    ids = [m.id for m in scenario.models if m.id in positions]
+    out: list[tuple[Segment, bool]] = []
+    for i, a in enumerate(ids):
+        side = scenario.model(a).side
+        targets = [t for t in ids[i + 1:] if scenario.model(t).side != side]
+        if not targets:
+            continue
+        # One batched query per attacker (sim.shooting.analysis.analyse_many): same answers.
+        found = analyse_many(scenario, positions, a, targets, climbing=climbing)
+        for t in targets:
+            sight = found[t].sight
+            if sight.visible and sight.witness is not None:
+                out.append((sight.witness, True))
+            else:
+                out.append(((positions[a].xy, positions[t].xy), False))
+    return tuple(out)
 
 
 def significant_edge_lines(scenario: Scenario) -> tuple[BaseGeometry, ...]:
@@ -178,9 +161,13 @@ def significant_edge_lines(scenario: Scenario) -> tuple[BaseGeometry, ...]:
 
 
 def state_key(state: GameState) -> object:
-    """Changes whenever the engine state does (an action, an undo, another game)."""
+    """Changes whenever the engine state does (an action, an undo).
+
+    One window holds one state object for its life, so the state's identity
+    is not part of the key (:class:`Answers` checks it apart).
+    """
     hist, events = state.history, state.events
-    return (id(state), len(hist), hist[-1] if hist else None, len(events),
+    return (len(hist), hist[-1] if hist else None, len(events),
             events[-1].text if events else None)
 
 
@@ -189,25 +176,7 @@ def reach_area(state: GameState | None, model: str, charge: bool = False
     """Where ``model`` can end a Move (or Charge) now, from the movement rules."""
     if state is None or not state.model(model).in_play:
         return None
-    key = (state_key(state), model, charge)
-    hit = _REACH.get(key)
-    if hit is None or hit[0] is not state:  # the state is held, so its id is not reused
-        if len(_REACH) > 64:
-            _REACH.clear()
-        hit = (state, reachable(state, model, charge=charge).area)
-        _REACH[key] = hit
-    return hit[1]
-
-
-def reach_known(state: GameState | None, model: str, charge: bool = False) -> bool:
-    """Whether :func:`reach_area` has the answer already (it costs nothing then)."""
-    if state is None or not state.model(model).in_play:
-        return True
-    hit = _REACH.get((state_key(state), model, charge))
-    return hit is not None and hit[0] is state
-
-
-_REACH: dict[tuple[object, str, bool], tuple[GameState, BaseGeometry]] = {}
+    return reachable(state, model, charge=charge).area
 
 
 FACE_SNAP = 0.15  # inches: a base this near a taller piece is put against it
@@ -320,3 +289,76 @@ def reach_lines(scenario: Scenario, model: str, area: BaseGeometry | None) -> li
                  f"{rules.shorter(unit.move)} through difficult ground (R-MOV-1)", TEXT_DIM),
         TextLine(f"  area {0.0 if area is None else area.area:.1f} sq in", TEXT_DIM),
     ]
+
+
+ShotAnswer = tuple[ShotOverlay, tuple[TextLine, ...]]
+SHOTS_KEPT = 256  # hovered shots kept for one engine state (bounds memory, not correctness)
+WEBS_KEPT = 16
+
+
+class Answers:
+    """The window's answers (shots, the sight web, reachable areas) for one game.
+
+    Held by the window's controller, one per game. All of them are dropped
+    together when the engine state changes (an action, an undo) or another
+    state is asked about, so nothing is keyed by ``id()``. Shots and webs are
+    also keyed by the positions asked about, so an answer is never stale
+    whoever asks; hovering costs one analysis per target and engine state.
+    """
+
+    def __init__(self) -> None:
+        self._state: GameState | None = None
+        self._key: object = None
+        self._shots: dict[Hashable, ShotAnswer] = {}
+        self._webs: dict[Hashable, tuple[tuple[Segment, bool], ...]] = {}
+        self._reach: dict[tuple[str, bool], BaseGeometry | None] = {}
+
+    def follow(self, state: GameState | None) -> None:
+        """Drop every answer if ``state`` is not the state they were found for."""
+        key = None if state is None else state_key(state)
+        if state is not self._state or key != self._key:
+            self._state, self._key = state, key
+            self.clear()
+
+    def clear(self) -> None:
+        self._shots.clear()
+        self._webs.clear()
+        self._reach.clear()
+
+    def shot(self, scenario: Scenario, positions: Mapping[str, Position], attacker: str,
+             target: str, weapon: str | None, climbing: frozenset[str] = frozenset()
+             ) -> tuple[ShotOverlay, list[TextLine]]:
+        """:func:`shot`, kept per board position."""
+        key = (tuple(sorted(positions.items())), climbing, attacker, target, weapon)
+        hit = self._shots.get(key)
+        if hit is None:
+            if len(self._shots) >= SHOTS_KEPT:
+                self._shots.clear()
+            hit = _build_shot(scenario, positions, attacker, target, weapon, climbing)
+            self._shots[key] = hit
+        return hit[0], list(hit[1])
+
+    def sight_web(self, scenario: Scenario, positions: Mapping[str, Position],
+                  climbing: frozenset[str] = frozenset()) -> tuple[tuple[Segment, bool], ...]:
+        """:func:`sight_web`, kept per board position."""
+        key = (tuple(sorted(positions.items())), climbing)
+        if key not in self._webs:
+            if len(self._webs) >= WEBS_KEPT:
+                self._webs.clear()
+            self._webs[key] = sight_web(scenario, positions, climbing)
+        return self._webs[key]
+
+    def reach_area(self, state: GameState | None, model: str, charge: bool = False
+                   ) -> BaseGeometry | None:
+        """:func:`reach_area`, kept while ``state`` is unchanged."""
+        self.follow(state)
+        if (model, charge) not in self._reach:
+            self._reach[(model, charge)] = reach_area(state, model, charge)
+        return self._reach[(model, charge)]
+
+    def reach_known(self, state: GameState | None, model: str, charge: bool = False) -> bool:
+        """Whether :meth:`reach_area` has the answer already (it costs nothing then)."""
+        if state is None or not state.model(model).in_play:
+            return True
+        self.follow(state)
+        return (model, charge) in self._reach

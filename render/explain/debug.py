@@ -11,7 +11,7 @@ import time
 from render.draw.overlays import AreaOverlay, EdgesOverlay, SightWeb
 from render.draw.theme import TEXT_DIM, TEXT_WARN
 from render.draw.view import Overlay, TextLine
-from render.explain import answers
+from render.explain.answers import Answers, significant_edge_lines
 from render.scene import Scene
 from sim.engine.state import GameState
 
@@ -21,12 +21,12 @@ def reach_models(scene: Scene) -> list[str]:
     return [m.id for m in scene.models if m.on_board]
 
 
-def reach_done(state: GameState | None, scene: Scene) -> bool:
+def reach_done(answers: Answers, state: GameState | None, scene: Scene) -> bool:
     """Whether every area F4 shows is worked out."""
     return all(answers.reach_known(state, i) for i in reach_models(scene))
 
 
-def work_out_reach(state: GameState, scene: Scene, budget: float) -> int:
+def work_out_reach(answers: Answers, state: GameState, scene: Scene, budget: float) -> int:
     """Work out areas not yet known until ``budget`` seconds are spent (at least one).
 
     Returns how many were worked out.
@@ -42,15 +42,15 @@ def work_out_reach(state: GameState, scene: Scene, budget: float) -> int:
     return done
 
 
-def _sight(scene: Scene) -> tuple[list[Overlay], list[TextLine]]:
+def _sight(answers: Answers, scene: Scene) -> tuple[list[Overlay], list[TextLine]]:
     web = SightWeb(answers.sight_web(scene.scenario, scene.positions(), scene.climbing()))
     return [web], [TextLine("F3: every model's sight to every enemy: green, the sight line "
                             "found; dashed red, none (R-LOS-1)", TEXT_DIM)]
 
 
-def _reach(state: GameState | None, scene: Scene) -> tuple[list[Overlay], list[TextLine]]:
-    overlays: list[Overlay] = [EdgesOverlay(answers.significant_edge_lines(
-        scene.scenario))]
+def _reach(answers: Answers, state: GameState | None, scene: Scene
+           ) -> tuple[list[Overlay], list[TextLine]]:
+    overlays: list[Overlay] = [EdgesOverlay(significant_edge_lines(scene.scenario))]
     ids = reach_models(scene)
     done = [i for i in ids if answers.reach_known(state, i)]
     for i in done:  # only areas already worked out: work_out_reach adds the rest
@@ -62,24 +62,25 @@ def _reach(state: GameState | None, scene: Scene) -> tuple[list[Overlay], list[T
                                f"can end a Move: {len(done)}/{len(ids)} areas{more}", TEXT_DIM)]
 
 
-def _pair(scene: Scene, picks: list[str]) -> tuple[list[Overlay], list[TextLine]]:
+def _pair(answers: Answers, scene: Scene, picks: list[str]
+          ) -> tuple[list[Overlay], list[TextLine]]:
     positions = scene.positions()
     if len(picks) != 2 or picks[0] == picks[1] or not all(p in positions for p in picks):
         return [], []
     a, t = picks
     carried = scene.scenario.unit_of(a).weapons  # rings of its first weapon
     shot, text = answers.shot(scene.scenario, positions, a, t,
-                                    carried[0] if carried else None, scene.climbing())
+                              carried[0] if carried else None, scene.climbing())
     return [shot], list(text)
 
 
-def debug_details(state: GameState | None, scene: Scene, picks: list[str], sight: bool,
-                  reach: bool) -> tuple[list[Overlay], list[TextLine]]:
-    """Overlays and Details text of the debug view."""
+def debug_details(answers: Answers, state: GameState | None, scene: Scene, picks: list[str],
+                  sight: bool, reach: bool) -> tuple[list[Overlay], list[TextLine]]:
+    """Overlays and Details text of the debug view (its answers kept in ``answers``)."""
     overlays: list[Overlay] = []
     lines = [TextLine("DEBUG VIEW (F2 to leave): click two models", TEXT_WARN)]
-    parts = [_sight(scene) if sight else None, _reach(state, scene) if reach else None,
-             _pair(scene, picks)]
+    parts = [_sight(answers, scene) if sight else None,
+             _reach(answers, state, scene) if reach else None, _pair(answers, scene, picks)]
     for part in parts:
         if part is not None:
             overlays += part[0]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from render.draw.view import Overlay, TextLine
 from render.explain import answers
+from render.explain.answers import Answers
 from render.input.setup import Setup, options
 from render.scene import Scene
 from sim.combat.plan import CloseCombatKind, Shoot, ShootKind, melee_weapons
@@ -35,8 +36,8 @@ def ways_to_attack(legal: list[Action], s: Setup, target: str, weapon: str | Non
     return ways
 
 
-def attack_preview(state: GameState | None, scene: Scene, legal: list[Action], s: Setup,
-                   target: str, weapon: str | None
+def attack_preview(kept: Answers, state: GameState | None, scene: Scene, legal: list[Action],
+                   s: Setup, target: str, weapon: str | None
                    ) -> tuple[list[Overlay], list[TextLine], bool]:
     """The attack on ``target`` as set up: overlay, text, and whether it is close combat.
 
@@ -45,8 +46,8 @@ def attack_preview(state: GameState | None, scene: Scene, legal: list[Action], s
     """
     if isinstance(s.kind, CloseCombatKind) and state is not None:
         return [], answers.close_combat_lines(state, s.model, target, weapon), True
-    shot, text = answers.shot(scene.scenario, scene.positions(), s.model, target,
-                                    weapon, scene.climbing())
+    shot, text = kept.shot(scene.scenario, scene.positions(), s.model, target,
+                           weapon, scene.climbing())
     lines = list(text)
     if isinstance(s.kind, ShootKind) and state is not None:
         bands: list[str | None] = [
@@ -69,7 +70,7 @@ def hovered_enemy(state: GameState | None, hovered: str | None, quiet: str | Non
     return hovered if state.model(me).side != state.model(hovered).side else None
 
 
-def could_shoot(state: GameState, scene: Scene, target: str
+def could_shoot(kept: Answers, state: GameState, scene: Scene, target: str
                 ) -> tuple[Overlay | None, list[TextLine]]:
     """Why the active model can or cannot shoot ``target`` (issue 8): the
     analysis with its first ranged weapon and the engine's own verdict."""
@@ -78,6 +79,6 @@ def could_shoot(state: GameState, scene: Scene, target: str
     weapons = ranged(scene.scenario, me)
     if not weapons or not state.model(me).in_play:
         return None, []
-    shot, text = answers.shot(scene.scenario, scene.positions(), me, target, weapons[0],
-                                    scene.climbing())
+    shot, text = kept.shot(scene.scenario, scene.positions(), me, target, weapons[0],
+                           scene.climbing())
     return shot, [*text, *answers.odds_lines(state, me, target, weapons[0])]

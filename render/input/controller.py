@@ -20,6 +20,7 @@ from render.draw.models import model_at
 from render.draw.theme import TEXT_DIM, TEXT_WARN
 from render.draw.view import Button, Overlay, TextLine, ViewState
 from render.explain import debug, details
+from render.explain.answers import Answers, state_key
 from render.input import attacks, choices, history, paths
 from render.input.keys import AddStep, Apply, Do, PickTarget, StartKind
 from render.input.setup import Setup, build, current_weapon
@@ -87,6 +88,7 @@ class Controller:
         self._scene_cache: tuple[object, Scene] | None = None
         self._legal_cache: tuple[object, list[Action]] | None = None
         self._view_cache: tuple[object, ViewState] | None = None
+        self.answers = Answers()  # shots, sight webs, reach: dropped when the state changes
 
     # --- reading (cached per engine state and UI state) ---------------------------
     def _say(self, text: str, error: bool = False) -> None:
@@ -103,12 +105,7 @@ class Controller:
 
     def _state_key(self) -> object:
         """Changes whenever the engine state does (apply, undo, load)."""
-        st = self.state
-        if st is None:
-            return None
-        hist, events = st.history, st.events
-        return (id(st), len(hist), hist[-1] if hist else None, len(events),
-                events[-1].text if events else None)
+        return None if self.state is None else state_key(self.state)  # one state per controller
 
     def _legal(self) -> list[Action]:
         """The engine's listed legal actions, asked once per engine state."""
@@ -146,6 +143,7 @@ class Controller:
         """Everything the frame draws besides the scene (recomputed only on a change)."""
         key = self._ui_key()
         if self._view_cache is None or self._view_cache[0] != key:
+            self.answers.follow(self.state)
             self._view_cache = (key, self._make_view())
         return self._view_cache[1]
 
@@ -195,8 +193,8 @@ class Controller:
 
     def _overlays_and_details(self, scene: Scene) -> Shown:
         if self.debug:
-            return debug.debug_details(self.state, scene, self.debug_picks,
-                                            self.debug_sight, self.debug_reach)
+            return debug.debug_details(self.answers, self.state, scene, self.debug_picks,
+                                       self.debug_sight, self.debug_reach)
         s = self.setup
         if s is None:
             overlays, lines = self._turn_details(scene)
@@ -215,7 +213,7 @@ class Controller:
         lines: list[TextLine] = []
         enemy = attacks.hovered_enemy(self.state, self.hovered, self._quiet_hover)
         if enemy is not None and self.state is not None:  # what the pointer asks comes first
-            overlay, text = attacks.could_shoot(self.state, scene, enemy)
+            overlay, text = attacks.could_shoot(self.answers, self.state, scene, enemy)
             if overlay is not None:
                 overlays.append(overlay)
             lines += text
@@ -230,14 +228,14 @@ class Controller:
         overlays: list[Overlay] = []
         lines: list[TextLine] = []
         if s.form.points:
-            overlays, lines = paths.path_details(self.state, scene, s, self.hover_point,
-                                                      self._weapon(s))
+            overlays, lines = paths.path_details(self.answers, self.state, scene, s,
+                                                 self.hover_point, self._weapon(s))
         target = s.target or (self.hovered if s.form.target else None)
         attack = s.form.target and not s.form.points  # a charge shows its path instead
         if attack and target is not None and target != s.model:
             weapon = current_weapon(self.scenario, self._legal(), s)
-            more, text, close = attacks.attack_preview(self.state, scene, self._legal(), s,
-                                                           target, weapon)
+            more, text, close = attacks.attack_preview(self.answers, self.state, scene,
+                                                       self._legal(), s, target, weapon)
             return overlays + more, lines + text, close
         if s.form.target and s.target is None:
             lines.append(TextLine("hover an enemy model to preview, click to choose", TEXT_DIM))
@@ -483,11 +481,11 @@ class Controller:
         """
         if not (self.debug and self.debug_reach) or self.state is None:
             return
-        self._reach_work += debug.work_out_reach(self.state, self.scene(),
-                                                      self.reach_budget)
+        self._reach_work += debug.work_out_reach(self.answers, self.state, self.scene(),
+                                                 self.reach_budget)
 
     def settle(self) -> None:
         """Finish the work :meth:`tick` spreads over frames (for a still picture)."""
         while self.debug and self.debug_reach and self.state is not None and not (
-                debug.reach_done(self.state, self.scene())):
+                debug.reach_done(self.answers, self.state, self.scene())):
             self.tick()

@@ -14,6 +14,7 @@ from render.draw.overlays import AreaOverlay, PathOverlay
 from render.draw.theme import TEXT_BAD, TEXT_GOOD
 from render.draw.view import Overlay, TextLine
 from render.explain import answers
+from render.explain.answers import Answers
 from render.input.setup import Setup, build
 from render.scene import Scene
 from sim.engine.state import GameState
@@ -105,13 +106,13 @@ def path_preview(state: GameState | None, scene: Scene, s: Setup,
     return PathOverlay(tuple(pts), start.radius, not reason, text, reason, tuple(marks))
 
 
-def path_details(state: GameState | None, scene: Scene, s: Setup,
+def path_details(kept: Answers, state: GameState | None, scene: Scene, s: Setup,
                  hover: tuple[float, float] | None, weapon: str | None
                  ) -> tuple[list[Overlay], list[TextLine]]:
-    """The reachable area, the path ruler and its verdict in words."""
+    """The reachable area (kept in ``kept``), the path ruler and its verdict in words."""
     overlays: list[Overlay] = []
     lines: list[TextLine] = []
-    area = answers.reach_area(state, s.model, isinstance(s.kind, ChargeKind))
+    area = kept.reach_area(state, s.model, isinstance(s.kind, ChargeKind))
     if area is not None:
         overlays.append(AreaOverlay(area))
     path = path_preview(state, scene, s, hover, weapon)
