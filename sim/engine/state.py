@@ -136,7 +136,8 @@ class GameState:
         self._stack: list[_Snapshot] = []
         # Answers derived from the models as they stand (sim.engine.memo).
         self.memo = Memo()
-        turns.start_game(self)
+        self._writer = StateWriter(self)
+        turns.start_game(self._writer)
 
     # --- reading ---------------------------------------------------------------
     @property
@@ -267,7 +268,7 @@ class GameState:
             if isinstance(action, ModelAction):
                 self._apply_model_action(action)
             else:
-                turns.apply(self, action)
+                turns.apply(self._writer, action)
         except BaseException:
             self._restore(snap)
             raise
@@ -282,7 +283,7 @@ class GameState:
         left = act.actions_left - cost
         self._turn = replace(self._turn, activation=replace(act, actions_left=left))
         kind.apply(ActionContext(self), action)
-        turns.after_model_action(self)
+        turns.after_model_action(self._writer)
 
     def undo(self) -> Action:
         """Take back the last action, restoring the state before it exactly."""
@@ -312,23 +313,8 @@ class GameState:
         other._events = list(self._events)
         other._stack = list(self._stack)
         other.memo = Memo()
+        other._writer = StateWriter(other)
         return other
-
-    # --- engine internals used by sim.engine.turns and ActionContext ----------------------
-    def _set_model(self, ms: ModelState) -> None:
-        self.memo.clear()
-        self._models[ms.id] = ms
-
-    def _set_turn(self, turn: TurnContext) -> None:
-        self._turn = turn
-
-    def _set_result(self, result: GameResult) -> None:
-        self._result = result
-
-    def _emit(self, kind: str, models: tuple[str, ...], text: str, **data: Any) -> Event:
-        event = Event(self._turn.round, kind, models, text, MappingProxyType(data))
-        self._events.append(event)
-        return event
 
     # --- comparing and printing ----------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -395,6 +381,32 @@ class GameState:
                 f"acting {self.acting}>")
 
 
+class StateWriter:
+    """The one way to change a GameState: handed to the turn rules (sim.engine.turns)
+    and used by ActionContext while ``GameState.apply`` runs, so its snapshot covers
+    everything written here and undo restores it."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+
+    def set_model(self, ms: ModelState) -> None:
+        """Replace one model's state (the memo of position answers goes with it)."""
+        self.state.memo.clear()
+        self.state._models[ms.id] = ms
+
+    def set_turn(self, turn: TurnContext) -> None:
+        self.state._turn = turn
+
+    def set_result(self, result: GameResult) -> None:
+        self.state._result = result
+
+    def emit(self, kind: str, models: tuple[str, ...], text: str, **data: Any) -> Event:
+        """Append an event to the log, in the current round."""
+        event = Event(self.state._turn.round, kind, models, text, MappingProxyType(data))
+        self.state._events.append(event)
+        return event
+
+
 class ActionContext:
     """What a model action kind may do while it is applied (docs/engine.md).
 
@@ -405,6 +417,7 @@ class ActionContext:
 
     def __init__(self, state: GameState) -> None:
         self.state = state
+        self._w = state._writer
         self.rng: GameRng = state.rng
         self.rules: RulesData = state.rules
         self.scenario: Scenario = state.scenario
@@ -414,32 +427,32 @@ class ActionContext:
 
     def set_position(self, model_id: str, position: Position) -> None:
         """Put a model's base centre at ``position``."""
-        self.state._set_model(replace(self.state.model(model_id), position=position))
+        self._w.set_model(replace(self.state.model(model_id), position=position))
 
     def set_climbing(self, model_id: str, climbing: bool) -> None:
         """Set or clear the climbing marker (R-CLIMB-3)."""
-        self.state._set_model(replace(self.state.model(model_id), climbing=climbing))
+        self._w.set_model(replace(self.state.model(model_id), climbing=climbing))
 
     def log(self, kind: str, models: tuple[str, ...], text: str, **data: Any) -> Event:
         """Append an event (dice rolled, moved, ...) to the log."""
-        return self.state._emit(kind, models, text, **data)
+        return self._w.emit(kind, models, text, **data)
 
     def damage(self, model_id: str, points: int, cause: str) -> int:
         """Take ``points`` of health (after armor) from a model; eliminate it at 0 (R-DMG-1).
 
         Returns the damage actually taken (never more than the health left).
         """
-        return turns.damage(self.state, model_id, points, cause)
+        return turns.damage(self._w, model_id, points, cause)
 
     def remove(self, model_id: str, how: Status, cause: str) -> None:
         """Remove a model from play: ``Status.ELIMINATED`` or ``Status.LEFT`` (R-EDGE-2)."""
-        turns.remove(self.state, model_id, how, cause)
+        turns.remove(self._w, model_id, how, cause)
 
     def end_activation(self) -> None:
         """End the activation in progress after this action (no actions left)."""
         act = self.state.activation
         if act is not None:
-            self.state._set_turn(replace(self.state.turn, activation=replace(act, actions_left=0)))
+            self._w.set_turn(replace(self.state.turn, activation=replace(act, actions_left=0)))
 
 
 def _player_sides(scenario: Scenario) -> tuple[str, str]:

@@ -51,15 +51,16 @@ from sim.engine.rng import choice
 from sim.scenario.names import DisplayNames, display_names
 
 if TYPE_CHECKING:
-    from sim.engine.state import GameState
+    from sim.engine.state import GameState, StateWriter
 
 
 def _vts(state: GameState) -> bool:
     return state.scenario.rules == "vts-1.5"
 
 
-def _with(state: GameState, model: str, **changes: object) -> None:
-    state._set_model(replace(state.model(model), **changes))  # type: ignore[arg-type]
+def _with(w: StateWriter, model: str, **changes: object) -> None:
+    state = w.state
+    w.set_model(replace(state.model(model), **changes))  # type: ignore[arg-type]
 
 
 def _count(state: GameState, side: str, readiness: str | None = None) -> int:
@@ -73,11 +74,11 @@ def _not_used(state: GameState, side: str) -> bool:
 
 # --- game and round start ----------------------------------------------------------
 
-def start_game(state: GameState) -> None:
+def start_game(w: StateWriter) -> None:
     """Round 1, or the end at once when a side has no models (R-TURN-10)."""
-    if _check_end(state):
+    if _check_end(w):
         return
-    _start_round(state, 1)
+    _start_round(w, 1)
 
 
 def _names(state: GameState) -> DisplayNames:
@@ -85,14 +86,15 @@ def _names(state: GameState) -> DisplayNames:
     return display_names(state.scenario)
 
 
-def _start_round(state: GameState, n: int) -> None:
+def _start_round(w: StateWriter, n: int) -> None:
     """R-TURN-1: markers removed; R-TURN-2: advantage marker; then choose-first."""
+    state = w.state
     for m in state.models.values():
         if m.in_play and m.readiness is not Readiness.UNREADY:
-            _with(state, m.id, readiness=Readiness.UNREADY)
+            _with(w, m.id, readiness=Readiness.UNREADY)
     previous = state.advantage
-    state._set_turn(TurnContext(round=n, phase=Phase.CHOOSE_FIRST, advantage=previous))
-    state._emit("round-started", (), f"Round {n} begins; every model is Unready.")
+    w.set_turn(TurnContext(round=n, phase=Phase.CHOOSE_FIRST, advantage=previous))
+    w.emit("round-started", (), f"Round {n} begins; every model is Unready.")
     a, b = state.sides
     na, nb = _count(state, a), _count(state, b)
     if n == 1 and state.scenario.advantage in state.sides:
@@ -108,63 +110,68 @@ def _start_round(state: GameState, n: int) -> None:
     else:
         holder = state.opponent(previous)
         name = _names(state).side
-        state._emit("advantage-passed", (), f"{name(previous)} passes the advantage marker "
+        w.emit("advantage-passed", (), f"{name(previous)} passes the advantage marker "
                     f"to {name(holder)} on a tie ({na} each).", frm=previous, to=holder)
         why = f"passed on a tie ({na} each)"
     assert holder is not None
-    state._set_turn(replace(state.turn, advantage=holder, acting=holder))
-    state._emit("advantage", (), f"{_names(state).side(holder)} holds the advantage marker: "
+    w.set_turn(replace(state.turn, advantage=holder, acting=holder))
+    w.emit("advantage", (), f"{_names(state).side(holder)} holds the advantage marker: "
                 f"{why}.",
                 side=holder, counts={a: na, b: nb})
 
 
-def _start_turn(state: GameState, side: str) -> None:
+def _start_turn(w: StateWriter, side: str) -> None:
+    state = w.state
     if _count(state, side, "unready"):
-        state._set_turn(replace(state.turn, phase=Phase.READY, acting=side, activation=None))
-        state._emit("turn-started", (), f"Turn of {_names(state).side(side)}.", side=side)
+        w.set_turn(replace(state.turn, phase=Phase.READY, acting=side, activation=None))
+        w.emit("turn-started", (), f"Turn of {_names(state).side(side)}.", side=side)
     else:  # R-TURN-5: only Ready models left: option B without readying
-        state._set_turn(replace(state.turn, phase=Phase.ACTIVATE, acting=side, activation=None))
-        state._emit("turn-started", (), f"Turn of {_names(state).side(side)}: no Unready "
+        w.set_turn(replace(state.turn, phase=Phase.ACTIVATE, acting=side, activation=None))
+        w.emit("turn-started", (), f"Turn of {_names(state).side(side)}: no Unready "
                     "model, so option B without readying.", side=side)
 
 
-def _end_turn(state: GameState, side: str) -> None:
+def _end_turn(w: StateWriter, side: str) -> None:
     """R-TURN-3/8: the other side takes the next turn unless all its models are Used."""
-    state._emit("turn-ended", (), f"End of the turn of {_names(state).side(side)}.", side=side)
+    state = w.state
+    w.emit("turn-ended", (), f"End of the turn of {_names(state).side(side)}.", side=side)
     other = state.opponent(side)
     if _not_used(state, other):
-        _start_turn(state, other)
+        _start_turn(w, other)
     elif _not_used(state, side):
         name = _names(state).side
-        state._emit("sits-out", (), f"Every model of {name(other)} is Used: {name(side)} "
+        w.emit("sits-out", (), f"Every model of {name(other)} is Used: {name(side)} "
                     "plays on.", side=other)
-        _start_turn(state, side)
+        _start_turn(w, side)
     else:
-        _end_round(state)
+        _end_round(w)
 
 
-def _end_round(state: GameState) -> None:
+def _end_round(w: StateWriter) -> None:
+    state = w.state
     n = state.round
     markers = {m.id: str(m.readiness) for m in state.models.values()
                if m.in_play and m.side in state.sides}
-    state._emit("round-ended", (), f"Round {n} ends: every model is Used.", readiness=markers)
+    w.emit("round-ended", (), f"Round {n} ends: every model is Used.", readiness=markers)
     if state.rounds is not None and n >= state.rounds:
-        _finish(state, f"the last round ({n}) ended")
+        _finish(w, f"the last round ({n}) ended")
         return
-    _start_round(state, n + 1)
+    _start_round(w, n + 1)
 
 
 # --- end of game (R-TURN-10, R-EDGE-2) ------------------------------------------------
 
-def _check_end(state: GameState) -> bool:
+def _check_end(w: StateWriter) -> bool:
+    state = w.state
     for side in state.sides:
         if not state.side_models(side):
-            _finish(state, f"{_names(state).side(side)} has no models in play")
+            _finish(w, f"{_names(state).side(side)} has no models in play")
             return True
     return False
 
 
-def _finish(state: GameState, reason: str) -> None:
+def _finish(w: StateWriter, reason: str) -> None:
+    state = w.state
     scores = {
         side: sum(1 for m in state.models.values()
                   if m.side == state.opponent(side)
@@ -174,9 +181,9 @@ def _finish(state: GameState, reason: str) -> None:
     a, b = state.sides
     winner = a if scores[a] > scores[b] else b if scores[b] > scores[a] else None
     result = GameResult(reason, scores, winner, _names(state).sides)
-    state._set_turn(replace(state.turn, phase=Phase.OVER, acting=None, activation=None))
-    state._set_result(result)
-    state._emit("game-over", (), f"The game ends: {result}.", winner=winner, scores=scores)
+    w.set_turn(replace(state.turn, phase=Phase.OVER, acting=None, activation=None))
+    w.set_result(result)
+    w.emit("game-over", (), f"The game ends: {result}.", winner=winner, scores=scores)
 
 
 # --- legality ----------------------------------------------------------------------
@@ -250,120 +257,127 @@ def listed_actions(state: GameState) -> list[Action]:
 
 # --- applying ----------------------------------------------------------------------
 
-def apply(state: GameState, action: Action) -> None:
+def apply(w: StateWriter, action: Action) -> None:
     """Apply a legal turn-structure action and everything that follows from it."""
+    state = w.state
     side = state.acting
     assert side is not None
     if isinstance(action, ChooseFirst):
-        state._set_turn(replace(state.turn, first=action.side))
+        w.set_turn(replace(state.turn, first=action.side))
         name = _names(state).side
-        state._emit("first-turn", (), f"{name(side)} chooses {name(action.side)} to take the "
+        w.emit("first-turn", (), f"{name(side)} chooses {name(action.side)} to take the "
                     "first turn.", side=action.side)
-        _start_turn(state, action.side)
+        _start_turn(w, action.side)
     elif isinstance(action, ReadyModel):
         m = action.model
-        _with(state, m, readiness=Readiness.READY)
+        _with(w, m, readiness=Readiness.READY)
         names = _names(state)
-        state._emit("readied", (m,), f"{names.side(side)} readies {names.model(m)}.")
+        w.emit("readied", (m,), f"{names.side(side)} readies {names.model(m)}.")
         if _vts(state):  # R-TURN-9
-            _begin_activation(state, m, "at once, vts-1.5")
+            _begin_activation(w, m, "at once, vts-1.5")
         elif _count(state, side, "unready") == 0:  # R-TURN-4: B forced
-            state._set_turn(replace(state.turn, phase=Phase.ACTIVATE))
-            state._emit("option-b", (), f"Every model of {_names(state).side(side)} has a "
+            w.set_turn(replace(state.turn, phase=Phase.ACTIVATE))
+            w.emit("option-b", (), f"Every model of {_names(state).side(side)} has a "
                         "marker: option B is forced.", side=side, forced=True)
         else:
-            state._set_turn(replace(state.turn, phase=Phase.CHOOSE_OPTION))
+            w.set_turn(replace(state.turn, phase=Phase.CHOOSE_OPTION))
     elif isinstance(action, OptionA):
-        state._emit("option-a", (), f"{_names(state).side(side)} chooses option A: no model "
+        w.emit("option-a", (), f"{_names(state).side(side)} chooses option A: no model "
                     "is activated.", side=side)
-        _end_turn(state, side)
+        _end_turn(w, side)
     elif isinstance(action, OptionB):
-        state._set_turn(replace(state.turn, phase=Phase.ACTIVATE))
-        state._emit("option-b", (), f"{_names(state).side(side)} chooses option B: every "
+        w.set_turn(replace(state.turn, phase=Phase.ACTIVATE))
+        w.emit("option-b", (), f"{_names(state).side(side)} chooses option B: every "
                     "Ready model will be activated.", side=side, forced=False)
     elif isinstance(action, Activate):
-        _begin_activation(state, action.model, "")
+        _begin_activation(w, action.model, "")
     elif isinstance(action, EndActivation):
-        _finish_activation(state)
+        _finish_activation(w)
     elif isinstance(action, EndTurn):
         for ms in state.side_models(side):
             if ms.readiness is Readiness.READY:
-                _with(state, ms.id, readiness=Readiness.USED)
-                state._emit("forfeited", (ms.id,), f"{_names(state).model(ms.id)} was not "
+                _with(w, ms.id, readiness=Readiness.USED)
+                w.emit("forfeited", (ms.id,), f"{_names(state).model(ms.id)} was not "
                             "activated and turns Used.")
-        _end_turn(state, side)
+        _end_turn(w, side)
     else:  # pragma: no cover - why_illegal refuses every other action
         raise AssertionError(action)
 
 
-def _begin_activation(state: GameState, model: str, how: str) -> None:
+def _begin_activation(w: StateWriter, model: str, how: str) -> None:
+    state = w.state
     n = state.rules.actions_per_activation
-    state._set_turn(replace(state.turn, phase=Phase.ACTIVATION,
+    w.set_turn(replace(state.turn, phase=Phase.ACTIVATION,
                             activation=Activation(model, n)))
     text = f"{_names(state).model(model)} is activated{' ' + how if how else ''}: {n} actions."
-    state._emit("activated", (model,), text)
+    w.emit("activated", (model,), text)
 
 
-def _finish_activation(state: GameState) -> None:
+def _finish_activation(w: StateWriter) -> None:
     """R-TURN-6: the model turns Used; next Ready model, or the turn ends."""
+    state = w.state
     act = state.activation
     assert act is not None
     ms = state.model(act.model)
     if ms.in_play:
-        _with(state, act.model, readiness=Readiness.USED)
-        state._emit("activation-ended", (act.model,), f"{_names(state).model(act.model)}'s "
+        _with(w, act.model, readiness=Readiness.USED)
+        w.emit("activation-ended", (act.model,), f"{_names(state).model(act.model)}'s "
                     "activation ends; it is Used.")
-    _after_activation(state)
+    _after_activation(w)
 
 
-def _after_activation(state: GameState) -> None:
+def _after_activation(w: StateWriter) -> None:
+    state = w.state
     side = state.acting
     assert side is not None
-    state._set_turn(replace(state.turn, activation=None))
+    w.set_turn(replace(state.turn, activation=None))
     if _count(state, side, "ready"):
-        state._set_turn(replace(state.turn, phase=Phase.ACTIVATE))
+        w.set_turn(replace(state.turn, phase=Phase.ACTIVATE))
     else:
-        _end_turn(state, side)
+        _end_turn(w, side)
 
 
-def after_model_action(state: GameState) -> None:
+def after_model_action(w: StateWriter) -> None:
     """After a model action: end of game, a removed active model, no actions left."""
-    if _check_end(state):
+    state = w.state
+    if _check_end(w):
         return
     act = state.activation
     if act is None:  # the active model was removed during its action
-        _after_activation(state)
+        _after_activation(w)
     elif act.actions_left <= 0:
-        _finish_activation(state)
+        _finish_activation(w)
 
 
 # --- the generic damage and removal hooks ---------------------------------------------
 
-def damage(state: GameState, model: str, points: int, cause: str) -> int:
+def damage(w: StateWriter, model: str, points: int, cause: str) -> int:
     """Reduce a model's health; at 0 it is eliminated (R-DMG-1). Returns damage taken."""
+    state = w.state
     ms = state.model(model)
     if points <= 0 or not ms.in_play:
         return 0
     taken = min(points, ms.health)
-    _with(state, model, health=ms.health - taken)
-    state._emit("damage", (model,), f"{_names(state).model(model)} takes {taken} damage "
+    _with(w, model, health=ms.health - taken)
+    w.emit("damage", (model,), f"{_names(state).model(model)} takes {taken} damage "
                 f"({cause}); health {ms.health - taken}.", points=taken, cause=cause)
     if ms.health - taken <= 0:
-        remove(state, model, Status.ELIMINATED, cause)
+        remove(w, model, Status.ELIMINATED, cause)
     return taken
 
 
-def remove(state: GameState, model: str, how: Status, cause: str) -> None:
+def remove(w: StateWriter, model: str, how: Status, cause: str) -> None:
     """Remove a model from play, eliminated or by leaving the board (R-TURN-10, R-EDGE-2)."""
+    state = w.state
     if how is Status.IN_PLAY:
         raise ValueError("remove() needs Status.ELIMINATED or Status.LEFT")
     ms = state.model(model)
     if not ms.in_play:
         return
-    _with(state, model, status=how, climbing=False)
+    _with(w, model, status=how, climbing=False)
     verb = "is eliminated" if how is Status.ELIMINATED else "leaves the board"
-    state._emit("removed", (model,), f"{_names(state).model(model)} {verb} ({cause}).",
+    w.emit("removed", (model,), f"{_names(state).model(model)} {verb} ({cause}).",
                 how=str(how), cause=cause)
     act = state.activation
     if act is not None and act.model == model:
-        state._set_turn(replace(state.turn, activation=None))
+        w.set_turn(replace(state.turn, activation=None))
