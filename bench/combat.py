@@ -17,7 +17,7 @@ from collections.abc import Callable
 from functools import partial
 from importlib import resources
 
-from sim.combat.plan import _ANALYSES, AttackRefused, Situation, plan_shot
+from sim.combat.plan import AttackRefused, Situation, plan_shot
 from sim.engine.rng import SeededRng
 from sim.resolution.attack import AttackProfile, resolve_attack
 from sim.resolution.odds import attack_odds
@@ -60,7 +60,6 @@ def run() -> None:
             with contextlib.suppress(AttackRefused):
                 plan_shot(sit, a, t, w, "short")
 
-    _ANALYSES.clear()
     cold = _per_call(plan_all, 1) / len(pairs)
     warm = _per_call(plan_all, 5) / len(pairs)
     print(f"plan a shot on the default scenario ({len(pairs)} attacker/target/weapon): "

@@ -36,10 +36,8 @@ BENCH = sorted((ROOT / "bench").rglob("*.py"))
 # Issue 15, still to do: test name -> the cases that fail today (ids as pytest prints them).
 DEBTS: dict[str, set[str]] = {
     "test_no_private_name_from_another_module": {
-        "sim/movement/kinds.py", "bench/combat.py",
+        "sim/movement/kinds.py",
         "bench/maps.py"},
-    "test_no_module_level_cache": {"sim.combat.plan"},
-    "test_no_identity_keys_in_the_rules": {"sim.combat.plan"},
 }
 
 

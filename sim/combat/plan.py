@@ -16,12 +16,12 @@ kinds are built (sim.game.kinds).
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from sim.engine.actions import ActionKind, ModelAction
+from sim.engine.memo import Memo
 from sim.engine.params import Param
 from sim.errors import IllegalActionError
 from sim.movement.contact import contact_problem as base_contact_problem
@@ -56,6 +56,8 @@ class Situation:
     sides: Mapping[str, str]
     climbing: frozenset[str] = frozenset()
     health: Mapping[str, int] | None = None
+    #: Where analyses are kept: the game state's memo, or the situation's own.
+    memo: Memo = field(default_factory=Memo, compare=False, repr=False)
 
     @classmethod
     def of_state(cls, state: GameState) -> Situation:
@@ -63,7 +65,7 @@ class Situation:
         return cls(
             state.scenario, pos, {i: state.model(i).side for i in pos},
             frozenset(i for i in pos if state.model(i).climbing),
-            {i: state.model(i).health for i in pos},
+            {i: state.model(i).health for i in pos}, state.memo,
         )
 
     @classmethod
@@ -157,22 +159,13 @@ def _profile(sit: Situation, attacker: str, target: str, weapon: Weapon,
 
 def _analysis(sit: Situation, attacker: str, target: str, weapon_id: str) -> ShotAnalysis:
     # Legality checks, samples and the apply step ask the same question
-    # several times for one board; the geometry is exact but not free.
-    # Scenarios are unhashable, so the cache is keyed by identity and checks it.
-    key = (id(sit.scenario), tuple(sorted(sit.positions.items())), sit.climbing, attacker,
+    # several times for one board; the geometry is exact but not free. The
+    # situation's memo (the game state's, dropped whenever a model changes)
+    # keeps the answer, keyed by value.
+    key = ("shot-analysis", tuple(sorted(sit.positions.items())), sit.climbing, attacker,
            target, weapon_id)
-    hit = _ANALYSES.get(key)
-    if hit is not None and hit[0]() is sit.scenario:
-        return hit[1]
-    ana = analyse(sit.scenario, sit.positions, attacker, target, weapon_id, sit.climbing)
-    if len(_ANALYSES) >= _CACHE_SIZE:
-        _ANALYSES.clear()
-    _ANALYSES[key] = (weakref.ref(sit.scenario), ana)
-    return ana
-
-
-_CACHE_SIZE = 4096
-_ANALYSES: dict[tuple[object, ...], tuple[weakref.ref[Scenario], ShotAnalysis]] = {}
+    return sit.memo.get(key, lambda: analyse(sit.scenario, sit.positions, attacker, target,
+                                             weapon_id, sit.climbing))
 
 
 def shot_bands(analysis: ShotAnalysis) -> tuple[Band, ...]:
