@@ -45,7 +45,6 @@ from sim.movement.contact import contact_problem
 from sim.movement.falls import fall_model, resolve_fall
 from sim.movement.levels import Z_EPS, climbable_faces, model_view
 from sim.movement.plan import (  # the planning half; re-exported, callers import it from here
-    _EPS,
     Plan,
     Step,
     StepKind,
@@ -59,6 +58,8 @@ from sim.movement.plan import (  # the planning half; re-exported, callers impor
 from sim.resolution.dice import roll_skill
 from sim.scenario.names import model_name
 from sim.scenario.positions import Position
+
+_EPS = 1e-9  # float noise on lengths and gaps (as in sim.movement.plan and contact)
 
 __all__ = ["AfterContact", "Charge", "ChargeKind", "Leave", "LeaveKind", "Move",
            "MoveArea", "MoveKind", "Plan", "Step", "StepKind", "Vertical", "agi_test",
