@@ -1,8 +1,8 @@
 """Rounds and turns (R-TURN-1..10): the turn-structure rules of the engine.
 
-Functions here read and change a :class:`sim.engine.state.GameState` through its
-small internal interface (``_set_model``, ``_set_turn``, ``_emit``,
-``_set_result``); :class:`GameState` calls them from ``apply`` and
+Functions here read a :class:`sim.engine.state.GameState` and change it through
+its :class:`~sim.engine.state.StateWriter` (``set_model``, ``set_turn``, ``emit``,
+``set_result``); :class:`GameState` calls them from ``apply`` and
 ``legal_actions``. Model action kinds never reach this module except
 through :func:`damage` and :func:`remove` (via ``ActionContext``).
 
