@@ -114,9 +114,9 @@ def _queries(fn: Any) -> int:
 
 def _setup_time(fn: Any) -> float:
     """CPU seconds ``fn`` spends splitting cells into groups (the rules glue's per-pair
-    set-up, cell by cell for elevated pairs: :func:`sim.maps.sight._groups`)."""
+    set-up, cell by cell for elevated pairs: :func:`sim.maps.sight.cell_groups`)."""
     spent = 0.0
-    original = maps_sight._groups
+    original = maps_sight.cell_groups
 
     def timed(*args: Any) -> Any:
         nonlocal spent
@@ -125,11 +125,11 @@ def _setup_time(fn: Any) -> float:
         spent += time.process_time() - t0
         return out
 
-    maps_sight._groups = timed  # type: ignore[assignment]
+    maps_sight.cell_groups = timed  # type: ignore[assignment]
     try:
         fn()
     finally:
-        maps_sight._groups = original
+        maps_sight.cell_groups = original
     return spent
 
 

@@ -35,8 +35,6 @@ BENCH = sorted((ROOT / "bench").rglob("*.py"))
 
 # Issue 15, still to do: test name -> the cases that fail today (ids as pytest prints them).
 DEBTS: dict[str, set[str]] = {
-    "test_no_private_name_from_another_module": {
-        "bench/maps.py"},
 }
 
 

@@ -132,8 +132,8 @@ def sight_grids(scenario: Scenario, positions: Mapping[str, Position], mover: st
         queries.append(_Query(other, Disc(pos.x, pos.y, board.radius[other]), pos.z,
                               board.side[other], mover_attacks))
     out = []
-    for q, groups in zip(queries, _groups(scenario, positions, me, queries, grid, z, cells,
-                                          off_table), strict=True):
+    for q, groups in zip(queries, cell_groups(scenario, positions, me, queries, grid, z,
+                                              cells, off_table), strict=True):
         seen = np.zeros(z.shape, dtype=bool)
         _solve(groups, me, q, grid, seen)
         out.append(seen)
@@ -156,7 +156,7 @@ def _pair(me: Mover, q: _Query, x: float, y: float, z: float, off_table: frozens
     return ShotPair(q.other, me.id, q.disc, cell, q.z, z, q.side, off_table)
 
 
-def _groups(scenario: Scenario, positions: Mapping[str, Position], me: Mover,
+def cell_groups(scenario: Scenario, positions: Mapping[str, Position], me: Mover,
             queries: Sequence[_Query], grid: Grid, z: FloatGrid, cells: Sequence[BoolGrid],
             off_table: frozenset[str]) -> list[list[_Group]]:
     """Each query's cells split by the obstacles their queries get (the module's
