@@ -10,12 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sim.engine.gamedata import Status
+from sim.engine.gamedata import Readiness, Status
 from sim.engine.state import GameState
 from sim.scenario.objects import Scenario
 from sim.scenario.positions import Position, initial_positions
-
-Readiness = str  # "unready" (no marker), "ready", "used" (R-TURN-1)
 
 
 @dataclass(frozen=True)
@@ -31,7 +29,7 @@ class ModelView:
     radius: float
     health: int
     max_health: int
-    readiness: Readiness = "unready"
+    readiness: Readiness = Readiness.UNREADY  # no marker (R-TURN-1)
     climbing: bool = False  # R-CLIMB-3: off the table, position marked
     off_table: bool = False  # left the board (R-EDGE-2)
     removed: bool = False  # eliminated (R-TURN-10)
@@ -113,7 +111,7 @@ def scene_from_state(scenario: Scenario, st: GameState) -> Scene:
             id=m.id, side=m.side, unit_name=unit.name,
             x=m.position.x, y=m.position.y, z=m.position.z,
             radius=st.radius(m.id), health=m.health, max_health=unit.health,
-            readiness=str(m.readiness), climbing=m.climbing,
+            readiness=m.readiness, climbing=m.climbing,
             off_table=m.status is Status.LEFT, removed=m.status is Status.ELIMINATED))
     act = st.activation
     return Scene(

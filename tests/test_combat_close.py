@@ -10,7 +10,7 @@ from sim.combat.plan import (
     AttackRefused,
     CloseCombat,
     Situation,
-    contact_problem,
+    close_combat_contact,
     plan_close_combat,
 )
 from sim.engine.state import ActionContext
@@ -80,7 +80,7 @@ def test_close_combat_needs_base_contact() -> None:
 def test_contact_within_the_touch_tolerance_counts() -> None:
     """R-UNIT-2: a gap of at most 0.01 in is base contact."""
     sit = Situation.of_scenario(duel(5 + CONTACT + 0.009))
-    assert contact_problem(sit, "knight", "mutant") is None
+    assert close_combat_contact(sit, "knight", "mutant") is None
 
 
 def test_climbing_target_within_orange_above_can_be_fought() -> None:
@@ -89,12 +89,12 @@ def test_climbing_target_within_orange_above_can_be_fought() -> None:
     raised = dict(base.positions)
     raised["mutant"] = Position(5 + CONTACT, 10.0, 1.5)
     sit = Situation(base.scenario, raised, base.sides, frozenset({"mutant"}))
-    assert contact_problem(sit, "knight", "mutant") is None
+    assert close_combat_contact(sit, "knight", "mutant") is None
     not_climbing = Situation(base.scenario, raised, base.sides)
-    assert "same height" in (contact_problem(not_climbing, "knight", "mutant") or "")
+    assert "same height" in (close_combat_contact(not_climbing, "knight", "mutant") or "")
     raised["mutant"] = Position(5 + CONTACT, 10.0, 2.5)
     far = Situation(base.scenario, raised, base.sides, frozenset({"mutant"}))
-    assert "at most Orange" in (contact_problem(far, "knight", "mutant") or "")
+    assert "at most Orange" in (close_combat_contact(far, "knight", "mutant") or "")
 
 
 def test_climbing_model_cannot_fight() -> None:

@@ -14,7 +14,7 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geometry.movement.obstacles import Obstacle, ObstacleSet
+from geometry.movement.obstacles import MoveObstacle, ObstacleSet
 from geometry.movement.paths import Level, check_legs, edge_crossing
 from geometry.movement.push import push_back
 from geometry.movement.reach import reachable_area
@@ -23,15 +23,15 @@ TOL = 0.01
 R = 15 / 25.4  # a 30 mm base (R-UNIT-1)
 
 
-def level(*blocking: Obstacle, difficult: tuple[Obstacle, ...] = (),
-          occupied: tuple[Obstacle, ...] = (), board: tuple[float, float] = (30.0, 20.0),
+def level(*blocking: MoveObstacle, difficult: tuple[MoveObstacle, ...] = (),
+          occupied: tuple[MoveObstacle, ...] = (), board: tuple[float, float] = (30.0, 20.0),
           floor: shapely.Geometry | None = None) -> Level:
     return Level(board, ObstacleSet(blocking), ObstacleSet(difficult), ObstacleSet(occupied),
                  tolerance=TOL, floor=floor)
 
 
-def box(name: str, x0: float, y0: float, x1: float, y1: float) -> Obstacle:
-    return Obstacle.polygon(name, shapely.box(x0, y0, x1, y1))
+def box(name: str, x0: float, y0: float, x1: float, y1: float) -> MoveObstacle:
+    return MoveObstacle.polygon(name, shapely.box(x0, y0, x1, y1))
 
 
 # --- R-MOV-3: impassable pieces ---------------------------------------------------
@@ -68,7 +68,7 @@ def test_squeeze_between_two_pieces(gap: float, legal: bool) -> None:
 
 def test_exact_circles_not_polygons() -> None:
     """A post is a circle: passing at exactly r + R from its centre is legal."""
-    post = Obstacle.circle("post", (10.0, 10.0), 1.0)
+    post = MoveObstacle.circle("post", (10.0, 10.0), 1.0)
     lvl = level(post)
     assert check_legs(lvl, R, [(5, 10 - 1 - R), (15, 10 - 1 - R)]).legal
     assert check_legs(lvl, R, [(5, 10 - 1 - R + TOL), (15, 10 - 1 - R + TOL)]).legal
@@ -90,7 +90,7 @@ def test_difficult_crossed_reported_touching_is_not_crossing() -> None:
 # --- R-MOV-4: bases -----------------------------------------------------------------
 
 def test_friend_crossed_but_not_ended_on() -> None:
-    friend = Obstacle.circle("friend", (10.0, 5.0), R)
+    friend = MoveObstacle.circle("friend", (10.0, 5.0), R)
     lvl = level(occupied=(friend,))
     assert check_legs(lvl, R, [(5, 5), (15, 5)]).legal
     rep = check_legs(lvl, R, [(5, 5), (10.5, 5)])
@@ -138,7 +138,7 @@ def test_push_stops_touching_a_wall() -> None:
 
 
 def test_push_stops_at_a_base_and_goes_straight_away() -> None:
-    other = ObstacleSet((Obstacle.circle("other", (9.0, 9.0), R),))
+    other = ObstacleSet((MoveObstacle.circle("other", (9.0, 9.0), R),))
     res = push_back((20.0, 20.0), other, R, (5.0, 5.0), (4.0, 4.0), 10.0, TOL)
     # Along the diagonal until the centres are 2r apart.
     stop = 4 * math.sqrt(2) - 2 * R
@@ -200,14 +200,14 @@ def test_reach_avoiding_difficult_ground() -> None:
 
 def _random_level(data: st.DataObject) -> tuple[Level, tuple[float, float]]:
     rng = np.random.default_rng(data.draw(st.integers(0, 10_000), label="board seed"))
-    items: list[Obstacle] = []
-    diff: list[Obstacle] = []
-    occ: list[Obstacle] = []
+    items: list[MoveObstacle] = []
+    diff: list[MoveObstacle] = []
+    occ: list[MoveObstacle] = []
     for i in range(int(rng.integers(3, 9))):
         x, y = rng.uniform(2, 22, 2)
         kind = rng.integers(0, 4)
         if kind == 0:
-            items.append(Obstacle.circle(f"post-{i}", (x, y), float(rng.uniform(0.3, 1.5))))
+            items.append(MoveObstacle.circle(f"post-{i}", (x, y), float(rng.uniform(0.3, 1.5))))
         elif kind == 1:
             w, h = rng.uniform(0.3, 5, 2)
             items.append(box(f"block-{i}", x, y, x + w, y + h))
@@ -215,7 +215,7 @@ def _random_level(data: st.DataObject) -> tuple[Level, tuple[float, float]]:
             w, h = rng.uniform(1, 4, 2)
             diff.append(box(f"mud-{i}", x, y, x + w, y + h))
         else:
-            occ.append(Obstacle.circle(f"friend-{i}", (x, y), R))
+            occ.append(MoveObstacle.circle(f"friend-{i}", (x, y), R))
     lvl = Level((24.0, 24.0), ObstacleSet(tuple(items)), ObstacleSet(tuple(diff)),
                 ObstacleSet(tuple(occ)), tolerance=TOL)
     for _ in range(200):

@@ -1,6 +1,6 @@
 """Obstacles as a moving base sees them, with exact clearance queries (R-MOV-3, R-MOV-4).
 
-An :class:`Obstacle` is a shape plus an ``inflate`` radius: a polygon has
+An :class:`MoveObstacle` is a shape plus an ``inflate`` radius: a polygon has
 ``inflate = 0``; an exact circle (a terrain circle, another model's base) is
 its centre point with ``inflate`` = its radius. The *clearance* between a
 moving base's centre path (a point or a segment) and an obstacle is then
@@ -14,8 +14,8 @@ paths at once, which obstacles come closer than a threshold (vectorised
 
 Examples
 --------
->>> wall = Obstacle.polygon("wall", shapely.box(2, 0, 3, 4))
->>> post = Obstacle.circle("post", (6.0, 1.0), 0.5)
+>>> wall = MoveObstacle.polygon("wall", shapely.box(2, 0, 3, 4))
+>>> post = MoveObstacle.circle("post", (6.0, 1.0), 0.5)
 >>> obs = ObstacleSet((wall, post))
 >>> leg = shapely.LineString([(0, 1), (8, 1)])
 >>> [obs[i].id for i in obs.closer_than([leg], 0.49)[0]]
@@ -43,7 +43,7 @@ EPS = 1e-9
 
 
 @dataclass(frozen=True)
-class Obstacle:
+class MoveObstacle:
     """A shape a base may collide with: ``distance(., shape) - inflate`` is its clearance."""
 
     id: str
@@ -51,11 +51,11 @@ class Obstacle:
     inflate: float = 0.0
 
     @classmethod
-    def polygon(cls, id: str, shape: BaseGeometry) -> Obstacle:
+    def polygon(cls, id: str, shape: BaseGeometry) -> MoveObstacle:
         return cls(id, shape, 0.0)
 
     @classmethod
-    def circle(cls, id: str, center: tuple[float, float], radius: float) -> Obstacle:
+    def circle(cls, id: str, center: tuple[float, float], radius: float) -> MoveObstacle:
         """An exact circle (a terrain circle or a base): centre point plus radius."""
         return cls(id, shapely.Point(center), float(radius))
 
@@ -78,7 +78,7 @@ class Obstacle:
 class ObstacleSet:
     """Obstacles with a spatial index, answering clearance queries for many paths."""
 
-    items: tuple[Obstacle, ...] = ()
+    items: tuple[MoveObstacle, ...] = ()
     _tree: shapely.STRtree = field(init=False, repr=False, compare=False)
     _shapes: npt.NDArray[np.object_] = field(init=False, repr=False, compare=False)
     _inflate: FloatArray = field(init=False, repr=False, compare=False)
@@ -92,10 +92,10 @@ class ObstacleSet:
     def __len__(self) -> int:
         return len(self.items)
 
-    def __iter__(self) -> Iterator[Obstacle]:
+    def __iter__(self) -> Iterator[MoveObstacle]:
         return iter(self.items)
 
-    def __getitem__(self, i: int) -> Obstacle:
+    def __getitem__(self, i: int) -> MoveObstacle:
         return self.items[i]
 
     @cached_property

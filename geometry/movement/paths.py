@@ -16,7 +16,7 @@ pieces crossed and where the base first crosses the board edge (R-EDGE-1).
 
 Examples
 --------
->>> wall = Obstacle.polygon("wall", shapely.box(4, 0, 5, 6))
+>>> wall = MoveObstacle.polygon("wall", shapely.box(4, 0, 5, 6))
 >>> level = Level((12.0, 12.0), blocking=ObstacleSet((wall,)), tolerance=0.01)
 >>> check_legs(level, 0.5, [(2, 3), (8, 3)]).reason
 "base overlaps 'wall' on leg 1"
@@ -35,14 +35,14 @@ from dataclasses import dataclass, field
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from geometry.movement.obstacles import EPS, Obstacle, ObstacleSet
+from geometry.movement.obstacles import EPS, MoveObstacle, ObstacleSet
 
 Point = tuple[float, float]
 
 __all__ = [
     "LegsReport",
     "Level",
-    "Obstacle",
+    "MoveObstacle",
     "ObstacleSet",
     "centre_box",
     "check_legs",

@@ -18,8 +18,8 @@ The stop is found by bisection on the exact clearance of the swept segment
 
 Examples
 --------
->>> from geometry.movement.obstacles import Obstacle, ObstacleSet
->>> wall = ObstacleSet((Obstacle.polygon("wall", shapely.box(8, 0, 9, 10)),))
+>>> from geometry.movement.obstacles import MoveObstacle, ObstacleSet
+>>> wall = ObstacleSet((MoveObstacle.polygon("wall", shapely.box(8, 0, 9, 10)),))
 >>> res = push_back((10.0, 10.0), wall, 0.5, (5.0, 5.0), (4.0, 5.0), 4.0, 0.01)
 >>> round(res.end[0], 6), res.stopped_by, res.into_edge
 (7.5, ('wall',), False)

@@ -5,7 +5,7 @@ reachable (docs/movement.md):
 
 1. *Configuration space.* Every obstacle is grown by ``r - tol/2`` (half the
    touch tolerance kept as a safety margin against float noise) and replaced
-   by a **circumscribed** polygon (:meth:`Obstacle.outline`), fine enough
+   by a **circumscribed** polygon (:meth:`MoveObstacle.outline`), fine enough
    that it adds at most ``tol/4``. Outside these outlines a base centre is
    legal with room to spare; the board edge is the centre box.
 2. *Shortest paths.* Nodes are the vertices of coarser outlines (8-gon
@@ -47,7 +47,7 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 
-from geometry.movement.obstacles import EPS, FloatArray, Obstacle, ObstacleSet
+from geometry.movement.obstacles import EPS, FloatArray, MoveObstacle, ObstacleSet
 from geometry.movement.paths import Level, Point, centre_box, check_legs, leg_geometries
 
 # Segments per quarter circle of the disc of length left (inscribed).
@@ -104,8 +104,8 @@ def _fine_quad_segs(d: float, tol: float) -> int:
 
 
 @lru_cache(maxsize=4096)
-def _prepared(o: Obstacle, grow: float, tol: float) -> tuple[BaseGeometry, tuple[FloatArray, ...],
-                                                             FloatArray]:
+def _prepared(o: MoveObstacle, grow: float, tol: float
+              ) -> tuple[BaseGeometry, tuple[FloatArray, ...], FloatArray]:
     """An obstacle's fine outline, its convex parts and its node candidates (cached:
     terrain is the same from query to query, only bases move)."""
     fine = o.outline(grow, _fine_quad_segs(o.inflate + grow, tol))
@@ -393,7 +393,7 @@ def nearest_free_spot(level: Level, r: float, p: Point) -> Point | None:
 
     Examples
     --------
-    >>> wall = Obstacle.polygon("wall", shapely.box(4.0, 0.0, 6.0, 10.0))
+    >>> wall = MoveObstacle.polygon("wall", shapely.box(4.0, 0.0, 6.0, 10.0))
     >>> level = Level((10.0, 10.0), blocking=ObstacleSet((wall,)), tolerance=0.01)
     >>> x, y = nearest_free_spot(level, 0.5, (5.2, 5.0))
     >>> round(x, 2), round(y, 2)
@@ -437,7 +437,7 @@ def area_points_inside(area: BaseGeometry, xy: npt.NDArray[np.float64]) -> npt.N
 
 
 __all__ = [
-    "Obstacle",
+    "MoveObstacle",
     "Reach",
     "area_points_inside",
     "contact_band",

@@ -32,12 +32,12 @@ from render.draw.theme import (
     Colour,
 )
 from render.draw.view import TextLine
-from sim.combat.plan import Situation, contact_problem, plan_close_combat, plan_shot
+from sim.combat.plan import Situation, close_combat_contact, plan_close_combat, plan_shot
 from sim.engine.actions import Action
 from sim.engine.state import GameState
 from sim.errors import WastelandError
 from sim.movement.kinds import Charge, Move, plan_movement, reachable
-from sim.movement.levels import level_heights, model_view
+from sim.movement.levels import level_heights, terrain_view
 from sim.resolution.odds import attack_odds
 from sim.scenario.objects import Scenario
 from sim.scenario.positions import Position
@@ -191,7 +191,7 @@ def against_face(state: GameState, model: str, z: float, xy: Point) -> Point:
     tolerance off. A centre inside the piece is left alone (that is a click
     on its top). The movement rules still judge the path.
     """
-    view = model_view(state.scenario, model)
+    view = terrain_view(state.scenario, model)
     r, tol = state.radius(model), state.rules.touch_tolerance
     pt = shapely.Point(xy)
     best: tuple[float, Point] | None = None
@@ -211,7 +211,7 @@ def against_face(state: GameState, model: str, z: float, xy: Point) -> Point:
 
 def levels_at(state: GameState, model: str, xy: Point) -> list[float]:
     """Heights a base of ``model`` at ``xy`` can stand on (for climb/jump choices)."""
-    view = model_view(state.scenario, model)
+    view = terrain_view(state.scenario, model)
     return level_heights(view, xy, state.radius(model), state.rules.touch_tolerance)
 
 
@@ -243,7 +243,7 @@ def close_combat_lines(state: GameState, attacker: str, target: str, weapon: str
     name = state.scenario.weapons[weapon].name if weapon else "no weapon"
     out = [TextLine(f"{attacker} -> {target} in close combat with {name}")]
     sit = Situation.of_state(state)
-    why = contact_problem(sit, attacker, target)
+    why = close_combat_contact(sit, attacker, target)
     out.append(TextLine("base contact: yes (R-UNIT-2)", TEXT_GOOD) if why is None
                else TextLine(f"base contact: NO, {why}", TEXT_BAD))
     if weapon is None:

@@ -24,7 +24,7 @@ from sim.engine.actions import ActionKind, ModelAction
 from sim.engine.memo import Memo
 from sim.engine.params import Param
 from sim.errors import IllegalActionError
-from sim.movement.contact import contact_problem as base_contact_problem
+from sim.movement.contact import contact_problem
 from sim.resolution.attack import AttackOutcome, AttackProfile, resolve_attack
 from sim.scenario.names import DisplayNames, display_names, model_name
 from sim.scenario.objects import Scenario, Unit, Weapon
@@ -220,9 +220,9 @@ def plan_shot(sit: Situation, attacker: str, target: str, weapon_id: str,
     return AttackPlan(attacker, target, weapon, band, bands, profile, ana, health)
 
 
-def contact_problem(sit: Situation, attacker: str, target: str) -> str | None:
+def close_combat_contact(sit: Situation, attacker: str, target: str) -> str | None:
     """Why two models are not in base contact for close combat, or None (sim.movement.contact)."""
-    return base_contact_problem(
+    return contact_problem(
         sit.scenario.rules_data, attacker, sit.positions[attacker],
         sit.scenario.radius_of(attacker), target, sit.positions[target],
         sit.scenario.radius_of(target), target in sit.climbing)
@@ -248,7 +248,7 @@ def plan_close_combat(sit: Situation, attacker: str, target: str, weapon_id: str
         raise _refuse(what, attacker, f"{weapon.name} is not a close-combat weapon; shoot "
                       "with it")
     why = (_skill_problem(sit.scenario.unit_of(attacker), weapon)
-           or contact_problem(sit, attacker, target))
+           or close_combat_contact(sit, attacker, target))
     if why is not None:
         raise _refuse(what, attacker, why)
     profile = _profile(sit, attacker, target, weapon, weapon.short_dice, 0, 0, 0)
@@ -259,7 +259,7 @@ def plan_close_combat(sit: Situation, attacker: str, target: str, weapon_id: str
 # --- carrying an attack out -------------------------------------------------------------
 
 
-def carry_out(ctx: ActionContext, plan: AttackPlan) -> AttackOutcome:
+def roll_attack(ctx: ActionContext, plan: AttackPlan) -> AttackOutcome:
     """Roll a planned attack and apply it: every roll and outcome goes to the log."""
     out = resolve_attack(ctx.rng, ctx.rules, plan.profile)
     who = (plan.attacker, plan.target)
@@ -382,7 +382,7 @@ class ShootKind(ActionKind[Shoot]):
     def apply(self, ctx: ActionContext, action: Shoot) -> None:
         plan = plan_shot(Situation.of_state(ctx.state), action.model, action.target,
                          action.weapon, action.band)
-        carry_out(ctx, plan)
+        roll_attack(ctx, plan)
 
     def samples(self, state: GameState, model: str) -> Iterable[Shoot]:
         sit = Situation.of_state(state)
@@ -423,14 +423,14 @@ class CloseCombatKind(ActionKind[CloseCombat]):
     def apply(self, ctx: ActionContext, action: CloseCombat) -> None:
         plan = plan_close_combat(Situation.of_state(ctx.state), action.model, action.target,
                                  action.weapon)
-        carry_out(ctx, plan)
+        roll_attack(ctx, plan)
 
     def samples(self, state: GameState, model: str) -> Iterable[CloseCombat]:
         sit = Situation.of_state(state)
         unit = state.scenario.unit_of(model)
         for w in melee_weapons(state.scenario, unit):
             for t in _enemies(state, model):
-                if contact_problem(sit, model, t) is None:
+                if close_combat_contact(sit, model, t) is None:
                     yield CloseCombat(model, t, w)
 
 
@@ -456,4 +456,4 @@ def charge_attack(ctx: ActionContext, charge: Charge) -> None:
         ctx.log("attack", (charge.model, target), f"{model_name(ctx.scenario, charge.model)} "
                 f"cannot attack after the charge: {exc.reason}")
         return
-    carry_out(ctx, plan)
+    roll_attack(ctx, plan)

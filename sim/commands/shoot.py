@@ -15,7 +15,7 @@ import argparse
 from typing import Any
 
 from sim.cli_io import check_model, load_scenario_arg, print_json
-from sim.combat.plan import AttackPlan, AttackRefused, Band, Situation, carry_out, plan_shot
+from sim.combat.plan import AttackPlan, AttackRefused, Band, Situation, plan_shot, roll_attack
 from sim.errors import WastelandError
 from sim.game.kinds import new_game
 from sim.resolution.odds import attack_odds
@@ -78,7 +78,7 @@ def _roll(scenario: Scenario, plan: AttackPlan, seed: int) -> list[str]:
 
     state = new_game(scenario, seed=seed)
     start = len(state.events)
-    carry_out(ActionContext(state), plan)
+    roll_attack(ActionContext(state), plan)
     return [e.text for e in state.events[start:]]
 
 

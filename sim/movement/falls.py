@@ -33,7 +33,7 @@ from geometry.movement.paths import Level
 from geometry.movement.push import PushResult, push_back
 from geometry.movement.reach import nearest_free_spot
 from sim.engine.gamedata import Status
-from sim.movement.levels import Z_EPS, level_for, model_view
+from sim.movement.levels import Z_EPS, level_for, terrain_view
 from sim.resolution.damage import roll_fall_damage
 from sim.scenario.names import display_names, model_name
 from sim.scenario.positions import Position
@@ -132,7 +132,7 @@ def landing(
     fall lands through here; a jump's landing is checked with the same
     standing test (docs/movement.md, Decisions).
     """
-    view = model_view(state.scenario, model)
+    view = terrain_view(state.scenario, model)
     centre = shapely.Point(xy)
     limit = z_from - Z_EPS if off_top else z_from + Z_EPS
     tops = sorted({props.height for p, props in view.pieces

@@ -33,7 +33,7 @@ from typing import ClassVar
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from geometry.movement.obstacles import Obstacle
+from geometry.movement.obstacles import MoveObstacle
 from geometry.movement.paths import check_legs, edge_crossing
 from geometry.movement.reach import Reach, contact_band, reachable_area
 from sim.engine.actions import ActionKind, ModelAction, fmt_num, parse_num
@@ -43,7 +43,7 @@ from sim.engine.state import ActionContext, GameState
 from sim.errors import IllegalActionError
 from sim.movement.contact import contact_problem
 from sim.movement.falls import fall_model, resolve_fall
-from sim.movement.levels import Z_EPS, climbable_faces, model_view
+from sim.movement.levels import Z_EPS, climbable_faces, terrain_view
 from sim.movement.plan import (  # the planning half; re-exported, callers import it from here
     Plan,
     Step,
@@ -63,7 +63,7 @@ _EPS = 1e-9  # float noise on lengths and gaps (as in sim.movement.plan and cont
 
 __all__ = ["AfterContact", "Charge", "ChargeKind", "Leave", "LeaveKind", "Move",
            "MoveArea", "MoveKind", "Plan", "Step", "StepKind", "Vertical", "agi_test",
-           "carry_out", "level_of", "parse_steps", "plan_movement", "reachable", "walk"]
+           "follow_plan", "level_of", "parse_steps", "plan_movement", "reachable", "walk"]
 
 
 # --- the action values -------------------------------------------------------------
@@ -146,7 +146,7 @@ def agi_test(ctx: ActionContext, model: str) -> bool:
     return ok
 
 
-def carry_out(ctx: ActionContext, model: str, plan: Plan, verb: str) -> Position:
+def follow_plan(ctx: ActionContext, model: str, plan: Plan, verb: str) -> Position:
     """Walk a legal plan, rolling for climbs and jumps; returns where the model ends.
 
     R-CLIMB-2: a failed AGI test drops the model from where that vertical
@@ -201,7 +201,7 @@ class MoveKind(ActionKind[Move]):
 
     def apply(self, ctx: ActionContext, action: Move) -> None:
         plan = plan_movement(ctx.state, action.model, action.steps)
-        carry_out(ctx, action.model, plan, "moves")
+        follow_plan(ctx, action.model, plan, "moves")
 
     def samples(self, state: GameState, model: str) -> Iterable[Move]:
         ms = state.model(model)
@@ -219,7 +219,7 @@ def _climb_samples(state: GameState, model: str) -> Iterator[Move]:
     the engine; they keep random playouts climbing and falling."""
     ms = state.model(model)
     pos = ms.position
-    view = model_view(state.scenario, model)
+    view = terrain_view(state.scenario, model)
     r, tol = state.radius(model), state.rules.touch_tolerance
     budget = state.rules.ruler(state.rules.shorter(state.scenario.unit_of(model).move))
     here = shapely.Point(pos.xy)
@@ -242,7 +242,7 @@ def _climb_samples(state: GameState, model: str) -> Iterator[Move]:
 def _down_samples(state: GameState, model: str, budget: float) -> Iterator[Move]:
     """From a top: step to the nearest edge, then jump down or climb down part-way."""
     pos = state.model(model).position
-    floor = model_view(state.scenario, model).terrain_at(pos.z)[2]
+    floor = terrain_view(state.scenario, model).terrain_at(pos.z)[2]
     if floor is None or floor.is_empty:
         return
     edge = shapely.shortest_line(shapely.Point(pos.xy), floor.boundary).coords[-1]
@@ -283,12 +283,12 @@ class ChargeKind(ActionKind[Charge]):
         assert plan.end is not None
         if plan.climbing_at_end:
             return "a charge must end in base contact, not part-way up a face"
-        return _contact_problem(state, action.model, plan.end, action.target)
+        return _charge_end_problem(state, action.model, plan.end, action.target)
 
     def apply(self, ctx: ActionContext, action: Charge) -> None:
         plan = plan_movement(ctx.state, action.model, action.steps, ruler="charge")
         target = model_name(ctx.scenario, action.target)
-        where = carry_out(ctx, action.model, plan, f"charges {target},")
+        where = follow_plan(ctx, action.model, plan, f"charges {target},")
         arrived = (plan.end is not None and where == plan.end
                    and ctx.state.model(action.model).in_play)
         ctx.log("charged", (action.model, action.target),
@@ -327,7 +327,7 @@ def _target_problem(state: GameState, model: str, target: str) -> str | None:
     return None
 
 
-def _contact_problem(state: GameState, model: str, end: Position, target: str) -> str | None:
+def _charge_end_problem(state: GameState, model: str, end: Position, target: str) -> str | None:
     tm = state.model(target)
     t = tm.position
     gap = math.hypot(t.x - end.x, t.y - end.y) - state.radius(model) - state.radius(target)
@@ -458,5 +458,5 @@ def _charge_band(state: GameState, model: str, target: str, at: Position) -> Bas
         return contact_band(at.xy, tr, r, tol) if dz <= Z_EPS else None
     if dz > state.rules.orange + Z_EPS:
         return None
-    inner = Obstacle.circle(target, at.xy, r + tr - tol / 2).outline(0.0, 32)
+    inner = MoveObstacle.circle(target, at.xy, r + tr - tol / 2).outline(0.0, 32)
     return contact_band(at.xy, tr, r, tol).difference(inner)

@@ -28,7 +28,7 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from geometry.elevation.edges import is_surface
-from geometry.movement.obstacles import Obstacle, ObstacleSet
+from geometry.movement.obstacles import MoveObstacle, ObstacleSet
 from geometry.movement.paths import Level
 from sim.scenario.objects import Scenario, TerrainPiece, TerrainProps
 from sim.scenario.positions import Position
@@ -38,12 +38,12 @@ from sim.scenario.prepared import Part
 Z_EPS = 1e-6
 
 
-def piece_obstacle(piece: TerrainPiece) -> Obstacle:
+def piece_obstacle(piece: TerrainPiece) -> MoveObstacle:
     """A terrain piece as an exact obstacle (a circle stays a circle)."""
     if piece.circle is not None:
         (cx, cy), radius = piece.circle
-        return Obstacle.circle(piece.id, (cx, cy), radius)
-    return Obstacle.polygon(piece.id, piece.footprint)
+        return MoveObstacle.circle(piece.id, (cx, cy), radius)
+    return MoveObstacle.polygon(piece.id, piece.footprint)
 
 
 def in_the_way(props: TerrainProps, z: float) -> bool:
@@ -54,7 +54,7 @@ def in_the_way(props: TerrainProps, z: float) -> bool:
 
 
 @dataclass(frozen=True)
-class ModelView:
+class TerrainView:
     """How one model sees the terrain: each piece's properties for it (R-TER-2)."""
 
     unit: str
@@ -70,12 +70,12 @@ class ModelView:
 
     def terrain_at(
         self, z: float
-    ) -> tuple[tuple[Obstacle, ...], tuple[Obstacle, ...], BaseGeometry | None]:
+    ) -> tuple[tuple[MoveObstacle, ...], tuple[MoveObstacle, ...], BaseGeometry | None]:
         """Impassable and difficult pieces in the way at ``z``, and the floor there."""
         hit = self._by_height.get(z)
         if hit is None:
-            blocking: list[Obstacle] = []
-            difficult: list[Obstacle] = []
+            blocking: list[MoveObstacle] = []
+            difficult: list[MoveObstacle] = []
             for piece, props in self.pieces:
                 if not in_the_way(props, z):
                     continue
@@ -85,7 +85,7 @@ class ModelView:
                     difficult.append(piece_obstacle(piece))
             hit = (tuple(blocking), tuple(difficult), floor_at(self, z))
             self._by_height[z] = hit
-        result: tuple[tuple[Obstacle, ...], tuple[Obstacle, ...], BaseGeometry | None] = hit
+        result: tuple[tuple[MoveObstacle, ...], tuple[MoveObstacle, ...], BaseGeometry | None] = hit
         return result
 
 
@@ -95,9 +95,9 @@ class TerrainViews:
 
     def __init__(self, scenario: Scenario) -> None:
         self._scenario = scenario
-        self._by_unit: dict[str, ModelView] = {}
+        self._by_unit: dict[str, TerrainView] = {}
 
-    def of(self, model_id: str) -> ModelView:
+    def of(self, model_id: str) -> TerrainView:
         """The view of ``model_id``'s unit."""
         s = self._scenario
         unit = s.unit_of(model_id)
@@ -105,19 +105,19 @@ class TerrainViews:
         if view is None:
             size = s.size_class_of(model_id)
             pieces = tuple((p, p.props_for(unit.id, unit.keywords, size)) for p in s.terrain)
-            view = self._by_unit[unit.id] = ModelView(unit.id, unit.keywords, size, pieces)
+            view = self._by_unit[unit.id] = TerrainView(unit.id, unit.keywords, size, pieces)
         return view
 
 
 TERRAIN_VIEWS: Part[TerrainViews] = Part("terrain views", TerrainViews)
 
 
-def model_view(scenario: Scenario, model_id: str) -> ModelView:
+def terrain_view(scenario: Scenario, model_id: str) -> TerrainView:
     """The terrain as ``model_id`` sees it (built once per unit, ``scenario.prepared``)."""
     return scenario.prepared.get(TERRAIN_VIEWS).of(model_id)
 
 
-def floor_at(view: ModelView, z: float) -> BaseGeometry | None:
+def floor_at(view: TerrainView, z: float) -> BaseGeometry | None:
     """The union of standable tops at height ``z`` (None on the ground)."""
     if z <= Z_EPS:
         return None
@@ -126,7 +126,7 @@ def floor_at(view: ModelView, z: float) -> BaseGeometry | None:
     return shapely.union_all(tops) if tops else shapely.Polygon()
 
 
-def level_heights(view: ModelView, xy: tuple[float, float], r: float, tol: float) -> list[float]:
+def level_heights(view: TerrainView, xy: tuple[float, float], r: float, tol: float) -> list[float]:
     """Heights a base at ``xy`` can be on: the ground and every top its base touches."""
     pt = shapely.Point(xy)
     heights = {0.0}
@@ -136,7 +136,7 @@ def level_heights(view: ModelView, xy: tuple[float, float], r: float, tol: float
     return sorted(heights)
 
 
-def is_level(view: ModelView, xy: tuple[float, float], z: float, r: float, tol: float) -> bool:
+def is_level(view: TerrainView, xy: tuple[float, float], z: float, r: float, tol: float) -> bool:
     """Whether height ``z`` is the ground or a top the base at ``xy`` rests on."""
     return any(abs(h - z) <= Z_EPS for h in level_heights(view, xy, r, tol))
 
@@ -153,10 +153,10 @@ def level_for(
     climbing: frozenset[str] = frozenset(),
 ) -> Level:
     """What ``model_id`` meets moving at height ``z`` (see the module docstring)."""
-    view = model_view(scenario, model_id)
+    view = terrain_view(scenario, model_id)
     terrain, difficult, floor = view.terrain_at(z)
     blocking = list(terrain)
-    occupied: list[Obstacle] = []
+    occupied: list[MoveObstacle] = []
     me = sides[model_id]
     huge_mm = scenario.rules_data.huge_mm
     others = [o for o, pos in positions.items()
@@ -164,7 +164,7 @@ def level_for(
     # One vectorised call for every centre (a Point each is the slow part).
     centres = shapely.points([positions[o].xy for o in others]) if others else []
     for other, centre in zip(others, centres, strict=True):
-        disc = Obstacle(other, centre, radii[other])
+        disc = MoveObstacle(other, centre, radii[other])
         huge = scenario.unit_of(other).base >= huge_mm
         if sides[other] != me or huge:
             blocking.append(disc)
@@ -181,7 +181,7 @@ def level_for(
 
 
 def climbable_faces(
-    view: ModelView, xy: tuple[float, float], r: float, tol: float, low: float, high: float
+    view: TerrainView, xy: tuple[float, float], r: float, tol: float, low: float, high: float
 ) -> list[str]:
     """Climbable pieces whose face the base at ``xy`` touches, spanning ``low..high``.
 

@@ -18,7 +18,7 @@ from geometry.movement.paths import Level, check_legs
 from sim.engine.actions import fmt_num, parse_num
 from sim.engine.state import GameState
 from sim.errors import IllegalActionError
-from sim.movement.levels import Z_EPS, climbable_faces, is_level, level_for, model_view
+from sim.movement.levels import Z_EPS, climbable_faces, is_level, level_for, terrain_view
 from sim.scenario.positions import Position
 
 StepKind = Literal["walk", "climb", "jump"]
@@ -136,7 +136,7 @@ def plan_movement(state: GameState, model: str, steps: Sequence[Step], *,
     scenario, rules = state.scenario, state.rules
     me = state.model(model)
     unit = scenario.unit_of(model)
-    view = model_view(scenario, model)
+    view = terrain_view(scenario, model)
     r, tol = state.radius(model), rules.touch_tolerance
     vts = scenario.rules == "vts-1.5"
     pos = me.position
@@ -252,7 +252,7 @@ def _vertical(state: GameState, model: str, step: Step, here: Xy, z: float,
     """
     scenario = state.scenario
     unit = scenario.unit_of(model)
-    view = model_view(scenario, model)
+    view = terrain_view(scenario, model)
     r, tol = state.radius(model), state.rules.touch_tolerance
     vts = scenario.rules == "vts-1.5"
     lands = is_level(view, here, step.z, r, tol)
