@@ -7,15 +7,13 @@ reference in it is taken from the working folder.
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import Any
 
 from sim.cli_io import STDIN, STDIN_NAME, read_stdin_text
 from sim.engine.state import GameState
 from sim.errors import SaveError, WastelandError
-from sim.game.save import game_from_save, load_game
-from sim.scenario.format.files import NESTING_MESSAGE, too_deep
+from sim.game.save import game_from_text, load_game
 
 
 def register(sub: Any) -> None:
@@ -39,15 +37,7 @@ def load_save_arg(name: str) -> GameState:
         text = read_stdin_text()
     except WastelandError as exc:
         raise SaveError(str(exc)) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveError(f"{STDIN_NAME}: invalid JSON at line {exc.lineno}: {exc.msg}") from None
-    except (RecursionError, ValueError):  # nesting, or an integer of thousands of digits
-        raise SaveError(f"{STDIN_NAME}: {NESTING_MESSAGE} or a number too long") from None
-    if too_deep(data):
-        raise SaveError(f"{STDIN_NAME}: {NESTING_MESSAGE}")
-    return game_from_save(data, Path.cwd(), STDIN_NAME)
+    return game_from_text(text, Path.cwd(), STDIN_NAME)
 
 
 def run(args: argparse.Namespace) -> int:

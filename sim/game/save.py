@@ -206,12 +206,18 @@ def load_game(path: str | Path) -> GameState:
         text = read_text(path)
     except ReadProblem as exc:
         raise SaveError(f"cannot read save {str(path)!r}: {exc}") from None
+    return game_from_text(text, path.parent, str(path))
+
+
+def game_from_text(text: str, folder: Path, name: str) -> GameState:
+    """A save's text (read from ``name``; its scenario relative to ``folder``) replayed:
+    the JSON checks of :func:`load_game`, for a file or stdin alike."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SaveError(f"{path}: invalid JSON at line {exc.lineno}: {exc.msg}") from None
+        raise SaveError(f"{name}: invalid JSON at line {exc.lineno}: {exc.msg}") from None
     except (RecursionError, ValueError):  # nesting, or an integer of thousands of digits
-        raise SaveError(f"{path}: {NESTING_MESSAGE} or a number too long") from None
+        raise SaveError(f"{name}: {NESTING_MESSAGE} or a number too long") from None
     if too_deep(data):
-        raise SaveError(f"{path}: {NESTING_MESSAGE}")
-    return game_from_save(data, path.parent, str(path))
+        raise SaveError(f"{name}: {NESTING_MESSAGE}")
+    return game_from_save(data, folder, name)
