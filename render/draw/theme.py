@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pygame
+import pygame.freetype
 
 Colour = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
@@ -134,7 +135,7 @@ def side_colour(index: int, neutral: bool) -> Colour:
     return SIDE_COLOURS[index % len(SIDE_COLOURS)]
 
 
-_FONTS: dict[tuple[int, bool], Any] = {}
+_FONTS: dict[tuple[int, bool], Face] = {}
 _TEXTS: dict[tuple[str, int, bool, tuple[int, ...]], Any] = {}
 
 
@@ -144,17 +145,51 @@ def reset_fonts() -> None:
     _TEXTS.clear()
 
 
-def font(size: int, bold: bool = False) -> Any:
+DEFAULT_FONT_SCALE = 0.6875  # pygame.font's size for its bundled font, as pygame.freetype sizes
+
+
+class Face:
+    """The bundled font at one size, drawn by ``pygame.freetype`` without kerning.
+
+    pygame.font (SDL_ttf) applies the bundled font's kerning table, whose pairs
+    open gaps inside words at small sizes ("s urvivor", "knigh t"; issue 16,
+    bug 8). FreeType draws the same glyphs at their plain advances. The
+    methods are the few of ``pygame.font.Font`` the window uses.
+    """
+
+    def __init__(self, size: int, bold: bool) -> None:
+        self._ft = pygame.freetype.Font(None, size * DEFAULT_FONT_SCALE)
+        self._ft.kerning = False
+        self._ft.pad = True  # every line the same height, descenders included
+        self._ft.strong = bold
+        self._ft.antialiased = True
+        self._height = int(self._ft.get_sized_height())
+
+    def render(self, words: str, antialias: bool, colour: Sequence[int]) -> Any:
+        if not words:
+            return pygame.Surface((0, self._height), pygame.SRCALPHA)
+        return self._ft.render(words, tuple(colour))[0]
+
+    def size(self, words: str) -> tuple[int, int]:
+        """Width and height of ``words`` as :meth:`render` draws them."""
+        return (self._ft.get_rect(words).width if words else 0), self._height
+
+    def get_linesize(self) -> int:
+        return self._height + 1
+
+    def get_height(self) -> int:
+        return self._height
+
+
+def font(size: int, bold: bool = False) -> Face:
     """pygame's bundled default font at ``size`` px (works headless), cached."""
-    if not pygame.font.get_init():
-        # Fonts die with pygame.font.quit(); start afresh after a re-init.
-        pygame.font.init()
+    if not pygame.freetype.get_init():
+        # Fonts die with pygame.quit(); start afresh after a re-init.
+        pygame.freetype.init()
         _FONTS.clear()
     key = (size, bold)
     if key not in _FONTS:
-        f = pygame.font.Font(None, size)
-        f.set_bold(bold)
-        _FONTS[key] = f
+        _FONTS[key] = Face(size, bold)
     return _FONTS[key]
 
 
@@ -162,7 +197,7 @@ def text(words: str, size: int, colour: Sequence[int], bold: bool = False) -> An
     """``words`` rendered (antialiased), cached: most text is the same frame after frame."""
     key = (words, size, bold, tuple(colour))
     img = _TEXTS.get(key)
-    if img is None or not pygame.font.get_init():
+    if img is None or not pygame.freetype.get_init():
         if len(_TEXTS) > 4000:
             _TEXTS.clear()
         img = font(size, bold).render(words, True, colour)
