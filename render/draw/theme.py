@@ -163,7 +163,7 @@ class Face:
         self._ft.pad = True  # every line the same height, descenders included
         self._ft.strong = bold
         self._ft.antialiased = True
-        self._height = int(self._ft.get_sized_height())
+        self._height = int(self._ft.get_sized_height(0))
 
     def render(self, words: str, antialias: bool, colour: Sequence[int]) -> Any:
         if not words:
