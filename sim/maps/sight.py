@@ -43,6 +43,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from geometry.discs import Disc
+from geometry.elevation.edges import EdgeMap
+from geometry.elevation.wall_classes import wall_classes
 from geometry.sight.index import Obstacle, SightIndex
 from sim.maps.grid import BoolGrid, FloatGrid, Grid
 from sim.maps.kernel import mark_segments
@@ -199,17 +201,42 @@ def cell_groups(scenario: Scenario, positions: Mapping[str, Position], me: Mover
             # only (R-ELEV-5): one query's obstacles are every cell's.
             i, j = (int(v[0]) for v in np.nonzero(at[k]))
             add(k, _pair(me, q, float(gx[i, j]), float(gy[i, j]), h, off_table), at[k], (i, j))
-        if not flat:
-            continue
-        # Cell by cell, every query at once: the elevated model's walls are built
-        # once per position and reused by the other queries.
-        union = np.logical_or.reduce([at[k] for k in flat])
-        for i, j in zip(*(v.tolist() for v in np.nonzero(union)), strict=True):
-            x, y = float(gx[i, j]), float(gy[i, j])
-            for k in flat:
-                if at[k][i, j]:
-                    add(k, _pair(me, queries[k], x, y, h, off_table), None, (i, j))
+        for k, split in zip(flat, _by_walls([queries[k] for k in flat], [at[k] for k in flat],
+                                            grid, me.r, h, board.elevation.edges), strict=True):
+            for where, (i, j) in split:
+                add(k, _pair(me, queries[k], float(gx[i, j]), float(gy[i, j]), h, off_table),
+                    where, (i, j))
     return [list(f.values()) for f in found]
+
+
+def _by_walls(qs: Sequence[_Query], ats: Sequence[BoolGrid], grid: Grid, r: float, h: float,
+              edges: EdgeMap) -> list[list[tuple[BoolGrid | None, tuple[int, int]]]]:
+    """The cells ``ats`` at height ``h`` of each elevated pair, split by the walls their
+    queries get (:func:`geometry.elevation.wall_classes.wall_classes`): each class as
+    a mask with one of its cells (the rules glue is asked for that cell), and the
+    unsure cells one by one."""
+    if not qs:
+        return []
+    gx, gy = grid.centres()
+    union = np.logical_or.reduce(list(ats))
+    rows, cols = np.nonzero(union)
+    classes = wall_classes(edges, [(q.disc, q.z) for q in qs], gx[rows, cols], gy[rows, cols],
+                           r, h)
+    out = []
+    for at, (ids, sure) in zip(ats, classes, strict=True):
+        key = np.where(sure & at[rows, cols], ids, -1)  # unsure cells, and others', apart
+        order = np.argsort(key, kind="stable")
+        split: list[tuple[BoolGrid | None, tuple[int, int]]] = []
+        for run in np.split(order, np.flatnonzero(np.diff(key[order]) != 0) + 1):
+            if len(run) == 0 or key[run[0]] < 0:
+                continue
+            mask = np.zeros(at.shape, dtype=bool)
+            mask[rows[run], cols[run]] = True
+            split.append((mask, (int(rows[run[0]]), int(cols[run[0]]))))
+        split += [(None, (int(rows[p]), int(cols[p])))
+                  for p in np.flatnonzero(~sure & at[rows, cols])]
+        out.append(split)
+    return out
 
 
 @dataclass
