@@ -21,11 +21,14 @@ import platformdirs
 import pygame
 
 from render.draw import theme
+from render.draw.banner import banner_rect
 from render.draw.board import BoardLayers
 from render.draw.frame import board_transform, draw_frame
 from render.draw.layout import MIN_WINDOW, Layout, compute_layout
 from render.draw.panels import BUTTON_TOP, button_rects, max_scroll
+from render.draw.pinned import scrolled_rect
 from render.draw.view import TextLine
+from render.explain.show import Show
 from render.input.controller import Controller
 from sim.errors import UsageError, WastelandError
 
@@ -67,6 +70,8 @@ class App:
         self._dragging = False
         self.stopped_by: str | None = None  # the signal or key that ended the loop
         self.layers = BoardLayers()  # the drawn terrain, kept until a resize
+        self.show = Show()  # banner, dice card, headlines, "what if" (issue 16)
+        self.clock = pygame.time.get_ticks  # the frame clock (tests step their own)
         self.layout = self._layout()
 
     # --- events --------------------------------------------------------------
@@ -81,8 +86,11 @@ class App:
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
             self._resize(event)
         elif event.type == pygame.KEYDOWN:
+            self.show.dismiss()  # the key still does what it does
             self._key(event)
         elif event.type == pygame.MOUSEBUTTONDOWN:
+            if self.show.dismiss() and banner_rect(self.layout.board).contains(*event.pos):
+                return  # a click on the banner only dismisses it; elsewhere it acts too
             if event.button == 1:
                 self._press, self._dragging = event.pos, False
             elif event.button == 3:
@@ -103,7 +111,8 @@ class App:
         pos = getattr(event, "pos", None) or pygame.mouse.get_pos()
         lay, view = self.layout, self.controller.view()
         if lay.details.contains(*pos) or lay.board_area.contains(*pos):
-            limit = max_scroll(lay.details, view.details)
+            limit = max_scroll(scrolled_rect(lay.details, self.show.headlines
+                                             + self.show.what_if.text), view.details)
             self.controller.scroll_by("details", -event.y * WHEEL_ROWS, limit)
         elif lay.log.contains(*pos) and not (lay.legend_shares_log and view.show_legend):
             limit = max_scroll(lay.log, [TextLine(s) for s in view.log])
@@ -190,11 +199,13 @@ class App:
         if self.controller.quit_requested:
             self.running = False
         self.controller.tick()
+        self.show.update(self.controller, self.clock())
         self.draw()
 
     def draw(self) -> None:
-        draw_frame(self.surface, self.layout, self.controller.scene(), self.controller.view(),
-                   self.layers)
+        scene = self.controller.scene()
+        draw_frame(self.surface, self.layout, scene, self.controller.view(), self.layers,
+                   self.show.shown(self.clock(), scene))
 
     def run(self) -> int:
         """The loop until the window closes; 0 unless a changed game could not be saved.

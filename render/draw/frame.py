@@ -11,7 +11,9 @@ from typing import Any
 import pygame
 
 from render.draw import theme
+from render.draw.banner import draw_banner, draw_strip
 from render.draw.board import BoardLayers, board_layer, draw_legend
+from render.draw.dice_card import draw_dice_card
 from render.draw.layout import Layout
 from render.draw.models import draw_models
 from render.draw.panels import (
@@ -23,6 +25,7 @@ from render.draw.panels import (
     draw_lines,
     draw_status,
 )
+from render.draw.pinned import Shown, draw_details, draw_what_if
 from render.draw.transform import BoardTransform
 from render.draw.view import TextLine, ViewState
 from render.explain.answers import significant_edge_lines
@@ -34,11 +37,13 @@ def board_transform(layout: Layout, scene: Scene) -> BoardTransform:
 
 
 def draw_frame(surface: Any, layout: Layout, scene: Scene, view: ViewState,
-               layers: BoardLayers | None = None) -> None:
+               layers: BoardLayers | None = None, show: Shown | None = None) -> None:
     """Draw a whole frame onto ``surface`` (sized ``layout.window``).
 
     ``layers`` keeps the drawn terrain between frames (the window's); without
     it the terrain is drawn anew (one picture, as ``wasteland render`` draws).
+    ``show`` adds the banner, the dice card, the headlines and "what if"
+    (render.explain.show), as of the frame clock.
     """
     surface.fill(theme.BACKGROUND)
     t = board_transform(layout, scene)
@@ -55,15 +60,20 @@ def draw_frame(surface: Any, layout: Layout, scene: Scene, view: ViewState,
         top = getattr(overlay, "draw_top", None)
         if top is not None:
             top(surface, t)
+    if show is not None and show.what_if is not None:
+        draw_what_if(surface, t, show.what_if)
     surface.set_clip(None)
+    if layout.strip is not None and scene.round is not None:
+        draw_strip(surface, layout.strip, scene)
     draw_header(surface, layout.header, scene)
     if layout.buttons.h > 20:
         draw_buttons(surface, layout.buttons, view.buttons_title, view.buttons,
                      view.hover_button)
-    draw_lines(surface, layout.details, "Details", view.details, scroll=view.details_scroll)
+    pinned = () if show is None else show.pinned
+    draw_details(surface, layout.details, pinned, view.details, view.details_scroll)
     legend = (theme.OVERLAY_LEGEND, "Legend: overlays") if view.legend == "overlays" else (
         theme.TERRAIN_LEGEND, "Legend: terrain")
-    log = [TextLine(s) for s in view.log]
+    log = [TextLine(s) for s in (show.log if show is not None and show.log else view.log)]
     if not layout.legend_shares_log:
         draw_legend(surface, layout.legend, *legend)
         draw_lines(surface, layout.log, "Event log", log, newest_last=True,
@@ -76,6 +86,10 @@ def draw_frame(surface: Any, layout: Layout, scene: Scene, view: ViewState,
                    scroll=view.log_scroll)
     if layout.status is not None:
         draw_status(surface, layout.status, view.status, view.status_error)
+    if show is not None and show.card is not None:
+        draw_dice_card(surface, layout.board, show.card.roll, show.card.big, show.card.lines[0])
+    if show is not None and show.banner is not None and not view.game_over:
+        draw_banner(surface, layout.board, show.banner.title, show.banner.hint, show.colour)
     if view.game_over:
         draw_game_over(surface, layout.board, view.game_over)
     if view.show_help:

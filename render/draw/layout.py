@@ -19,6 +19,7 @@ from dataclasses import dataclass
 MIN_WINDOW = (800, 560)
 MARGIN = 10
 STATUS_HEIGHT = 28
+STRIP_HEIGHT = 48  # the per-side strip under the board (render.draw.banner), the window's only
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,7 @@ class Layout:
     legend: Rect
     log: Rect
     status: Rect | None
+    strip: Rect | None = None  # each side's models, readiness and health (the window's)
 
     @property
     def legend_shares_log(self) -> bool:
@@ -87,6 +89,8 @@ class Layout:
             out["legend"] = self.legend
         if self.status is not None:
             out["status"] = self.status
+        if self.strip is not None:
+            out["strip"] = self.strip
         return out
 
 
@@ -100,7 +104,7 @@ def _fit(area: Rect, board: tuple[float, float]) -> Rect:
 
 def compute_layout(
     size: tuple[int, int], board: tuple[float, float], status: bool = True,
-    buttons: bool = True,
+    buttons: bool = True, strip: bool | None = None,
 ) -> Layout:
     """Split a window of ``size`` pixels for a board of ``board`` inches.
 
@@ -114,6 +118,10 @@ def compute_layout(
     panel_w = max(300, min(460, int(w * 0.3)))
     panel = Rect(w - panel_w, 0, panel_w, body_h)
     board_area = Rect(MARGIN, MARGIN, w - panel_w - 2 * MARGIN, body_h - 2 * MARGIN)
+    strip_rect = None
+    if (buttons if strip is None else strip):  # the window has one; a PNG has none
+        board_area = Rect(MARGIN, MARGIN, board_area.w, board_area.h - STRIP_HEIGHT - MARGIN // 2)
+        strip_rect = Rect(MARGIN, board_area.bottom + MARGIN // 2, board_area.w, STRIP_HEIGHT)
     inner_x, inner_w = panel.x + MARGIN // 2, panel_w - MARGIN
     heights = _panel_heights(body_h - MARGIN, buttons)
     rects: list[Rect] = []
@@ -135,6 +143,7 @@ def compute_layout(
         legend=legend,
         log=log,
         status=status_rect,
+        strip=strip_rect,
     )
 
 

@@ -145,6 +145,7 @@ def reset_fonts() -> None:
     _TEXTS.clear()
 
 
+BOLDEN_FROM = 24  # px: bold text smaller than this is drawn as the (bold) font itself
 DEFAULT_FONT_SCALE = 0.6875  # pygame.font's size for its bundled font, as pygame.freetype sizes
 
 
@@ -161,7 +162,9 @@ class Face:
         self._ft = pygame.freetype.Font(None, size * DEFAULT_FONT_SCALE)
         self._ft.kerning = False
         self._ft.pad = True  # every line the same height, descenders included
-        self._ft.strong = bold
+        # The bundled font is FreeSans Bold already: emboldening it again at small
+        # sizes widens each glyph past its advance, which reads as gaps again.
+        self._ft.strong = bold and size >= BOLDEN_FROM
         self._ft.antialiased = True
         self._height = int(self._ft.get_sized_height(0))
 

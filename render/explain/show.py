@@ -1,0 +1,227 @@
+"""What players see besides the rules answers: the hand-over banner, the dice
+card, the attack headlines and "what if" (issue 16).
+
+:class:`Show` is their owner, held by the window (:class:`render.app.App`)
+and updated once a frame from the controller's public state; nothing here
+decides a rule. The banner appears when the round or the side to act
+changes (R-TURN-3, R-TURN-8) and stays until the next player dismisses it;
+a dice card appears for each attack the engine rolls (its typed record,
+:mod:`sim.combat.rolls`) and stays on the board :data:`CARD_MS`
+milliseconds of the frame clock; the headlines are those of
+:mod:`render.explain.headline`; "what if" is :mod:`render.explain.what_if`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from render.draw.dice_card import CARD_MS, card_lines
+from render.draw.pinned import BannerShown, CardShown, Shown, WhatIfShown
+from render.draw.theme import TEXT, side_colour
+from render.draw.view import TextLine
+from render.explain.answers import state_key
+from render.explain.headline import charge_headline, headline
+from render.explain.what_if import WhatIf
+from render.input.setup import current_weapon, options
+from render.scene import Scene
+from sim.combat.plan import CloseCombatKind, ShootKind, melee_weapons
+from sim.combat.rolls import AttackRoll, attack_rolls, rolls_by_event
+from sim.engine.actions import Action
+from sim.engine.gamedata import Event, Phase
+from sim.engine.state import GameState
+from sim.scenario.names import display_names
+
+if TYPE_CHECKING:
+    from render.input.controller import Controller
+
+# What the side to act does first, under its banner (R-TURN-3..5).
+PHASE_HINT = {
+    Phase.CHOOSE_FIRST: "you hold the advantage: choose who goes first",
+    Phase.READY: "ready one of your Unready models",
+    Phase.CHOOSE_OPTION: "choose option A or B",
+    Phase.ACTIVATE: "activate a Ready model, or end the turn",
+    Phase.ACTIVATION: "your model is active",
+}
+
+
+@dataclass(frozen=True)
+class Banner:
+    """The hand-over: whose turn, which round, what to do first."""
+
+    title: str
+    hint: str
+
+
+@dataclass(frozen=True)
+class DiceCard:
+    """One attack's dice, from the engine's record, and when it was rolled (frame clock)."""
+
+    roll: AttackRoll
+    since_ms: int
+    big: str
+    lines: tuple[str, ...]
+
+
+class Show:
+    """The banner, the dice card, the headlines and "what if" of one window."""
+
+    def __init__(self) -> None:
+        self.banner: Banner | None = None
+        self._turn: tuple[int, str | None] | None = None
+        self.card: DiceCard | None = None
+        self._events = 0
+        self._rolls: tuple[AttackRoll, ...] = ()
+        self.log: tuple[str, ...] = ()
+        self.headlines: tuple[TextLine, ...] = ()
+        self._headline_key: object = None
+        self._legal: tuple[object, list[Action]] = (None, [])
+        self.what_if = WhatIf()
+
+    # --- the hand-over -----------------------------------------------------------
+    def dismiss(self) -> bool:
+        """The next player dismisses the banner; whether one was up."""
+        up = self.banner is not None
+        self.banner = None
+        return up
+
+    def _hand_over(self, state: GameState) -> None:
+        turn = (state.round, state.acting)
+        if state.is_over or turn == self._turn:
+            return
+        self._turn = turn
+        side = display_names(state.scenario).side(state.acting) if state.acting else "-"
+        self.banner = Banner(f"{side} - your turn, round {state.round}",
+                             PHASE_HINT.get(state.phase, ""))
+
+    # --- the dice ------------------------------------------------------------------
+    def card_visible(self, now_ms: int) -> bool:
+        return self.card is not None and now_ms - self.card.since_ms < CARD_MS
+
+    def _dice(self, state: GameState, now_ms: int) -> None:
+        events = state.events
+        if len(events) == self._events:
+            return
+        rolls = attack_rolls(events)
+        grew = len(events) > self._events
+        if grew and rolls and rolls != self._rolls[: len(rolls)]:
+            self.card = _card(state, rolls[-1], now_ms)
+        elif self.card is not None and self.card.roll not in rolls:
+            self.card = None  # taken back (undo)
+        self._events, self._rolls = len(events), rolls
+        self.log = log_lines(state, events)
+
+    # --- the headlines ---------------------------------------------------------------
+    def _legal_now(self, state: GameState) -> list[Action]:
+        key = state_key(state)
+        if self._legal[0] != key:
+            self._legal = (key, list(state.legal_actions()))
+        return self._legal[1]
+
+    def _headlines(self, c: Controller) -> None:
+        state, s = c.state, c.setup
+        setup = None if s is None else (s.kind.keyword, s.model, s.target, s.weapon)
+        key = (None if state is None else state_key(state), setup, c.hovered)
+        if key == self._headline_key:
+            return
+        self._headline_key = key
+        self.headlines = () if state is None else tuple(self._find_headlines(c, state))
+
+    def _find_headlines(self, c: Controller, state: GameState) -> list[TextLine]:
+        s, hovered = c.setup, c.hovered
+        mine = hovered is not None and _enemies(state, _active(state), hovered)
+        enemy = hovered if mine else None
+        if s is None:
+            me = _active(state)
+            if me is None or enemy is None:
+                return []
+            unit = state.scenario.unit_of(me)
+            melee = melee_weapons(state.scenario, unit)
+            ranged = [w for w in unit.weapons if w not in melee]
+            return [headline(state, me, enemy, ranged[0] if ranged else None)]
+        if isinstance(s.kind, ShootKind | CloseCombatKind):
+            target = s.target or enemy
+            if target is None:
+                return []
+            legal = self._legal_now(state)
+            weapon = current_weapon(state.scenario, legal, s)
+            close = isinstance(s.kind, CloseCombatKind)
+            bands = sorted({str(a.values().get("band")) for a in options(legal, s, target)
+                            if a.values().get("weapon") == weapon and not close})
+            per_band: list[str | None] = list(bands) or [None]
+            return [headline(state, s.model, target, weapon, b, close) for b in per_band]
+        if s.form.target and s.form.points:  # a charge: every target it may choose
+            if s.target is not None:
+                return [charge_headline(state, s.model, s.target)]
+            legal = self._legal_now(state)
+            targets = sorted({str(a.values()["target"]) for a in options(legal, s, None)})
+            if enemy is not None and enemy not in targets:
+                targets.append(enemy)
+            first = [enemy] if enemy in targets else []
+            rest = [t for t in targets if t != enemy]
+            return [charge_headline(state, s.model, t) for t in first + rest]
+        return []
+
+    def shown(self, now_ms: int, scene: Scene) -> Shown:
+        """What the frame draws of all this at ``now_ms`` (frame clock)."""
+        banner = None if self.banner is None else BannerShown(self.banner.title, self.banner.hint)
+        card = self.card
+        w = self.what_if.answer
+        marks = None if w is None else WhatIfShown(
+            (w.spot.x, w.spot.y), w.radius,
+            tuple(s.witness for s in w.seen_by if s.witness is not None))
+        acting = scene.side_to_act
+        colour = TEXT
+        if acting is not None and acting in scene.scenario.sides:
+            colour = side_colour(scene.side_index(acting), scene.scenario.sides[acting].neutral)
+        return Shown(
+            banner=banner, colour=colour,
+            card=CardShown(card.roll, card.big, card.lines) if card is not None and (
+                self.card_visible(now_ms)) else None,
+            pinned=self.headlines + self.what_if.text, what_if=marks, log=self.log)
+
+    # --- each frame ----------------------------------------------------------------
+    def update(self, c: Controller, now_ms: int) -> None:
+        """Follow the controller's game: turn changes, new rolls, the pointer."""
+        state = c.state
+        if state is None:
+            return
+        self._hand_over(state)
+        self._dice(state, now_ms)
+        self._headlines(c)
+        self.what_if.update(c)
+
+
+def _active(state: GameState) -> str | None:
+    return state.activation.model if state.activation is not None else None
+
+
+def _enemies(state: GameState, me: str | None, other: str) -> bool:
+    if me is None or not state.model(other).in_play:
+        return False
+    return state.model(me).side != state.model(other).side
+
+
+def _card(state: GameState, roll: AttackRoll, now_ms: int) -> DiceCard:
+    names = display_names(state.scenario)
+    weapons = state.scenario.weapons
+
+    def weapon_name(w: str) -> str | None:
+        return weapons[w].name if w in weapons else None
+
+    big, lines = card_lines(roll, names.models.get, weapon_name)
+    return DiceCard(roll, now_ms, big, lines)
+
+
+def log_lines(state: GameState, events: Sequence[Event]) -> tuple[str, ...]:
+    """The event log with each attack's verdict after its last event (``>> HIT - 2 damage``)."""
+    names = display_names(state.scenario)
+    rolls = rolls_by_event(events)
+    out = [str(e) for e in events]
+    for i, roll in rolls.items():
+        big, _ = card_lines(roll, names.models.get, lambda w: None)
+        out[i] += f"  >> {big}"
+    return tuple(out)
+
+
