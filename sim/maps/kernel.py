@@ -37,7 +37,16 @@ def mark_segments(seg: NDArray[np.float64], reach: float, x0: float, y0: float, 
         rr = reach * reach
         for row in range(r0, r1 + 1):
             py = y0 + row * cell
-            for col in range(c0, c1 + 1):
+            # Only the columns near the part of the segment within reach of this row
+            # (a cell to spare for rounding): the test below decides.
+            lo, hi = min(ax, bx), max(ax, bx)
+            if uy != 0.0:
+                t0 = min(1.0, max(0.0, (py - reach - ay) / uy))
+                t1 = min(1.0, max(0.0, (py + reach - ay) / uy))
+                lo, hi = min(ax + t0 * ux, ax + t1 * ux), max(ax + t0 * ux, ax + t1 * ux)
+            k0 = max(c0, int(np.floor((lo - reach - x0) / cell)) - 1)
+            k1 = min(c1, int(np.ceil((hi + reach - x0) / cell)) + 1)
+            for col in range(k0, k1 + 1):
                 if not todo[row, col]:
                     continue
                 px = x0 + col * cell
