@@ -112,7 +112,8 @@ def _usage_error(exc: CommandLineError, as_json: bool) -> int:
 
 
 # Commands that ask for sight: the compiled kernels are made ready before they start.
-_NEEDS_SIGHT = frozenset({"los", "shoot", "render", "play", "replay", "map"})
+_NEEDS_SIGHT = frozenset({"los", "shoot", "render", "play", "replay", "map", "edit",
+                          "simulate"})
 
 
 def _compile_kernels(prog: str) -> None:

@@ -1,6 +1,6 @@
 """The one place sim/ reaches up into render/ (and so pygame), lazily.
 
-The ``play``, ``render`` and ``map`` commands open the window or draw PNGs through
+The ``play``, ``edit``, ``render`` and ``map`` commands open the window or draw PNGs through
 these functions; importing sim never imports pygame (tests/test_layers.py).
 """
 
@@ -41,6 +41,25 @@ def open_game_window(scenario: Scenario, state: GameState | None, save_dir: Path
         return code
     finally:
         close_window()
+
+
+def open_editor_window(scenario: Scenario, target: Path, text: str | None, no_display: str,
+                       size: str | None = None) -> int:
+    """Run the scenario editor (render/editor/) on ``scenario``, saving to ``target``
+    (``text``: what ``target`` holds now, changed in place on saving); 1 with
+    ``no_display`` if no window opens."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from render.app import NoDisplayError, parse_size
+    from render.editor.app import run_editor
+    from render.editor.controller import EditorController
+
+    pixels = None if size is None else parse_size(size)
+    editor = EditorController(scenario, target, text)
+    try:
+        return run_editor(editor, pixels)
+    except NoDisplayError as exc:
+        print(f"{no_display} ({exc})", file=sys.stderr)
+        return 1
 
 
 def export_png(scenario: Scenario, out: Path, **options: Any) -> None:

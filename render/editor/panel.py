@@ -1,0 +1,143 @@
+"""The editor's side panel: the buttons offered now, and the Details text.
+
+With nothing selected the buttons are the tools and the scenario's own
+settings (name, rule set, rounds, advantage, the sides' names); with a piece
+selected, its properties (R-TER-1) and per-model overrides (R-TER-2); with a
+model selected, its unit and side. Each button's key is an :class:`Op`
+the controller carries out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from render.draw.theme import TEXT, TEXT_BAD, TEXT_DIM, TEXT_GOOD, TEXT_WARN
+from render.draw.view import Button, TextLine
+from render.editor.state import TOOL_NAMES, Tool
+from sim.scenario.draft import Draft
+from sim.scenario.fields import FIELDS, current_text
+from sim.scenario.presets import PRESETS
+
+PROP_LABELS = {"climbable": "Climbable", "blocks_los": "Blocks sight", "cover": "Cover",
+               "area": "Area", "dense": "Dense"}
+
+HELP = (
+    "EDITOR KEYS (F1 to close)",
+    "S select/move, R rectangle, C circle, P polygon, M model",
+    "drag with R or C to draw; P: click points, Enter or the first point closes",
+    "Tab: next preset; U: next unit; V: next side",
+    "Delete: remove the selection; [ ]: rotate 15 deg; - =: shrink, grow",
+    "arrows: nudge 0.1 in (Shift: 1 in); Esc or right click: cancel, deselect",
+    "Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, F5 save and play, Ctrl+Q quit",
+    "F2: click two models for sight, cover and range; F3 all sight; F4 edges",
+    "in a game started with F5: Ctrl+E back to the editor",
+)
+
+
+@dataclass(frozen=True)
+class Op:
+    """What a button does: ``verb`` (tool, preset, toggle, edit, ...) and its argument."""
+
+    verb: str
+    arg: str = ""
+
+
+def _yes(value: bool) -> str:
+    return "yes" if value else "no"
+
+
+def _side_name(draft: Draft, side: str | None) -> str:
+    sides = draft.scenario.sides
+    return sides[side].name if side is not None and side in sides else "none"
+
+
+def tool_buttons(draft: Draft, tool: Tool) -> list[Button]:
+    s = draft.scenario
+    unit = s.units.get(tool.unit)
+    side = s.sides.get(tool.side)
+    out = [Button(f"{TOOL_NAMES[n]}{' *' if tool.name == n else ''}", Op("tool", n))
+           for n in TOOL_NAMES]
+    out += [
+        Button(f"Preset: {PRESETS[tool.preset].label}", Op("preset")),
+        Button(f"Unit: {unit.name if unit else '-'}", Op("unit")),
+        Button(f"Side: {side.name if side else '-'}", Op("side")),
+        Button(f"Name: {s.name}", Op("edit", "name")),
+        Button(f"Rules: {s.rules}", Op("rules")),
+        Button(f"Rounds: {s.rounds or 'no limit'}", Op("edit", "rounds")),
+        Button(f"Advantage: {_side_name(draft, s.advantage)}", Op("advantage")),
+    ]
+    out += [Button(f"Side name: {sd.name}", Op("side_name", sid)) for sid, sd in s.sides.items()]
+    out += [Button("Save", Op("cmd", "save")), Button("Save and play", Op("cmd", "play")),
+            Button("Undo", Op("cmd", "undo")), Button("Redo", Op("cmd", "redo"))]
+    return out
+
+
+def piece_buttons(draft: Draft, ident: str) -> list[Button]:
+    p = draft.scenario.piece(ident).props
+    out = [Button(f"Movement: {p.movement}", Op("movement"))]
+    out += [Button(f"{label}: {_yes(getattr(p, name))}", Op("toggle", name))
+            for name, label in PROP_LABELS.items()]
+    out += [
+        Button(f'Height: {p.height:g}"', Op("edit", "height")),
+        Button("Overrides...", Op("edit", "overrides")),
+        Button("Id...", Op("edit", "id")),
+        Button("Rotate -15", Op("rotate", "-15")), Button("Rotate +15", Op("rotate", "15")),
+        Button("Smaller", Op("scale", "0.9")), Button("Bigger", Op("scale", "1.1")),
+        Button("Delete", Op("cmd", "delete")), Button("Done", Op("cmd", "deselect")),
+    ]
+    return out
+
+
+def model_buttons(draft: Draft, ident: str) -> list[Button]:
+    s = draft.scenario
+    m = s.model(ident)
+    unit = s.units.get(m.unit)
+    return [
+        Button(f"Unit: {unit.name if unit else m.unit}", Op("model_unit")),
+        Button(f"Side: {s.sides[m.side].name if m.side in s.sides else m.side}",
+               Op("model_side")),
+        Button("Id...", Op("edit", "id")),
+        Button("Delete", Op("cmd", "delete")), Button("Done", Op("cmd", "deselect")),
+    ]
+
+
+def buttons(draft: Draft, tool: Tool, selected: str | None) -> list[Button]:
+    if selected is not None and selected in draft.scenario.model_ids:
+        return model_buttons(draft, selected)
+    if selected is not None:
+        return piece_buttons(draft, selected)
+    return tool_buttons(draft, tool)
+
+
+def editing_lines(field: str, text: str) -> list[TextLine]:
+    return [TextLine(f"Type {FIELDS[field]}; Enter sets it, Esc leaves it:", TEXT_WARN),
+            TextLine(f"> {text}_", TEXT)]
+
+
+def details(draft: Draft, selected: str | None) -> list[TextLine]:
+    """The selection (or the scenario) and the loader's problems, those on the selection first."""
+    s = draft.scenario
+    lines: list[TextLine] = []
+    if selected is not None and selected in s.model_ids:
+        m = s.model(selected)
+        lines.append(TextLine(f"Model {m.id}: {m.unit} of {m.side} at ({m.at[0]:g}, "
+                              f"{m.at[1]:g}), z {m.z:g}"))
+    elif selected is not None:
+        piece = s.piece(selected)
+        shape = "circle" if piece.circle is not None else f"{len(piece.polygon or ())}-gon"
+        lines.append(TextLine(f"Piece {piece.id} ({shape})"))
+        if piece.overrides:
+            lines.append(TextLine(f"overrides: {current_text(s, selected, 'overrides')}",
+                                  TEXT_DIM))
+    else:
+        lines.append(TextLine(f"{s.name}: {s.board[0]:g} x {s.board[1]:g} in, "
+                              f"{len(s.terrain)} pieces, {len(s.models)} models"))
+    if draft.valid:
+        lines.append(TextLine("wasteland check: ok", TEXT_GOOD))
+        return lines
+    mine = [p for p in draft.problems if selected is not None and p.ident == selected]
+    rest = [p for p in draft.problems if p not in mine]
+    lines.append(TextLine(f"wasteland check: {len(draft.problems)} problem(s)", TEXT_BAD))
+    lines += [TextLine(str(p), TEXT_BAD) for p in mine]
+    lines += [TextLine(str(p), TEXT_WARN) for p in rest]
+    return lines
