@@ -1,0 +1,253 @@
+"""Concrete actions worth weighing now, every one legal by the engine's own check.
+
+A Move's destination is a continuous parameter, so the AI picks points: the
+far edge of the model's reachable area in sixteen directions, points half way,
+and *cover spots*: points just outside each piece that gives cover or blocks
+sight (``footprint`` grown by the base radius). Each point is reached along
+the witness path of the reachable area (geometry.movement.reach, so around walls),
+and kept only when ``state.is_legal`` accepts the resulting action. Charges
+aim at points in base contact with each enemy, nearest side first. The
+engine's listed samples (shots, close combat, climbs, straight charges, the
+turn actions) are added as they come. Leaving the board is never offered: it
+gives the opponent a point (R-EDGE-2, R-TURN-10).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+
+import shapely
+
+from geometry.movement.reach import reachable_area
+from sim.engine.actions import Action, EndActivation
+from sim.engine.state import GameState
+from sim.movement.kinds import Charge, Leave, Move, MoveArea, level_of, walk
+
+Xy = tuple[float, float]
+
+DIRECTIONS = 12
+#: Cover spots kept per decision (spread along the rings, nearest pieces first).
+COVER_SPOTS = 8
+#: Points this close to one already taken are dropped (inches).
+SPACING = 1.0
+#: Where a cover spot stands off its piece, beyond the base radius (inches).
+STAND_OFF = 0.15
+
+
+def listed(state: GameState) -> list[Action]:
+    """The engine's listed legal actions, without leaving the board."""
+    return [a for a in state.legal_actions() if not isinstance(a, Leave)]
+
+
+def activation_actions(state: GameState, reaches: Reaches, quick: bool = False
+                       ) -> list[Action]:
+    """What the active model may do: each kind's samples but plain walks, straight
+    charges and leaving (the sampled walks and charges here replace them), then the
+    sampled walks and charges, then ending the activation; all legal.
+
+    ``quick`` (the search player's playouts): straight walks instead of the
+    reachable area's points, and the kind's own straight charges.
+    """
+    act = state.activation
+    assert act is not None  # only during an activation
+    model = act.model
+    out: list[Action] = []
+    for kind in state.kinds.values():
+        for a in kind.samples(state, model):
+            if isinstance(a, Leave) or (isinstance(a, Charge) and not quick) or (
+                    isinstance(a, Move) and all(s.kind == "walk" for s in a.steps)):
+                continue
+            if state.is_legal(a):
+                out.append(a)
+    if quick:
+        out.extend(straight_moves(state, model))
+    else:
+        out.extend(moves(state, model, reaches))
+        out.extend(charges(state, model, reaches))
+    out.append(EndActivation())
+    return out
+
+
+#: The quick walks: directions, and the shares of the ruler tried along each.
+QUICK_DIRECTIONS = 6
+QUICK_SHARES = (1.0, 0.6, 0.3)
+
+
+def straight_moves(state: GameState, model: str) -> list[Move]:
+    """Straight walks toward the nearest enemy and in six directions, each as far as
+    is legal of the full ruler, 60% or 30% of it."""
+    me = state.model(model)
+    if me.climbing:
+        return []
+    p = me.position
+    d = state.rules.ruler(state.scenario.unit_of(model).move)
+    enemies = [e for e in state.positions() if state.model(e).side != me.side]
+    heads: list[float] = []
+    if enemies:
+        e = min(enemies, key=lambda e: _distance(state, model, e))
+        q = state.model(e).position
+        heads.append(math.atan2(q.y - p.y, q.x - p.x))
+    heads.extend(2 * math.pi * k / QUICK_DIRECTIONS for k in range(QUICK_DIRECTIONS))
+    out: list[Move] = []
+    for a in heads:
+        for share in QUICK_SHARES:
+            move = Move(model, walk((p.x + math.cos(a) * d * share,
+                                     p.y + math.sin(a) * d * share)))
+            if state.is_legal(move):
+                out.append(move)
+                break
+    return out
+
+
+class Reaches:
+    """The reachable areas of the position last asked about (a player's own; the
+    next action of an activation that did not move anyone asks the same)."""
+
+    def __init__(self) -> None:
+        self._key: object = None
+        self._areas: dict[tuple[str, bool], MoveArea] = {}
+
+    def of(self, state: GameState, model: str, charge: bool) -> MoveArea:
+        key = tuple(sorted((i, m.position, m.climbing) for i, m in state.models.items()
+                           if m.in_play))
+        if key != self._key:
+            self._key, self._areas = key, {}
+        if (model, charge) not in self._areas:
+            area = _reach(state, model, charge)
+            shapely.prepare(area.area)
+            self._areas[(model, charge)] = area
+        return self._areas[(model, charge)]
+
+
+def _reach(state: GameState, model: str, charge: bool) -> MoveArea:
+    """Where the model's full ruler takes it without touching difficult ground; from
+    on difficult ground (where that is empty), the next shorter ruler's area (R-MOV-1).
+    Half the work of :func:`sim.movement.kinds.reachable`, which unites both."""
+    me = state.model(model)
+    unit = state.scenario.unit_of(model)
+    colour = unit.charge if charge else unit.move
+    level = level_of(state, model, me.position.z)
+    r, start = state.radius(model), me.position.xy
+    reach = reachable_area(level, r, start, state.rules.ruler(colour), avoid_difficult=True)
+    if reach.area.is_empty and len(level.difficult):
+        short = state.rules.ruler(state.rules.shorter(colour))
+        reach = reachable_area(level, r, start, short)
+    return MoveArea(reach.area, (reach,))
+
+
+def moves(state: GameState, model: str, reaches: Reaches | None = None) -> list[Move]:
+    """Legal walks of ``model`` to sampled points of its reachable area."""
+    if state.model(model).climbing:
+        return []
+    area = (reaches or Reaches()).of(state, model, False)
+    if area.area.is_empty:
+        return []
+    out: list[Move] = []
+    for p in _spread(_points(state, model, area)):
+        path = area.path_to(p)
+        if path is None or len(path) < 2:
+            continue
+        move = Move(model, walk(*path[1:]))
+        if state.is_legal(move):
+            out.append(move)
+    return out
+
+
+def charges(state: GameState, model: str, reaches: Reaches | None = None) -> list[Charge]:
+    """For each enemy, one legal charge into base contact (the nearest side that works)."""
+    me = state.model(model)
+    enemies = [e for e in state.positions() if state.model(e).side != me.side
+               and _distance(state, model, e) <= _charge_reach(state, model, e)]
+    if me.climbing or not enemies:
+        return []
+    area = (reaches or Reaches()).of(state, model, True)
+    if area.area.is_empty:
+        return []
+    out: list[Charge] = []
+    for enemy in enemies:
+        charge = _charge_at(state, model, enemy, area)
+        if charge is not None:
+            out.append(charge)
+    return out
+
+
+def _distance(state: GameState, a: str, b: str) -> float:
+    pa, pb = state.model(a).position, state.model(b).position
+    return math.hypot(pa.x - pb.x, pa.y - pb.y)
+
+
+def _charge_reach(state: GameState, model: str, enemy: str) -> float:
+    """Centre distance within which a charge could reach (the ruler plus both bases)."""
+    ruler = state.rules.ruler(state.scenario.unit_of(model).charge)
+    return ruler + state.radius(model) + state.radius(enemy) + state.rules.touch_tolerance
+
+
+def _charge_at(state: GameState, model: str, enemy: str, area: MoveArea) -> Charge | None:
+    me, at = state.model(model).position, state.model(enemy).position
+    reach = state.radius(model) + state.radius(enemy)
+    spots = [(at.x + reach * math.cos(a), at.y + reach * math.sin(a))
+             for a in (2 * math.pi * k / DIRECTIONS for k in range(DIRECTIONS))]
+    spots.sort(key=lambda p: math.hypot(p[0] - me.x, p[1] - me.y))
+    for p in spots:
+        if not area.area.covers(shapely.Point(p)):
+            continue
+        path = area.path_to(p)
+        if path is None or len(path) < 2:
+            continue
+        charge = Charge(model, enemy, walk(*path[1:]))
+        if state.is_legal(charge):
+            return charge
+    return None
+
+
+def _points(state: GameState, model: str, area: MoveArea) -> Iterator[Xy]:
+    """Far points in every direction, half-way points, then cover spots."""
+    me = state.model(model).position
+    geom = area.area
+    x0, y0, x1, y1 = geom.bounds
+    far = math.hypot(max(x1 - me.x, me.x - x0), max(y1 - me.y, me.y - y0))
+    half: list[Xy] = []
+    for k in range(DIRECTIONS):
+        a = 2 * math.pi * k / DIRECTIONS
+        dx, dy = math.cos(a), math.sin(a)
+        t = far
+        while t > 0.5:
+            p = (me.x + dx * t, me.y + dy * t)
+            if geom.covers(shapely.Point(p)):
+                yield p
+                if k % 2 == 0:
+                    half.append((me.x + dx * t / 2, me.y + dy * t / 2))
+                break
+            t -= 0.5
+    yield from (p for p in half if geom.covers(shapely.Point(p)))
+    yield from _cover_spots(state, model, area)
+
+
+def _cover_spots(state: GameState, model: str, area: MoveArea) -> Iterator[Xy]:
+    me = state.model(model).position
+    r = state.radius(model)
+    pieces = [t for t in state.scenario.terrain
+              if (t.props.cover or t.props.blocks_los) and not t.props.area]
+    pieces.sort(key=lambda t: t.footprint.distance(shapely.Point(me.xy)))
+    found: list[Xy] = []
+    for piece in pieces:
+        ring = piece.footprint.buffer(r + STAND_OFF, quad_segs=4).exterior
+        n = max(4, int(ring.length / 1.0))
+        for i in range(n):
+            q = ring.interpolate(i / n, normalized=True)
+            if area.area.covers(q):
+                found.append((q.x, q.y))
+        if len(found) >= 4 * COVER_SPOTS:
+            break
+    step = max(1, len(found) // COVER_SPOTS)
+    yield from found[::step][:COVER_SPOTS]
+
+
+def _spread(points: Iterator[Xy]) -> list[Xy]:
+    """The points in order, without any closer than SPACING to one kept before."""
+    kept: list[Xy] = []
+    for p in points:
+        if all(math.hypot(p[0] - q[0], p[1] - q[1]) >= SPACING for q in kept):
+            kept.append(p)
+    return kept

@@ -1,0 +1,215 @@
+"""The greedy player: the best action now by the exact odds and the board (docs/ai.md).
+
+In an activation it weighs every candidate (sim.ai.candidates) by what it
+gains now plus what the place it leaves the model in is worth
+(:meth:`sim.ai.scoring.Scorer.spot`): a shot's or a close combat's value from
+the exact odds, a charge's attack at the contact point, a move's destination
+(the best attack from there, the enemies' attacks on it there, how far it is
+from reaching one). Ending the activation is the place as it stands. So it
+moves to the best cover that has sight of a target, takes the shot with the
+best expected value and charges when the odds favour it.
+
+Turn choices: it takes the first turn (R-TURN-3), readies and activates the
+model with the most to gain or to fear first, always takes option B (a model
+readied is activated now), and never ends a turn with Ready models left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sim.ai import why
+from sim.ai.candidates import Reaches, activation_actions, listed
+from sim.ai.player import Decision
+from sim.ai.scoring import Scorer, Spot, situation_with
+from sim.combat.plan import (
+    AttackRefused,
+    CloseCombat,
+    Shoot,
+    Situation,
+    plan_close_combat,
+    plan_shot,
+)
+from sim.engine.actions import (
+    Action,
+    Activate,
+    ChooseFirst,
+    EndActivation,
+    EndTurn,
+    ModelAction,
+    OptionB,
+    ReadyModel,
+)
+from sim.engine.gamedata import Phase
+from sim.engine.state import GameState
+from sim.movement.kinds import Charge, Move, plan_movement
+from sim.scenario.names import display_names
+from sim.scenario.positions import Position
+
+#: A move that leaves the model part-way up a face (it cannot attack, R-CLIMB-3).
+CLIMBING_PENALTY = 0.2
+
+
+@dataclass(frozen=True)
+class Weighed:
+    """A decision and its score (higher is better)."""
+
+    score: float
+    decision: Decision
+
+
+class GreedyPlayer:
+    """Picks the highest-scoring candidate; ties go to the first listed (deterministic)."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0, *, quick: bool = False) -> None:
+        self.seed = seed
+        self.quick = quick
+        self.scorer = Scorer()
+        self.reaches = Reaches()
+
+    def decide(self, state: GameState) -> Decision:
+        return weigh(state, self.scorer, self.reaches, quick=self.quick)[0].decision
+
+
+def weigh(state: GameState, scorer: Scorer, reaches: Reaches | None = None, *,
+          quick: bool = False) -> list[Weighed]:
+    """Every candidate now, best first (the search player's shortlist too); ``quick``
+    weighs fewer moves (sim.ai.candidates.straight_moves)."""
+    options = (_activation(state, scorer, reaches or Reaches(), quick)
+               if state.phase is Phase.ACTIVATION else _turn(state, scorer))
+    return sorted(options, key=lambda w: -w.score)
+
+
+# --- activations --------------------------------------------------------------------
+
+
+class _Spots:
+    """Spot values of one decision, each place and action count weighed once."""
+
+    def __init__(self, state: GameState, scorer: Scorer, model: str) -> None:
+        self.state, self.scorer, self.model = state, scorer, model
+        self._seen: dict[tuple[Position, int], Spot] = {}
+
+    def at(self, where: Position, left: int) -> Spot:
+        key = (where, left)
+        if key not in self._seen:
+            self._seen[key] = self.scorer.spot(self.state, self.model, where, left)
+        return self._seen[key]
+
+
+def _activation(state: GameState, scorer: Scorer, reaches: Reaches, quick: bool
+                ) -> list[Weighed]:
+    act = state.activation
+    assert act is not None  # the phase is ACTIVATION
+    model, left = act.model, act.actions_left
+    spots = _Spots(state, scorer, model)
+    here = state.model(model).position
+    sit = Situation.of_state(state)
+    names = display_names(state.scenario)
+    seen: set[Action] = set()
+    out: list[Weighed] = []
+    for a in activation_actions(state, reaches, quick):
+        if a in seen:
+            continue
+        seen.add(a)
+        w = _weigh_one(state, scorer, sit, spots, a, here, left)
+        if w is not None:
+            out.append(w)
+    if not out:  # nothing scored: the first listed action, so the AI is never stuck
+        first = listed(state)[0]
+        out.append(Weighed(0.0, Decision(first, f"{names.model(model)}: {first}")))
+    return out
+
+
+def _weigh_one(state: GameState, scorer: Scorer, sit: Situation, spots: _Spots, a: Action,
+               here: Position, left: int) -> Weighed | None:
+    sc = state.scenario
+    if isinstance(a, EndActivation):
+        spot = spots.at(here, 0)
+        return Weighed(spot.score, Decision(a, why.stay_line(sc, spot)))
+    if isinstance(a, Shoot | CloseCombat):
+        try:
+            plan = (plan_shot(sit, a.model, a.target, a.weapon, a.band) if isinstance(a, Shoot)
+                    else plan_close_combat(sit, a.model, a.target, a.weapon))
+        except AttackRefused:
+            return None
+        v = scorer.value_of(plan, state.model(a.target).health, state.rules)
+        line = (why.shot_line(sc, v) if isinstance(a, Shoot)
+                else why.melee_line(sc, v, "fights"))
+        return Weighed(v.value + spots.at(here, left - 1).score, Decision(a, line))
+    if isinstance(a, Charge):
+        route = plan_movement(state, a.model, a.steps, ruler="charge")
+        if route.end is None:
+            return None
+        hit = scorer.melee(situation_with(state, a.model, route.end), a.model, a.target)
+        if hit is None:
+            return None
+        score = hit.value + spots.at(route.end, left - 1).score
+        return Weighed(score, Decision(a, why.melee_line(sc, hit, "charges")))
+    if isinstance(a, Move):
+        end, climbing = _move_end(state, a, here)
+        if end is None:
+            return None
+        spot = spots.at(end, left - 1)
+        penalty = CLIMBING_PENALTY if climbing else 0.0
+        return Weighed(spot.score - penalty,
+                       Decision(a, why.move_line(sc, spot, state.radius(a.model))))
+    if isinstance(a, ModelAction):  # a kind this player does not know: worth nothing more
+        return Weighed(spots.at(here, left - 1).score - 0.01,
+                       Decision(a, f"{display_names(sc).model(a.model)}: {a}"))
+    return None
+
+
+def _move_end(state: GameState, a: Move, here: Position) -> tuple[Position | None, bool]:
+    """Where a legal move ends, and whether climbing; a walk on the ground ends at its
+    last point (no need to plan it again), anything else is planned."""
+    last = a.steps[-1]
+    if here.z == 0.0 and all(s.kind == "walk" for s in a.steps):
+        return Position(last.x, last.y, 0.0), False
+    plan = plan_movement(state, a.model, a.steps)
+    return plan.end, plan.climbing_at_end
+
+
+# --- turn choices -------------------------------------------------------------------------
+
+
+def _turn(state: GameState, scorer: Scorer) -> list[Weighed]:
+    names = display_names(state.scenario)
+    me = state.acting
+    options = listed(state)
+    out: list[Weighed] = []
+    urgency = _urgency(state, scorer)
+    for a in options:
+        if isinstance(a, ChooseFirst):
+            first = a.side == me
+            out.append(Weighed(1.0 if first else 0.0, Decision(
+                a, f"{names.side(a.side)} take the first turn"
+                   + (": the first shots are ours" if first else ""))))
+        elif isinstance(a, ReadyModel | Activate):
+            score, line = urgency(a.model)
+            verb = "readies" if isinstance(a, ReadyModel) else "activates"
+            out.append(Weighed(score, Decision(
+                a, f"{names.side(me or '')} {verb} {names.model(a.model)}: {line}")))
+        elif isinstance(a, OptionB):
+            out.append(Weighed(1.0, Decision(a, "option B: the readied model acts now")))
+        elif isinstance(a, EndTurn):
+            out.append(Weighed(-1e9, Decision(a, "end of the turn: no Ready model is worth "
+                                                 "activating")))
+        else:
+            out.append(Weighed(0.0, Decision(a, f"{names.side(me or '')}: {a}")))
+    return out
+
+
+def _urgency(state: GameState, scorer: Scorer) -> Callable[[str], tuple[float, str]]:
+    """A model's case for acting now: its best attack, the danger it is in, nearness."""
+
+    def of(model: str) -> tuple[float, str]:
+        spot = scorer.spot(state, model, state.model(model).position, 2)
+        best = spot.best.value if spot.best is not None else 0.0
+        score = best + 0.3 * spot.threat - 0.01 * spot.gap
+        return score, why.spot_words(state.scenario, spot)
+
+    return of

@@ -1,0 +1,244 @@
+"""Values the AI weighs: attacks from the exact odds, and a model's place on the board.
+
+Every number comes from the rules' own answers: a shot is planned by
+:func:`sim.combat.plan.plan_shot` (sight, cover, range from
+:func:`sim.shooting.analysis.analyse`) and valued with the exact odds of
+:func:`sim.resolution.odds.attack_odds`; close combat likewise with
+:func:`sim.combat.plan.plan_close_combat`. The score counts what the game
+counts (R-TURN-10: one point per enemy model removed), so an attack is worth
+its chance to eliminate plus half the share of the target's health it takes
+on average.
+
+A :class:`Scorer` belongs to one player (its odds table grows with the
+profiles it meets); nothing here is kept between players or processes.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from sim.combat.plan import (
+    AttackPlan,
+    AttackRefused,
+    Situation,
+    close_combat_contact,
+    melee_weapons,
+    plan_close_combat,
+    plan_shot,
+)
+from sim.engine.memo import Memo
+from sim.engine.state import GameState
+from sim.maps.visibility import ranged_weapons
+from sim.resolution.attack import AttackProfile
+from sim.resolution.odds import attack_odds
+from sim.scenario.positions import Position
+from sim.scenario.rules import RulesData
+
+#: What a share of a target's health is worth next to eliminating it.
+DAMAGE_WEIGHT = 0.5
+#: How much of an enemy's threat counts while the model still has actions to
+#: move away (1.0 once it has none).
+THREAT_WHILE_FREE = 0.5
+#: The share of each enemy's threat that counts (not every enemy shoots at this model).
+THREAT_SHARE = 0.35
+#: A shot available after a move counts this much (the target may still act first).
+SHOT_AFTER_MOVE = 0.9
+#: A shot only possible next turn counts this much.
+SHOT_NEXT_TURN = 0.35
+#: Value per inch too far from the nearest enemy (gets idle models moving).
+APPROACH = 0.02
+
+
+@dataclass(frozen=True)
+class AttackValue:
+    """One attack's worth: ``p_hit`` and ``expected`` (damage, at most the health left)
+    from the exact odds, ``p_kill`` the chance to eliminate."""
+
+    attacker: str
+    target: str
+    weapon: str
+    band: str | None
+    p_hit: float
+    expected: float
+    p_kill: float
+    cover: int  # the skill modifier from cover (R-COV-2), 0 in close combat
+    share: float  # the expected share of the target's health left that it takes
+
+    @property
+    def value(self) -> float:
+        return self.p_kill + DAMAGE_WEIGHT * (1.0 - self.p_kill) * self.share
+
+
+@dataclass(frozen=True)
+class Spot:
+    """What a place on the board is worth to one model with ``left`` actions after it."""
+
+    model: str
+    at: Position
+    best: AttackValue | None  # the best attack from here on the enemies as they stand
+    threat: float  # the enemies' attacks on this model here, weighted
+    worst: AttackValue | None  # the most dangerous of them
+    gap: float  # inches to the nearest enemy, beyond the model's own reach
+    score: float
+
+
+class Scorer:
+    """Attack and position values for one player (its odds table is its own)."""
+
+    def __init__(self) -> None:
+        self._odds: dict[tuple[AttackProfile, int], tuple[float, float, float]] = {}
+        self._melee: dict[tuple[str, str, int], AttackValue | None] = {}
+
+    # --- attacks --------------------------------------------------------------------
+    def value_of(self, plan: AttackPlan, health: int, rules: RulesData) -> AttackValue:
+        """The worth of a planned attack on a target with ``health`` left."""
+        key = (plan.profile, health)
+        if key not in self._odds:
+            odds = attack_odds(plan.profile, rules)
+            expected = sum(min(k, health) * float(p) for k, p in odds.damage.items())
+            self._odds[key] = (float(odds.p_success), expected, float(odds.p_at_least(health)))
+        p_hit, expected, p_kill = self._odds[key]
+        cover = plan.analysis.skill_modifier if plan.analysis is not None else 0
+        return AttackValue(plan.attacker, plan.target, plan.weapon.id, plan.band, p_hit,
+                           expected, p_kill, cover, share=expected / health)
+
+    def best_shot(self, sit: Situation, attacker: str, target: str) -> AttackValue | None:
+        """The best shot ``attacker`` has on ``target`` (any ranged weapon, any band)."""
+        health = _health(sit, target)
+        best: AttackValue | None = None
+        for weapon in ranged_weapons(sit.scenario, attacker):
+            if not _within_reach(sit, attacker, target, weapon):
+                continue
+            for band in ("short", "long"):
+                try:
+                    plan = plan_shot(sit, attacker, target, weapon, band)  # type: ignore[arg-type]
+                except AttackRefused:
+                    continue
+                v = self.value_of(plan, health, sit.scenario.rules_data)
+                if best is None or v.value > best.value:
+                    best = v
+        return best
+
+    def melee(self, sit: Situation, attacker: str, target: str) -> AttackValue | None:
+        """The attacker's close combat on ``target`` as if in base contact (no cover in
+        close combat, so the value depends on the two units and the health left)."""
+        health = _health(sit, target)
+        key = (attacker, target, health)
+        if key not in self._melee:
+            weapons = melee_weapons(sit.scenario, sit.scenario.unit_of(attacker))
+            self._melee[key] = None
+            if weapons:
+                touching = _touching(sit, attacker, target)
+                try:
+                    plan = plan_close_combat(touching, attacker, target, weapons[0])
+                    self._melee[key] = self.value_of(plan, health, sit.scenario.rules_data)
+                except AttackRefused:
+                    pass
+        return self._melee[key]
+
+    # --- places -----------------------------------------------------------------------
+    def spot(self, state: GameState, model: str, at: Position, left: int) -> Spot:
+        """The worth of ``model`` standing at ``at`` with ``left`` actions still to take."""
+        sit = situation_with(state, model, at)
+        enemies = [e for e in sit.positions if sit.sides[e] != sit.sides[model]]
+        best: AttackValue | None = None
+        worst: AttackValue | None = None
+        threat = 0.0
+        for e in enemies:
+            mine = self.best_shot(sit, model, e)
+            if in_contact(sit, model, e):
+                hit = self.melee(sit, model, e)
+                mine = hit if mine is None or (hit is not None and hit.value > mine.value) \
+                    else mine
+            if mine is not None and (best is None or mine.value > best.value):
+                best = mine
+            theirs = self._threat_from(sit, e, model)
+            if theirs is not None:
+                threat += theirs.value
+                if worst is None or theirs.value > worst.value:
+                    worst = theirs
+        gap = _gap(sit, model, enemies)
+        weight = SHOT_AFTER_MOVE if left >= 1 else SHOT_NEXT_TURN
+        score = ((best.value * weight if best is not None else 0.0)
+                 - THREAT_SHARE * threat * (THREAT_WHILE_FREE if left >= 1 else 1.0)
+                 - APPROACH * gap)
+        return Spot(model, at, best, threat, worst, gap, score)
+
+    def _threat_from(self, sit: Situation, enemy: str, model: str) -> AttackValue | None:
+        """The enemy's best attack on ``model``: a shot, or a charge within its ruler."""
+        shot = self.best_shot(sit, enemy, model)
+        rules = sit.scenario.rules_data
+        reach = rules.ruler(sit.scenario.unit_of(enemy).charge)
+        if _distance(sit, enemy, model) - _radii(sit, enemy, model) <= reach:
+            hit = self.melee(sit, enemy, model)
+            if hit is not None and (shot is None or hit.value > shot.value):
+                return hit
+        return shot
+
+
+def situation_with(state: GameState, model: str, at: Position) -> Situation:
+    """The game's situation with ``model`` moved to ``at`` (not climbing there)."""
+    sit = Situation.of_state(state)
+    if sit.positions.get(model) == at:
+        return sit
+    return replace(sit, positions={**sit.positions, model: at},
+                   climbing=sit.climbing - {model}, memo=Memo())
+
+
+def in_contact(sit: Situation, a: str, b: str) -> bool:
+    return close_combat_contact(sit, a, b) is None
+
+
+def _touching(sit: Situation, attacker: str, target: str) -> Situation:
+    """The situation with ``attacker`` moved into base contact with ``target``."""
+    a, t = sit.positions[attacker], sit.positions[target]
+    d = math.hypot(a.x - t.x, a.y - t.y) or 1.0
+    reach = _radii(sit, attacker, target)
+    at = Position(t.x + (a.x - t.x) / d * reach, t.y + (a.y - t.y) / d * reach, t.z)
+    return replace(sit, positions={**sit.positions, attacker: at},
+                   climbing=sit.climbing - {attacker}, memo=Memo())
+
+
+def _health(sit: Situation, model: str) -> int:
+    if sit.health is not None and model in sit.health:
+        return max(1, sit.health[model])
+    return sit.scenario.unit_of(model).health
+
+
+def _distance(sit: Situation, a: str, b: str) -> float:
+    pa, pb = sit.positions[a], sit.positions[b]
+    return math.hypot(pa.x - pb.x, pa.y - pb.y)
+
+
+def _radii(sit: Situation, a: str, b: str) -> float:
+    return sit.scenario.radius_of(a) + sit.scenario.radius_of(b)
+
+
+def reach_of(sit: Situation, model: str) -> float:
+    """The longest reach of the model's ranged weapons (0 without one), in inches."""
+    rules = sit.scenario.rules_data
+    out = 0.0
+    for w in ranged_weapons(sit.scenario, model):
+        weapon = sit.scenario.weapons[w]
+        out = max(out, rules.ruler(weapon.short)
+                  + (rules.ruler(weapon.long) if weapon.long else 0.0))
+    return out
+
+
+def _within_reach(sit: Situation, attacker: str, target: str, weapon: str) -> bool:
+    """A cheap bound before planning: centres closer than the weapon's reach plus the bases."""
+    rules = sit.scenario.rules_data
+    w = sit.scenario.weapons[weapon]
+    reach = rules.ruler(w.short) + (rules.ruler(w.long) if w.long else 0.0)
+    return _distance(sit, attacker, target) <= reach + _radii(sit, attacker, target) + 1e-6
+
+
+def _gap(sit: Situation, model: str, enemies: list[str]) -> float:
+    """Inches between the model and its nearest enemy beyond its own reach (a melee
+    model's reach is contact)."""
+    if not enemies:
+        return 0.0
+    nearest = min(_distance(sit, model, e) - _radii(sit, model, e) for e in enemies)
+    return max(0.0, nearest - reach_of(sit, model))
+
