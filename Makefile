@@ -1,4 +1,5 @@
-# One set-up for every target: .venv is (re)built when missing or older than pyproject.toml.
+# One set-up for every target: .venv is (re)built when missing or older than pyproject.toml
+# (or this Makefile: the extras installed are named here; [cluster] for the Dask tests).
 PY      ?= python3
 VENV    := .venv
 BIN     := $(VENV)/bin
@@ -8,10 +9,10 @@ SCENARIO ?=
 
 .PHONY: play test lint bench screenshots docs clean fuzz
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml Makefile
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,cluster]'
 	@touch $(STAMP)
 
 # The sight and cover kernels are compiled by numba and cached on disk: compiled here, once per
