@@ -111,12 +111,17 @@ class App:
         pos = getattr(event, "pos", None) or pygame.mouse.get_pos()
         lay, view = self.layout, self.controller.view()
         if lay.details.contains(*pos) or lay.board_area.contains(*pos):
-            limit = max_scroll(scrolled_rect(lay.details, self.show.headlines
-                                             + self.show.what_if.text), view.details)
-            self.controller.scroll_by("details", -event.y * WHEEL_ROWS, limit)
+            self.controller.scroll_by("details", -event.y * WHEEL_ROWS,
+                                      self.details_scroll_limit())
         elif lay.log.contains(*pos) and not (lay.legend_shares_log and view.show_legend):
             limit = max_scroll(lay.log, [TextLine(s) for s in view.log])
             self.controller.scroll_by("log", event.y * WHEEL_ROWS, limit)
+
+    def details_scroll_limit(self) -> int:
+        """How far the wheel scrolls Details: its text under the pinned headlines."""
+        pinned = self.show.headlines + self.show.what_if.text
+        return max_scroll(scrolled_rect(self.layout.details, pinned),
+                          self.controller.view().details)
 
     def _resize(self, event: Any) -> None:
         size = getattr(event, "size", None) or (getattr(event, "x", 0), getattr(event, "y", 0))

@@ -25,7 +25,7 @@ import shapely
 
 from render.draw import theme
 from render.draw.overlays import AreaOverlay, ShotOverlay, SightWeb, label_box
-from render.draw.panels import button_rects, max_scroll
+from render.draw.panels import button_rects
 from render.explain import answers
 from sim.engine.gamedata import Phase
 from sim.engine.state import GameState
@@ -296,8 +296,7 @@ def test_short_window_shows_legend_on_l_and_scrolls_details(tmp_path: Path) -> N
         d.click_button("Shoot")
         p = d.state.model("mutant-2").position
         d.move_to(d.board_px(p.x, p.y))
-        view = d.controller.view()
-        limit = max_scroll(lay.details, view.details)
+        limit = d.app.details_scroll_limit()  # the text under the pinned headline
         assert limit > 0
         inside = d.board_px(p.x, p.y)  # still on the target: the preview stays
         for _ in range(limit):
