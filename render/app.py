@@ -49,7 +49,6 @@ KEYS: dict[int, str] = {
     pygame.K_TAB: "next_weapon",
     pygame.K_RETURN: "confirm",
     pygame.K_KP_ENTER: "confirm",
-    pygame.K_SPACE: "confirm",
     pygame.K_BACKSPACE: "backspace",
     pygame.K_ESCAPE: "escape",
     pygame.K_l: "legend",
@@ -57,6 +56,8 @@ KEYS: dict[int, str] = {
 WHEEL_ROWS = 3  # text rows per notch of the mouse wheel
 CTRL_KEYS: dict[int, str] = {pygame.K_z: "undo", pygame.K_s: "save", pygame.K_q: "quit"}
 DIGITS = {getattr(pygame, f"K_{i}"): i for i in range(1, 10)}
+# Letters press the button with that fixed key (render.input.hotkeys), else KEYS.
+LETTERS = {getattr(pygame, f"K_{c}"): c.upper() for c in "abcdefghijklmnopqrstuvwxyz"}
 
 
 class App:
@@ -142,7 +143,10 @@ class App:
             else:
                 self.controller.command(name)
         elif event.key in DIGITS and not ctrl:
-            self.controller.press_button(DIGITS[event.key] - 1)
+            self.controller.press_number(DIGITS[event.key])  # a shown menu's entry only
+        elif not ctrl and event.key in LETTERS and self.controller.press_hotkey(
+                LETTERS[event.key]):
+            pass
         elif event.key in KEYS:
             self.controller.command(KEYS[event.key])
 
@@ -166,7 +170,7 @@ class App:
                 return
         p = self._board_point(pos)
         self.controller.hover(p)
-        rects = button_rects(self.layout.buttons, [b.label for b in self.controller.view().buttons])
+        rects = button_rects(self.layout.buttons, self.controller.captions())
         hover = next((i for i, r in enumerate(rects) if r.contains(*pos)), None)
         self.controller.hover_button(hover)
 
@@ -183,7 +187,7 @@ class App:
 
     def click(self, pos: tuple[int, int]) -> None:
         """A left click at ``pos``: a button, a model or the board."""
-        rects = button_rects(self.layout.buttons, [b.label for b in self.controller.view().buttons])
+        rects = button_rects(self.layout.buttons, self.controller.captions())
         for i, r in enumerate(rects):
             if r.contains(*pos):
                 self.controller.press_button(i)

@@ -162,7 +162,7 @@ def test_leave_the_board_on_purpose(tmp_path: Path) -> None:
         assert d.state.model("mutant-1").status is Status.LEFT, d.controller.status
         assert "mutant-1" not in d.state.positions()
         assert not d.controller.scene().model("mutant-1").on_board
-        assert any("out of play: mutant-1 (left the board)" in line.text
+        assert any("out of play: Super Mutant (mutant-1) (left the board)" in line.text
                    for line in d.controller.view().details)
     finally:
         d.close()

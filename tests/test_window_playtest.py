@@ -93,8 +93,8 @@ def test_details_say_what_to_do_next(tmp_path: Path) -> None:
         assert "A activates none" in details(d) and "B activates every Ready" in details(d)
         d.click_button("B: activate Ready")
         d.click_model("survivor")
-        assert "survivor: 2 actions left" in details(d)
-        assert d.controller.view().buttons_title == "survivor: 2 actions left"
+        assert "Sole Survivor: 2 actions left" in details(d)  # display names (issue 16)
+        assert d.controller.view().buttons_title == "Sole Survivor: 2 actions left"
     finally:
         d.close()
 
@@ -197,7 +197,10 @@ def test_a_click_overlapping_a_face_puts_the_base_against_it_to_climb(tmp_path: 
         tower = scenario.piece("tower").footprint
         gap = tower.distance(shapely.Point(x, y)) - scenario.radius_of("mutant")
         assert 0 <= gap <= scenario.rules_data.touch_tolerance
-        assert "Climb to 6 in" in d.labels()
+        # R-CLIMB-1: climbing makes the mutant's Yellow ruler Orange (2 in): the
+        # 6 in tower is not offered whole, only stops part-way (R-CLIMB-3)
+        assert "Climb to 6 in" not in d.labels()
+        assert "Climb to 1 in" in d.labels()
         d.key(pygame.K_RETURN)  # the walk alone is legal: the base ends against the face
         last = d.state.history[-1]
         assert isinstance(last, Move), d.controller.status
@@ -395,7 +398,7 @@ def test_game_over_in_a_small_window_shows_the_whole_result(tmp_path: Path) -> N
         for _ in range(6):
             if d.state.is_over:
                 break
-            d.click_button(d.labels()[-1] if d.state.phase is Phase.ACTIVATE
+            d.click_button("End turn" if d.state.phase is Phase.ACTIVATE
                            else d.labels()[0])
         assert d.state.is_over
         result = d.controller.view().game_over
@@ -421,7 +424,7 @@ def test_two_marks_on_one_piece_get_two_readable_labels(tmp_path: Path) -> None:
         d.move_to(d.board_px(p.x, p.y))
         shot = next(o for o in d.controller.view().overlays if isinstance(o, ShotOverlay))
         ids = {m.id for m in shot.cover}
-        assert {"tower", "tower:edge"} <= ids
+        assert {"tower", "edge of tower"} <= ids  # the edge named in words (issue 16)
         t = board_transform(d.app.layout, d.controller.scene())
         surface = d.app.surface
         surface.set_clip(pygame.Rect(d.app.layout.board.as_tuple()))

@@ -66,7 +66,7 @@ class Driver:
     def button_px(self, label: str) -> tuple[int, int]:
         labels = self.labels()
         assert label in labels, f"{label!r} not offered; offered: {labels}"
-        r = button_rects(self.app.layout.buttons, labels)[labels.index(label)]
+        r = button_rects(self.app.layout.buttons, self.controller.captions())[labels.index(label)]
         return (r.x + r.w // 2, r.y + r.h // 2)
 
     def click_button(self, label: str) -> None:

@@ -157,7 +157,7 @@ class ShotOverlay:
         for mark in self.cover:
             colour = theme.COVER_COUNTED if mark.counts else theme.COVER_IGNORED
             words, shape, first = labels.get(mark.id, ([], mark.shape, colour))
-            words.append("cover" if mark.counts else "ignored")
+            words.append("cover" if mark.counts else "not cover")  # never "ignored" (issue 16)
             labels[mark.id] = (words, shape, first)
         sight = tuple(t.to_screen_f(*p) for p in self.witness) if self.witness else ()
         taken: list[Any] = []
@@ -223,9 +223,18 @@ class PathOverlay:
     text: str  # e.g. '5.20 / 6 in (red, shorter: difficult rubble)'
     reason: str = ""  # the engine's reason when the path is not legal
     steps: tuple[tuple[float, float, str], ...] = ()  # climbs and jumps: where, what
+    # The pointer: the next waypoint if clicked, drawn apart (dashed, an empty
+    # ring) from the committed path Enter would apply (issue 16, bug 1).
+    pointer: tuple[float, float] | None = None
+    pointer_ok: bool = True
 
     def draw(self, surface: Any, t: BoardTransform) -> None:
         colour = theme.PATH_OK if self.ok else theme.PATH_BAD
+        if self.pointer is not None and self.points:
+            tip = theme.PATH_OK if self.pointer_ok else theme.PATH_BAD
+            seg = [t.to_screen_f(*self.points[-1]), t.to_screen_f(*self.pointer)]
+            dashed_polyline(surface, tip, seg, 1, dash=6, gap=5)
+            pygame.draw.circle(surface, tip, seg[1], max(3, round(t.length(self.radius))), 1)
         for x, y, _ in self.steps:
             pygame.draw.circle(surface, colour, t.to_screen(x, y), 6, 2)
         if len(self.points) < 2:

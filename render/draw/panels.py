@@ -125,14 +125,14 @@ def draw_buttons(
     surface: Any, rect: Rect, title: str, buttons: Sequence[Button], hover: int | None
 ) -> None:
     _panel_box(surface, rect, title)
-    rects = button_rects(rect, [b.label for b in buttons])
+    rects = button_rects(rect, [b.caption for b in buttons])
     for i, (b, r) in enumerate(zip(buttons, rects, strict=False)):
         fill = (70, 90, 120) if b.enabled else (55, 55, 58)
         if hover == i and b.enabled:
             fill = (95, 125, 170)
         pygame.draw.rect(surface, fill, r.as_tuple(), border_radius=4)
         pygame.draw.rect(surface, theme.PANEL_EDGE, r.as_tuple(), 1, border_radius=4)
-        label = f"{i + 1}. {b.label}" if i < 9 else b.label
+        label = b.caption  # its number or fixed key (render.input.hotkeys)
         colour = theme.TEXT if b.enabled else theme.TEXT_DIM
         _text(surface, label, (r.x + 6, r.y + 5), colour, 17, r.w - 10)
 

@@ -27,6 +27,16 @@ class Button:
     key: object
     enabled: bool = True
     hint: str = ""
+    number: int | None = None  # the number key that presses it (a menu's entry), shown
+    hotkey: str = ""  # its fixed key ("M", "Enter"), shown after the label
+    minor: bool = False  # a rarely wanted choice (Leave), drawn less prominent
+
+    @property
+    def caption(self) -> str:
+        """The label as drawn: ``"2. Ready Knight"``, ``"Move [M]"``."""
+        if self.number is not None:
+            return f"{self.number}. {self.label}"
+        return f"{self.label} [{self.hotkey}]" if self.hotkey else self.label
 
 
 @dataclass(frozen=True)

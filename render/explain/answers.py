@@ -37,8 +37,9 @@ from sim.engine.actions import Action
 from sim.engine.state import GameState
 from sim.errors import WastelandError
 from sim.movement.kinds import Charge, Move, plan_movement, reachable
-from sim.movement.levels import level_heights, terrain_view
+from sim.movement.levels import terrain_view
 from sim.resolution.odds import attack_odds
+from sim.scenario.names import display_names
 from sim.scenario.objects import Scenario
 from sim.scenario.positions import Position
 from sim.shooting.analysis import analyse, analyse_many
@@ -64,6 +65,17 @@ def _shape_of(scenario: Scenario, positions: Mapping[str, Position], ident: str)
     return piece.footprint
 
 
+def shown_name(scenario: Scenario, ident: str) -> str:
+    """How text names what an analysis id names: a model by its display name, a
+    significant edge as the edge of its piece, a piece by its id."""
+    names = display_names(scenario).models
+    if ident in names:
+        return names[ident]
+    if ident.endswith(":edge"):
+        return f"edge of {ident[: -len(':edge')]}"
+    return ident
+
+
 def shot(scenario: Scenario, positions: Mapping[str, Position], attacker: str, target: str,
          weapon: str | None, climbing: frozenset[str] = frozenset()
          ) -> tuple[ShotOverlay, list[TextLine]]:
@@ -83,23 +95,27 @@ def _build_shot(scenario: Scenario, positions: Mapping[str, Position], attacker:
     pa, pt = positions[attacker], positions[target]
     da = Disc(pa.x, pa.y, scenario.radius_of(attacker))
     dt = Disc(pt.x, pt.y, scenario.radius_of(target))
-    # The reasons are the analysis's own words (the same as `wasteland los`).
-    marks = [CoverMark(c.id, _shape_of(scenario, positions, c.id), True, c.reason)
+    # The reasons are the analysis's own words (the same as `wasteland los`);
+    # models are named by their display names, pieces by their ids.
+    def name(ident: str) -> str:
+        return shown_name(scenario, ident)
+
+    marks = [CoverMark(name(c.id), _shape_of(scenario, positions, c.id), True, c.reason)
              for c in a.counted_cover]
-    marks += [CoverMark(i.id, _shape_of(scenario, positions, i.id), False, i.reason)
+    marks += [CoverMark(name(i.id), _shape_of(scenario, positions, i.id), False, i.reason)
               for i in a.ignored_cover]
-    blocked = tuple((b, _shape_of(scenario, positions, b)) for b in a.sight.blocked_by)
+    blocked = tuple((name(b), _shape_of(scenario, positions, b)) for b in a.sight.blocked_by)
     rings: list[tuple[float, Colour, str]] = []
-    lines: list[TextLine] = [TextLine(f"{attacker} -> {target}"
+    lines: list[TextLine] = [TextLine(f"{name(attacker)} -> {name(target)}"
                                       + (f" with {scenario.weapons[weapon].name}" if weapon
                                          else ""))]
     if a.line_of_sight:
         lines.append(TextLine("line of sight: yes, along the green segment (R-LOS-1)", TEXT_GOOD))
     else:
-        why = ", ".join(a.sight.blocked_by) or "terrain"
+        why = ", ".join(name(b) for b in a.sight.blocked_by) or "terrain"
         lines.append(TextLine(f"line of sight: NO, every line is blocked by {why}", TEXT_BAD))
     for r in a.sight_reasons:
-        lines.append(TextLine(f"  {r.id}: {r.reason}", TEXT_DIM))
+        lines.append(TextLine(f"  {name(r.id)}: {r.reason}", TEXT_DIM))
     if a.cover:
         effect = (f"armor +{a.armor_bonus}" if a.armor_bonus
                   else f"{a.armor_boost} Armor Boost")
@@ -108,8 +124,9 @@ def _build_shot(scenario: Scenario, positions: Mapping[str, Position], attacker:
     else:
         lines.append(TextLine("cover: none"))
     for m in marks:
-        verdict = "counts" if m.counts else "ignored"
-        lines.append(TextLine(f"  {m.id}: {verdict}, {m.reason}",
+        # "not cover here", never "ignored": a piece that blocks sight is not ignored.
+        verdict = "counts as cover" if m.counts else "not cover here"
+        lines.append(TextLine(f"  {m.id}: {verdict}: {m.reason}",
                               COVER_COUNTED if m.counts else COVER_IGNORED))
     where = f"distance {a.distance:.2f} in, base edge to base edge (R-DIST-1)"
     if weapon is not None:
@@ -124,7 +141,8 @@ def _build_shot(scenario: Scenario, positions: Mapping[str, Position], attacker:
         where += f": {bands} (R-RANGE-1)"
     lines.append(TextLine(where, TEXT_GOOD if a.in_range is not False else TEXT_BAD))
     if attacker in climbing:
-        lines.append(TextLine(f"{attacker} is climbing and cannot attack (R-CLIMB-3)", TEXT_BAD))
+        lines.append(TextLine(f"{name(attacker)} is climbing and cannot attack (R-CLIMB-3)",
+                              TEXT_BAD))
     overlay = ShotOverlay(da, dt, a.sight.witness, blocked, (da.center, dt.center),
                           tuple(marks), tuple(rings))
     return overlay, tuple(lines)
@@ -209,12 +227,6 @@ def against_face(state: GameState, model: str, z: float, xy: Point) -> Point:
     return xy if best is None else best[1]
 
 
-def levels_at(state: GameState, model: str, xy: Point) -> list[float]:
-    """Heights a base of ``model`` at ``xy`` can stand on (for climb/jump choices)."""
-    view = terrain_view(state.scenario, model)
-    return level_heights(view, xy, state.radius(model), state.rules.touch_tolerance)
-
-
 def odds_lines(state: GameState, attacker: str, target: str, weapon: str | None,
                band: str | None = None) -> list[TextLine]:
     """The shot preview: the dice to roll and the exact odds (sim.combat.plan,
@@ -241,7 +253,8 @@ def close_combat_lines(state: GameState, attacker: str, target: str, weapon: str
     (R-UNIT-2) and takes no cover (the engine's close-combat plan).
     """
     name = state.scenario.weapons[weapon].name if weapon else "no weapon"
-    out = [TextLine(f"{attacker} -> {target} in close combat with {name}")]
+    out = [TextLine(f"{shown_name(state.scenario, attacker)} -> "
+                    f"{shown_name(state.scenario, target)} in close combat with {name}")]
     sit = Situation.of_state(state)
     why = close_combat_contact(sit, attacker, target)
     out.append(TextLine("base contact: yes (R-UNIT-2)", TEXT_GOOD) if why is None
@@ -260,8 +273,18 @@ def close_combat_lines(state: GameState, attacker: str, target: str, weapon: str
     return out
 
 
-def path_text(state: GameState | None, action: Action | None, points: list[Point]) -> str:
-    """The live ruler: path length against the ruler in use and why it is shorter.
+def shown_length(length: float, limit: float) -> str:
+    """A path length for the ruler readout: two decimals, on the same side of the
+    ruler as the exact length (``4.00 / 4 in`` for 3.9999, ``4.01 / 4 in`` for
+    4.0001). Display only: the rules compare the exact numbers."""
+    shown = round(length, 2)
+    return f"{min(shown, limit) if length <= limit + 1e-9 else max(shown, limit + 0.01):.2f}"
+
+
+def path_text(state: GameState | None, action: Action | None, points: list[Point],
+              short: bool = False) -> str:
+    """The live ruler: path length against the ruler in use and why it is shorter
+    (``short``: the length alone).
 
     Read from the movement rules' own plan (R-MOV-1, R-MOV-5, R-CLIMB-1).
     """
@@ -271,9 +294,10 @@ def path_text(state: GameState | None, action: Action | None, points: list[Point
                          ruler="charge" if isinstance(action, Charge) else "move")
     if not plan.ruler:
         return f"{plan.length:.2f} in"
-    # Three decimals when two would hide which side of the ruler the path is on.
-    digits = 3 if abs(plan.length - plan.limit) < 0.005 else 2
-    text = f"{plan.length:.{digits}f} / {plan.limit:g} in ({plan.ruler}"
+    number = shown_length(plan.length, plan.limit)
+    if short:
+        return f"{number} in"
+    text = f"{number} / {plan.limit:g} in ({plan.ruler}"
     if plan.difficult:
         text += f", shorter: difficult {', '.join(plan.difficult)}"
     return text + ")"
@@ -284,7 +308,7 @@ def reach_lines(scenario: Scenario, model: str, area: BaseGeometry | None) -> li
     unit = scenario.unit_of(model)
     rules = scenario.rules_data
     return [
-        TextLine(f"{model}: where its base centre can end a Move"),
+        TextLine(f"{shown_name(scenario, model)}: where its base centre can end a Move"),
         TextLine(f"  {unit.move} ruler ({rules.ruler(unit.move):g} in), "
                  f"{rules.shorter(unit.move)} through difficult ground (R-MOV-1)", TEXT_DIM),
         TextLine(f"  area {0.0 if area is None else area.area:.1f} sq in", TEXT_DIM),

@@ -8,6 +8,7 @@ from render.input.attacks import ranged
 from render.scene import Scene
 from sim.engine.gamedata import Phase
 from sim.engine.state import GameState
+from sim.scenario.names import model_name
 from sim.scenario.objects import Scenario
 
 
@@ -21,7 +22,7 @@ def card(scene: Scene, model_id: str) -> tuple[TextLine, ...]:
     where += f", standing {m.z:g} in up" if m.z > 0 and not m.climbing else ""
     where += " (off the table)" if m.off_table else " (eliminated)" if m.removed else ""
     lines = [
-        TextLine(f"{m.id}: {unit.name}, {scenario.sides[m.side].name}{state}{where}"),
+        TextLine(f"{model_name(scenario, m.id)}, {scenario.sides[m.side].name}{state}{where}"),
         TextLine(f"health {m.health}/{m.max_health}, base {unit.base:g} mm, "
                  f"move {unit.move}, charge {unit.charge}", TEXT_DIM),
         TextLine("S.P.E.C.I.A.L. " + " ".join(f"{k}{v}" for k, v in unit.special.items()),
@@ -49,8 +50,8 @@ def _phase_text(scenario: Scenario, st: GameState, side: str) -> str | None:
                 "the rest Used (R-TURN-6)")
     if phase is Phase.ACTIVATION and act is not None:
         n = act.actions_left
-        text = (f"{act.model}: {n} action{'' if n == 1 else 's'} left: choose one, or End "
-                "activation (R-TURN-7)")
+        text = (f"{model_name(scenario, act.model)}: {n} action{'' if n == 1 else 's'} "
+                "left: choose one, or End activation (R-TURN-7)")
         if ranged(scenario, act.model):
             text += "; hover an enemy to see if it can be shot"
         return text
@@ -69,6 +70,7 @@ def next_step(scenario: Scenario, st: GameState | None) -> list[TextLine]:
 
 def out_of_play(scene: Scene) -> list[TextLine]:
     """Models not drawn on the board (R-EDGE-2, R-TURN-10): where they went."""
-    out = [f"{m.id} ({'left the board' if m.off_table else 'eliminated'})"
+    out = [f"{model_name(scene.scenario, m.id)} "
+           f"({'left the board' if m.off_table else 'eliminated'})"
            for m in scene.models if not m.on_board]
     return [TextLine("out of play: " + ", ".join(out), TEXT_DIM)] if out else []

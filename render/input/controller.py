@@ -7,8 +7,10 @@ turns clicks into engine actions and applies them; anything illegal is
 refused by the engine, whose message goes to the status bar while the state
 stays unchanged. It never decides a rule itself.
 
-It coordinates the modules of render/input/ (buttons, set-up, paths, attacks,
-history) and render/explain/ (the debug view, the Details text).
+It coordinates the modules of render/input/ (buttons, keys, set-up, paths,
+attacks, history, what is shown) and render/explain/ (the debug view).
+Refusals are said in player words: the engine's reason after what was
+refused, with display names, never the action's text.
 """
 
 from __future__ import annotations
@@ -17,25 +19,24 @@ from pathlib import Path
 from typing import Any
 
 from render.draw.models import model_at
-from render.draw.theme import TEXT_DIM, TEXT_WARN
-from render.draw.view import Button, Overlay, TextLine, ViewState
-from render.explain import debug, details
+from render.draw.theme import TEXT_WARN
+from render.draw.view import Button, TextLine, ViewState
+from render.explain import debug
 from render.explain.answers import Answers, state_key
-from render.input import attacks, choices, history, paths
+from render.input import attacks, choices, history, hotkeys, paths, shown
 from render.input.keys import AddStep, Apply, Do, PickTarget, StartKind
 from render.input.setup import Setup, build, current_weapon
 from render.scene import Scene, scene_from_scenario, scene_from_state
-from sim.engine.actions import Action, ActionKind, Activate, ReadyModel
+from sim.engine.actions import Action, ActionKind, Activate, ModelAction, ReadyModel
 from sim.engine.gamedata import Phase
 from sim.engine.state import GameState
-from sim.errors import WastelandError
+from sim.errors import IllegalActionError, WastelandError
 from sim.game.kinds import new_game
 from sim.movement.plan import Step
+from sim.scenario.names import display_names
 from sim.scenario.objects import Scenario
 
 CLICK_SLACK = 0.25  # inches added to a base's radius when clicking it
-
-Shown = tuple[list[Overlay], list[TextLine]]  # overlays and Details text
 
 
 class Controller:
@@ -81,8 +82,9 @@ class Controller:
             self._say(f"read-only: {exc}", error=True)
         else:
             fresh = state is None or not state.history
-            self._say("New game. F1: help." if fresh else
-                      f"Saved game continued: round {self.state.round}. F1: help.")
+            self._say(("New game." if fresh else
+                       f"Saved game continued: round {self.state.round}.")
+                      + f" F1: help. Quitting saves a changed game in {self.save_dir}.")
         # The history as last saved (or loaded): quitting saves only a changed game.
         self._saved_history = self.state.history if self.state is not None else ()
         self._scene_cache: tuple[object, Scene] | None = None
@@ -147,33 +149,29 @@ class Controller:
             self._view_cache = (key, self._make_view())
         return self._view_cache[1]
 
-    def _buttons_title(self, scene: Scene) -> str:
-        if self.state is None:
-            return "Choices"
-        if self.setup is not None:
-            return f"{self.setup.form.keyword} with {self.setup.model}"
-        act = self.state.activation
-        if act is not None:
-            n = act.actions_left
-            return f"{act.model}: {n} action{'' if n == 1 else 's'} left"
-        return f"Choices: {scene.phase}"
+    def _showing(self) -> shown.Showing:
+        return shown.Showing(
+            self.scenario, self.state, self._legal(), self.setup, self.hovered,
+            self.hover_point, self._quiet_hover, self.selected, self.last_outcome, self.debug,
+            self.debug_sight, self.debug_reach, tuple(self.debug_picks))
 
     def _make_view(self) -> ViewState:
         scene = self.scene()
-        overlays, lines = self._overlays_and_details(scene)
+        showing = self._showing()
+        overlays, lines = shown.overlays_and_details(self.answers, showing, scene)
         text = tuple(lines)
         if text != self._details_seen:  # new text starts at its top
             self._details_seen = text
             self.scroll["details"] = 0
         return ViewState(
             buttons=tuple(self.buttons()),
-            buttons_title=self._buttons_title(scene),
+            buttons_title=shown.buttons_title(showing, scene),
             details=text,
             log=tuple(str(e) for e in self.state.events) if self.state else (),
             status=self.status,
             status_error=self.status_error,
             overlays=tuple(overlays),
-            highlight=self._highlight(),
+            highlight=shown.highlight(showing),
             show_help=self.show_help,
             debug=self.debug,
             hover_button=self.hover_index,
@@ -184,64 +182,9 @@ class Controller:
             log_scroll=self.scroll["log"],
         )
 
-    def _highlight(self) -> frozenset[str]:
-        """Models ringed in white besides the active one: picks, selection, target."""
-        if self.debug:
-            return frozenset(self.debug_picks)
-        ids = {self.selected, self.setup.target if self.setup else None}
-        return frozenset(i for i in ids if i is not None)
-
-    def _overlays_and_details(self, scene: Scene) -> Shown:
-        if self.debug:
-            return debug.debug_details(self.answers, self.state, scene, self.debug_picks,
-                                       self.debug_sight, self.debug_reach)
-        s = self.setup
-        if s is None:
-            overlays, lines = self._turn_details(scene)
-        else:
-            overlays, lines, close_combat = self._setup_details(scene, s)
-            if close_combat:  # base contact and odds only
-                return overlays, lines
-        shown = self.hovered or self.selected
-        if shown is not None and (s is None or not s.form.target):
-            lines += details.card(scene, shown)
-        return overlays, lines + details.out_of_play(scene)
-
-    def _turn_details(self, scene: Scene) -> Shown:
-        """Outside a set-up: the hovered enemy's shot check, the next step, the outcome."""
-        overlays: list[Overlay] = []
-        lines: list[TextLine] = []
-        enemy = attacks.hovered_enemy(self.state, self.hovered, self._quiet_hover)
-        if enemy is not None and self.state is not None:  # what the pointer asks comes first
-            overlay, text = attacks.could_shoot(self.answers, self.state, scene, enemy)
-            if overlay is not None:
-                overlays.append(overlay)
-            lines += text
-        lines += details.next_step(self.scenario, self.state)
-        if enemy is None:
-            lines += self.last_outcome
-        return overlays, lines
-
-    def _setup_details(self, scene: Scene, s: Setup
-                       ) -> tuple[list[Overlay], list[TextLine], bool]:
-        """While a model action is set up: its path, or its attack on the pointed model."""
-        overlays: list[Overlay] = []
-        lines: list[TextLine] = []
-        if s.form.points:
-            overlays, lines = paths.path_details(self.answers, self.state, scene, s,
-                                                 self.hover_point, self._weapon(s))
-        target = s.target or (self.hovered if s.form.target else None)
-        attack = s.form.target and not s.form.points  # a charge shows its path instead
-        if attack and target is not None and target != s.model:
-            weapon = current_weapon(self.scenario, self._legal(), s)
-            more, text, close = attacks.attack_preview(self.answers, self.state, scene,
-                                                       self._legal(), s, target, weapon)
-            return overlays + more, lines + text, close
-        if s.form.target and s.target is None:
-            lines.append(TextLine("hover an enemy model to preview, click to choose", TEXT_DIM))
-        elif s.target is not None:
-            lines.append(TextLine(f"target: {s.target}"))
-        return overlays, lines, False
+    def captions(self) -> list[str]:
+        """The buttons as drawn (label with number or key), for where they go."""
+        return [b.caption for b in self.view().buttons]
 
     # --- building and applying actions ---------------------------------------------
     def build(self, s: Setup, steps: list[Step] | None = None) -> Action | None:
@@ -256,16 +199,29 @@ class Controller:
         try:
             self.state.apply(action)
         except WastelandError as exc:
-            self._say(str(exc), error=True)
+            self._say(self.refusal(action, exc), error=True)
             return False
         new = self.state.events[before:]
         # The status bar holds the last two events; Details and the log hold all.
-        self._say(" / ".join(e.text for e in new[-2:]) if new else f"done: {action}")
+        self._say(" / ".join(e.text for e in new[-2:]) if new else "done")
         self.last_outcome = tuple(TextLine(e.text, TEXT_WARN) for e in new)
-        self._quiet_hover = self.hovered  # the outcome stays until the pointer moves on
+        # An attack's outcome stays until the pointer leaves its target (bug 5:
+        # any other action leaves the hovered enemy's preview on).
+        target = action.values().get("target") if isinstance(action, ModelAction) else None
+        self._quiet_hover = self.hovered if target == self.hovered else None
         self.setup = None
         self.selected = None
         return True
+
+    def refusal(self, action: Action, exc: WastelandError) -> str:
+        """A refused action in player words: what was refused, and the engine's reason."""
+        names = display_names(self.scenario)
+        if isinstance(action, ModelAction):
+            what = f"{choices.kind_label(action.keyword)} by {names.model(action.model)}"
+        else:
+            what = choices.action_label(names, action)
+        reason = exc.reason if isinstance(exc, IllegalActionError) else str(exc)
+        return f"{what}: not allowed: {reason}"
 
     def undo(self) -> None:
         if self.state is None:
@@ -301,23 +257,33 @@ class Controller:
             return
         action = self.build(s)
         if action is None:
-            self._say(f"{s.form.keyword}: not complete yet (click the board or a model)",
-                      error=True)
+            self._say(f"{choices.kind_label(s.form.keyword)}: nothing to commit yet (click "
+                      "the board for a waypoint, or a model)", error=True)
             return
         self.apply(action)
+
+    def _setup_hint(self, s: Setup) -> str:
+        """What to do in a set-up, for the status bar."""
+        form = s.form
+        hint = []
+        if form.target and s.target is None:
+            hint.append("click a target")
+        if form.points:
+            hint.append("click waypoints, Enter commits the solid path" if form.many_points
+                        else "click where to go")
+        return f"{choices.kind_label(form.keyword)}: " + (", ".join(hint) or "choose one") + (
+            "; Esc cancels")
+
+    def _path_changed(self) -> None:
+        """A new path drawn: an old refusal no longer applies to it (bug 6)."""
+        if self.setup is not None and self.status_error:
+            self._say(self._setup_hint(self.setup))
 
     def _start_setup(self, kind: ActionKind[Any]) -> None:
         if self.state is None or self.state.activation is None:
             return
         self.setup = Setup(kind, self.state.activation.model)
-        form = self.setup.form
-        hint = []
-        if form.target:
-            hint.append("click a target")
-        if form.points:
-            hint.append("click waypoints, Enter to commit" if form.many_points
-                        else "click where to go")
-        self._say(f"{kind.keyword}: " + (", ".join(hint) or "choose one") + "; Esc cancels")
+        self._say(self._setup_hint(self.setup))
 
     def _pick_target(self, target: str) -> None:
         """Choose the target; act at once when the engine lists one way to do it.
@@ -329,7 +295,7 @@ class Controller:
         assert s is not None
         s.target = target
         if s.form.points:
-            self._say(f"{s.form.keyword} {target}: click waypoints, Enter to commit; Esc cancels")
+            self._say(self._setup_hint(s))
             return
         ways = attacks.ways_to_attack(self._legal(), s, target,
                                           current_weapon(self.scenario, self._legal(), s))
@@ -342,7 +308,8 @@ class Controller:
             if self.setup is not None:
                 self.setup.target = None
         else:
-            self._say(f"{s.form.keyword} {target}: choose how (buttons)")
+            self._say(f"{choices.kind_label(s.form.keyword)} "
+                      f"{display_names(self.scenario).model(target)}: choose how (buttons)")
 
     # --- input -----------------------------------------------------------------
     def command(self, name: str) -> None:
@@ -369,6 +336,7 @@ class Controller:
             self._commit()
         elif name == "backspace" and self.setup is not None and self.setup.steps:
             self.setup.steps.pop()
+            self._path_changed()
         elif name == "next_weapon" and self.setup is not None and self.setup.form.weapon:
             self.setup.weapon += 1
 
@@ -387,6 +355,20 @@ class Controller:
         """Scroll the text of ``box`` ("details" or "log") by ``rows``, within 0..limit."""
         self.scroll[box] = max(0, min(limit, self.scroll[box] + rows))
 
+    def press_number(self, number: int) -> None:
+        """A number key: the menu entry drawn with that number, if one is."""
+        index = hotkeys.by_number(self.buttons(), number)
+        if index is not None:
+            self.press_button(index)
+
+    def press_hotkey(self, key: str) -> bool:
+        """A letter key: the button with that fixed key (M, S, C, E ...); False if none."""
+        index = hotkeys.by_hotkey(self.buttons(), key)
+        if index is None:
+            return False
+        self.press_button(index)
+        return True
+
     def press_button(self, index: int) -> None:
         buttons = self.buttons()
         if not 0 <= index < len(buttons) or not buttons[index].enabled:
@@ -400,6 +382,7 @@ class Controller:
                 self._pick_target(target)
             case AddStep(step) if self.setup is not None:
                 self.setup.steps.append(step)
+                self._path_changed()
             case Do(name):
                 self.command(name)
 
@@ -439,6 +422,7 @@ class Controller:
             return
         if s.form.points:
             paths.clicked_step(self.state, self.scene(), s, x, y)
+            self._path_changed()
             if not s.form.many_points:
                 self._commit()
 
@@ -470,6 +454,7 @@ class Controller:
         s = self.setup
         if s is not None and x is not None and y is not None:
             s.steps.append(Step("walk", *paths.snap(self.state, self.scene(), s, x, y)))
+            self._path_changed()
 
     # --- work spread over frames ---------------------------------------------------
     def tick(self) -> None:

@@ -1,9 +1,12 @@
 """Drawing a path: waypoints, drags, climbs and jumps, snapping to faces and contact.
 
 A Move, Charge or Leave is set up by clicking waypoints on the board (or
-dragging through them); the path ruler previews the engine's verdict on the
-path as drawn so far plus the pointer. The window only proposes points: the
-engine judges every path.
+dragging through them). What you see is what Enter commits (issue 16, bug
+1): the path drawn solid, with its ghost base and the ruler, is the clicked
+steps only; the pointer is a preview of the *next* waypoint, drawn dashed,
+and the ruler adds its length apart ("2.61 / 4 in; to pointer 5.19 in").
+The window only proposes points: the engine judges every path, and offers
+the climbs and jumps (its kind's ``offers``).
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 import math
 
 from render.draw.overlays import AreaOverlay, PathOverlay
-from render.draw.theme import TEXT_BAD, TEXT_GOOD
+from render.draw.theme import TEXT_BAD, TEXT_DIM, TEXT_GOOD
 from render.draw.view import Overlay, TextLine
 from render.explain import answers
 from render.explain.answers import Answers
@@ -20,7 +23,6 @@ from render.scene import Scene
 from sim.engine.state import GameState
 from sim.movement.kinds import ChargeKind
 from sim.movement.plan import Step
-from sim.scenario.objects import Scenario
 
 SNAP = 0.5  # inches: a charge's waypoint this near base contact snaps to it
 DRAG_STEP = 0.5  # inches between the waypoints a drag drops
@@ -64,33 +66,39 @@ def against_face(state: GameState | None, scene: Scene, s: Setup, x: float, y: f
     return answers.against_face(state, s.model, height_at_end(scene, s), (x, y))
 
 
-def vertical_choices(scenario: Scenario, state: GameState | None, scene: Scene, s: Setup
-                     ) -> list[Step]:
-    """Climb/jump heights to offer at the path's end: the levels its base touches."""
-    if state is None:
+def vertical_choices(state: GameState | None, s: Setup) -> list[Step]:
+    """Climb/jump steps to offer at the path's end: exactly those its kind offers
+    (R-CLIMB-1, R-CLIMB-3, R-JUMP-1: sim.movement.plan.vertical_offers)."""
+    path = s.kind.param("steps")
+    if state is None or path is None:
         return []
-    m = scene.model(s.model)
-    xy = s.points[-1] if s.points else (m.x, m.y)
-    z = height_at_end(scene, s)
-    out: list[Step] = []
-    for h in answers.levels_at(state, s.model, xy):
-        if abs(h - z) > 1e-9:
-            out.append(Step("climb", z=h))
-            if h < z and scenario.rules == "rulebook":
-                out.append(Step("jump", z=h))
-    return out
+    values = {"target": s.target, path.name: tuple(s.steps)}
+    return [o for o in s.kind.offers(state, s.model, path, values) if isinstance(o, Step)]
+
+
+def _verdict(state: GameState | None, s: Setup, steps: list[Step], weapon: str | None,
+             pts: list[tuple[float, float]], short: bool = False) -> tuple[str, str]:
+    """The ruler text (``short``: the length alone) and the engine's reason ("" when
+    legal) for ``steps``."""
+    action = build(s, weapon, steps)
+    why = None if action is None or state is None else state.why_illegal(action)
+    reason = why.reason if why is not None else ("" if action else "incomplete")
+    return answers.path_text(state, action, pts, short), reason
 
 
 def path_preview(state: GameState | None, scene: Scene, s: Setup,
                  hover: tuple[float, float] | None, weapon: str | None) -> PathOverlay | None:
-    """The path set up so far plus the pointer, with the engine's verdict on it."""
+    """The committed path with the engine's verdict, and the pointer's tentative leg."""
     if s.form.target and s.target is None:
         return None  # a charge's path starts once its target is picked
     start = scene.model(s.model)
-    steps = list(s.steps)
-    if hover is not None and (not steps or s.form.many_points):
-        steps.append(Step("walk", *snap(state, scene, s, *hover)))
-    if not steps:
+    pointer = None if hover is None else snap(state, scene, s, *hover)
+    if not s.form.many_points:  # one click commits at once: the pointer is the path
+        steps = [Step("walk", *pointer)] if pointer is not None else list(s.steps[-1:])
+        pointer = None
+    else:
+        steps = list(s.steps)
+    if not steps and pointer is None:
         return None
     pts = [(start.x, start.y)]
     marks: list[tuple[float, float, str]] = []
@@ -99,11 +107,15 @@ def path_preview(state: GameState | None, scene: Scene, s: Setup,
             pts.append((step.x, step.y))
         else:  # a climb or jump where the path is at that point
             marks.append((*pts[-1], f"{step.kind} {step.z:g}\""))
-    action = build(s, weapon, steps)
-    why = None if action is None or state is None else state.why_illegal(action)
-    text = answers.path_text(state, action, pts)
-    reason = why.reason if why is not None else ("" if action else "incomplete")
-    return PathOverlay(tuple(pts), start.radius, not reason, text, reason, tuple(marks))
+    text, reason = _verdict(state, s, steps, weapon, pts) if steps else ("0 in", "")
+    tip_ok = True
+    if pointer is not None:
+        tip_text, tip_reason = _verdict(state, s, [*steps, Step("walk", *pointer)], weapon,
+                                        [*pts, pointer], short=True)
+        text += f"; to pointer {tip_text}"
+        tip_ok = not tip_reason
+    return PathOverlay(tuple(pts), start.radius, not reason, text, reason, tuple(marks),
+                       pointer, tip_ok)
 
 
 def path_details(kept: Answers, state: GameState | None, scene: Scene, s: Setup,
@@ -121,7 +133,24 @@ def path_details(kept: Answers, state: GameState | None, scene: Scene, s: Setup,
         lines.append(TextLine(f"path: {path.text}", TEXT_GOOD if path.ok else TEXT_BAD))
         if path.reason:
             lines.append(TextLine(f"not legal: {path.reason}", TEXT_BAD))
+    if s.form.many_points and (s.target is not None or not s.form.target):
+        lines.append(TextLine("Enter commits the solid path; the dashed leg to the pointer "
+                              "is only where a click would add the next waypoint", TEXT_DIM))
+    if climbs_at_end(scene, s):
+        lines.append(TextLine("to stand on the top, click a waypoint on it; a movement that "
+                              "ends at the lip ends climbing (R-CLIMB-3)", TEXT_DIM))
     return overlays, lines
+
+
+def climbs_at_end(scene: Scene, s: Setup) -> bool:
+    """Whether the path so far ends with a climb up (the base is at the lip of a top)."""
+    if not s.steps or s.steps[-1].kind != "climb":
+        return False
+    before = scene.model(s.model).z
+    for step in s.steps[:-1]:
+        if step.kind != "walk":
+            before = step.z
+    return s.steps[-1].z > before
 
 
 def clicked_step(state: GameState | None, scene: Scene, s: Setup, x: float, y: float) -> None:

@@ -259,6 +259,16 @@ class ActionKind(ABC, Generic[A]):
         return " ".join(w for p in self.params if p.name not in skip
                         for w in words(getattr(action, p.name)))
 
+    def offers(self, state: GameState, model: str, param: Param,
+               values: Mapping[str, object]) -> tuple[object, ...]:
+        """Values the rules allow for ``param`` now, given the values set so far.
+
+        A path kind offers the climb and jump steps that may follow the steps
+        set up (sim.movement.kinds); the window shows exactly these, never a
+        list of its own. None by default.
+        """
+        return ()
+
     def cost(self, state: GameState, action: A) -> int:
         """Actions of the activation this uses (R-TURN-7); one by default."""
         return 1

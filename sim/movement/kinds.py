@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 import shapely
 from shapely.geometry.base import BaseGeometry
@@ -53,6 +53,7 @@ from sim.movement.plan import (  # the planning half; re-exported, callers impor
     level_of,
     parse_steps,
     plan_movement,
+    vertical_offers,
     walk,
 )
 from sim.resolution.dice import roll_skill
@@ -63,7 +64,8 @@ _EPS = 1e-9  # float noise on lengths and gaps (as in sim.movement.plan and cont
 
 __all__ = ["AfterContact", "Charge", "ChargeKind", "Leave", "LeaveKind", "Move",
            "MoveArea", "MoveKind", "Plan", "Step", "StepKind", "Vertical", "agi_test",
-           "follow_plan", "level_of", "parse_steps", "plan_movement", "reachable", "walk"]
+           "follow_plan", "level_of", "parse_steps", "plan_movement", "reachable",
+           "step_offers", "vertical_offers", "walk"]
 
 
 # --- the action values -------------------------------------------------------------
@@ -191,10 +193,24 @@ def follow_plan(ctx: ActionContext, model: str, plan: Plan, verb: str) -> Positi
 # --- the kinds -----------------------------------------------------------------------
 
 
+def step_offers(state: GameState, model: str, param: Param, values: Mapping[str, object],
+                ruler: Literal["move", "charge"]) -> tuple[Step, ...]:
+    """The climb and jump steps that may follow the ``steps`` set so far
+    (:func:`sim.movement.plan.vertical_offers`)."""
+    steps = values.get(param.name) or ()
+    if param.kind != "steps" or not isinstance(steps, Sequence):
+        return ()
+    return vertical_offers(state, model, [s for s in steps if isinstance(s, Step)], ruler=ruler)
+
+
 class MoveKind(ActionKind[Move]):
     """The Move action (replaces the engine's plain move)."""
 
     action_type = Move
+
+    def offers(self, state: GameState, model: str, param: Param,
+               values: Mapping[str, object]) -> tuple[object, ...]:
+        return step_offers(state, model, param, values, "move")
 
     def check(self, state: GameState, action: Move) -> str | None:
         return plan_movement(state, action.model, action.steps).reason
@@ -272,6 +288,10 @@ class ChargeKind(ActionKind[Charge]):
 
     def __init__(self, after_contact: AfterContact | None = None) -> None:
         self.after_contact = after_contact
+
+    def offers(self, state: GameState, model: str, param: Param,
+               values: Mapping[str, object]) -> tuple[object, ...]:
+        return step_offers(state, model, param, values, "charge")
 
     def check(self, state: GameState, action: Charge) -> str | None:
         why = _target_problem(state, action.model, action.target)

@@ -18,7 +18,14 @@ from geometry.movement.paths import Level, check_legs
 from sim.engine.actions import fmt_num, parse_num
 from sim.engine.state import GameState
 from sim.errors import IllegalActionError
-from sim.movement.levels import Z_EPS, climbable_faces, is_level, level_for, terrain_view
+from sim.movement.levels import (
+    Z_EPS,
+    climbable_faces,
+    is_level,
+    level_for,
+    level_heights,
+    terrain_view,
+)
 from sim.scenario.positions import Position
 
 StepKind = Literal["walk", "climb", "jump"]
@@ -276,6 +283,71 @@ def _vertical(state: GameState, model: str, step: Step, here: Xy, z: float,
     if floor is not None and floor.contains(shapely.Point(here)):
         return "the base centre must be past the edge to jump down"
     return Vertical("jump", here, z, step.z)
+
+
+def vertical_offers(state: GameState, model: str, steps: Sequence[Step], *,
+                    ruler: Literal["move", "charge"] = "move") -> tuple[Step, ...]:
+    """Climb and jump steps that may follow ``steps``: the heights a player can stop at.
+
+    Each offer passes the same step check as :func:`plan_movement` (a climbable
+    face reaching the height touches the base, R-CLIMB-1; a surface to land
+    on, R-JUMP-1; R-CLIMB-5 in ``vts-1.5``), and a climb fits the ruler that
+    climbing leaves (R-CLIMB-1, R-MOV-5; a jump may carry past it, R-JUMP-1).
+    Part-way up a face (R-CLIMB-3, ``rulebook``): every whole inch below its
+    top and the highest tenth of an inch the ruler reaches.
+    """
+    me = state.model(model)
+    if not me.in_play or "climb-incapable" in state.scenario.unit_of(model).keywords:
+        return ()
+    here, z = me.position.xy, me.position.z
+    for step in steps:
+        if step.kind == "walk":
+            here = (step.x, step.y)
+        else:
+            z = step.z
+    length = plan_movement(state, model, steps, ruler=ruler).length if steps else 0.0
+    budget = _climb_limit(state, model, ruler) - length
+    floor = level_of(state, model, z).floor
+    out: list[Step] = []
+    for h in _candidate_heights(state, model, here, z, budget):
+        climb = Step("climb", z=h)
+        if abs(h - z) <= budget + _EPS and isinstance(
+                _vertical(state, model, climb, here, z, floor), Vertical):
+            out.append(climb)
+        jump = Step("jump", z=h)
+        if h < z and isinstance(_vertical(state, model, jump, here, z, floor), Vertical):
+            out.append(jump)
+    return tuple(out)
+
+
+def _climb_limit(state: GameState, model: str, ruler: Literal["move", "charge"]) -> float:
+    """The ruler of a movement that climbs: one shorter unless unhindered (R-CLIMB-1, R-MOV-2)."""
+    unit = state.scenario.unit_of(model)
+    colour = unit.charge if ruler == "charge" else unit.move
+    if "unhindered" not in unit.keywords:
+        colour = state.rules.shorter(colour)
+    return state.rules.ruler(colour)
+
+
+def _candidate_heights(state: GameState, model: str, here: Xy, z: float,
+                       budget: float) -> list[float]:
+    """Heights to try at ``here``: levels the base touches, tops of climbable faces
+    it touches, and (rulebook) stops part-way up them (see :func:`vertical_offers`)."""
+    view = terrain_view(state.scenario, model)
+    r, tol = state.radius(model), state.rules.touch_tolerance
+    heights = set(level_heights(view, here, r, tol))
+    # Faces rising above ``z`` (to climb up), and faces reaching ``z`` (to climb down).
+    faces = set(climbable_faces(view, here, r, tol, z, z))
+    faces |= set(climbable_faces(view, here, r, tol, 0.0, z)) if z > Z_EPS else set()
+    for piece, props in view.pieces:
+        if piece.id not in faces:
+            continue
+        heights.add(props.height)
+        if state.scenario.rules == "rulebook" and props.height > z + Z_EPS:
+            stops = [float(i) for i in range(math.floor(z) + 1, math.ceil(props.height))]
+            top = math.floor((z + budget) * 10 + _EPS) / 10
+            heights.update(h for h in [*stops, top] if z + Z_EPS < h < props.height - Z_EPS)
+    return sorted(h for h in heights if abs(h - z) > Z_EPS)
 
 
 def _length_before_last_jump(route: Sequence[Position | Vertical]) -> float:
