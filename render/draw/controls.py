@@ -20,15 +20,21 @@ class Control:
 
 CONTROLS: tuple[Control, ...] = (
     Control("Left click a button", "choose it; only what the engine lists as legal is offered"),
-    Control("1 .. 9", "press the button with that number"),
+    Control("1 .. 9", "choose the entry with that number in the menu shown (side, model to "
+            "ready or activate, target, way to attack, climb height); nothing else"),
+    Control("M / S / C / F", "Move / Shoot / Charge / Close combat with the active model"),
+    Control("E", "End activation (the model turns Used)"),
+    Control("T", "End turn (the side's Ready models turn Used)"),
+    Control("A / B", "option A (activate none) / option B (activate Ready)"),
     Control("Left click a model", "ready it, activate it, or pick it as the target; else its card"),
     Control("Hover a model", "its card; while shooting: sight, cover, range and the odds on it"),
     Control("Hover an enemy (activation)",
             "whether the active model can see it, its cover and range, and why"),
     Control("Left click the board (path)", "add a waypoint to the path of a Move or Charge"),
     Control("Left drag (path)", "draw the path: a waypoint every half inch"),
+    Control("Pointer (path)", "dashed: where a click would add the next waypoint; not committed"),
     Control("Climb to / Jump to buttons", "add a climb or jump step at the path's end"),
-    Control("Enter / Space", "commit the path being set up"),
+    Control("Enter", "commit the path drawn solid (Commit is dim while the engine refuses it)"),
     Control("Backspace", "remove the last step of the path"),
     Control("Tab", "next weapon of the attacking model"),
     Control("Right click / Esc", "cancel the action being set up; Esc also closes the help"),
@@ -41,7 +47,8 @@ CONTROLS: tuple[Control, ...] = (
     Control("Mouse wheel", "scroll Details (also over the board) or the event log"),
     Control("L", "short window: switch the last box between event log and legend"),
     Control("Resize the window", "the board rescales and keeps its aspect"),
-    Control("Ctrl+Q / close the window", "quit; a game changed since its last save is saved"),
+    Control("Ctrl+Q / close the window", "quit; a game changed since its last save is saved "
+            "to a new file in the save folder, named on screen and on the terminal"),
 )
 
 
