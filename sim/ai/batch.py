@@ -133,13 +133,13 @@ def _on_processes(todo: Sequence[Chunk], jobs: int, progress: Callable[[int], No
 def _on_dask(todo: Sequence[Chunk], scheduler: str, progress: Callable[[int], None] | None
              ) -> list[list[GameRecord]]:
     try:
-        from distributed import Client
-        from distributed import as_completed as dask_completed
+        import distributed
     except ImportError:
         raise UsageError("--backend dask needs dask.distributed: pip install "
                          "'wasteland-sim[cluster]'") from None
+    lib: Any = distributed  # untyped
     try:
-        client: Any = Client(scheduler, timeout="10s")
+        client: Any = lib.Client(scheduler, timeout="10s")
     except (OSError, TimeoutError, ValueError) as exc:
         raise UsageError(f"--scheduler {scheduler}: cannot reach a Dask scheduler: "
                          f"{exc}") from None
@@ -148,7 +148,7 @@ def _on_dask(todo: Sequence[Chunk], scheduler: str, progress: Callable[[int], No
         index = {f.key: i for i, f in enumerate(futures)}
         results: list[list[GameRecord] | None] = [None] * len(todo)
         done = 0
-        for fut in dask_completed(futures):
+        for fut in lib.as_completed(futures):
             part = fut.result()
             results[index[fut.key]] = part
             done += len(part)

@@ -86,27 +86,11 @@ def weigh(state: GameState, scorer: Scorer, reaches: Reaches | None = None, *,
 # --- activations --------------------------------------------------------------------
 
 
-class _Spots:
-    """Spot values of one decision, each place and action count weighed once."""
-
-    def __init__(self, state: GameState, scorer: Scorer, model: str) -> None:
-        self.state, self.scorer, self.model = state, scorer, model
-        self._seen: dict[tuple[Position, int], Spot] = {}
-
-    def at(self, where: Position, left: int) -> Spot:
-        key = (where, left)
-        if key not in self._seen:
-            self._seen[key] = self.scorer.spot(self.state, self.model, where, left)
-        return self._seen[key]
-
-
 def _activation(state: GameState, scorer: Scorer, reaches: Reaches, quick: bool
                 ) -> list[Weighed]:
     act = state.activation
     assert act is not None  # the phase is ACTIVATION
     model, left = act.model, act.actions_left
-    spots = _Spots(state, scorer, model)
-    here = state.model(model).position
     sit = Situation.of_state(state)
     names = display_names(state.scenario)
     seen: set[Action] = set()
@@ -115,7 +99,7 @@ def _activation(state: GameState, scorer: Scorer, reaches: Reaches, quick: bool
         if a in seen:
             continue
         seen.add(a)
-        w = _weigh_one(state, scorer, sit, spots, a, here, left)
+        w = _weigh_one(state, scorer, sit, a, model, left)
         if w is not None:
             out.append(w)
     if not out:  # nothing scored: the first listed action, so the AI is never stuck
@@ -124,12 +108,18 @@ def _activation(state: GameState, scorer: Scorer, reaches: Reaches, quick: bool
     return out
 
 
-def _weigh_one(state: GameState, scorer: Scorer, sit: Situation, spots: _Spots, a: Action,
-               here: Position, left: int) -> Weighed | None:
+def _weigh_one(state: GameState, scorer: Scorer, sit: Situation, a: Action, model: str,
+               left: int) -> Weighed | None:
+    """One candidate's score: what it gains now plus the worth of where it leaves the model."""
     sc = state.scenario
+    here = state.model(model).position
+
+    def spot(where: Position, k: int) -> Spot:
+        return scorer.spot(state, model, where, k)
+
     if isinstance(a, EndActivation):
-        spot = spots.at(here, 0)
-        return Weighed(spot.score, Decision(a, why.stay_line(sc, spot)))
+        stay = spot(here, 0)
+        return Weighed(stay.score, Decision(a, why.stay_line(sc, stay)))
     if isinstance(a, Shoot | CloseCombat):
         try:
             plan = (plan_shot(sit, a.model, a.target, a.weapon, a.band) if isinstance(a, Shoot)
@@ -139,7 +129,7 @@ def _weigh_one(state: GameState, scorer: Scorer, sit: Situation, spots: _Spots, 
         v = scorer.value_of(plan, state.model(a.target).health, state.rules)
         line = (why.shot_line(sc, v) if isinstance(a, Shoot)
                 else why.melee_line(sc, v, "fights"))
-        return Weighed(v.value + spots.at(here, left - 1).score, Decision(a, line))
+        return Weighed(v.value + spot(here, left - 1).score, Decision(a, line))
     if isinstance(a, Charge):
         route = plan_movement(state, a.model, a.steps, ruler="charge")
         if route.end is None:
@@ -147,18 +137,18 @@ def _weigh_one(state: GameState, scorer: Scorer, sit: Situation, spots: _Spots, 
         hit = scorer.melee(situation_with(state, a.model, route.end), a.model, a.target)
         if hit is None:
             return None
-        score = hit.value + spots.at(route.end, left - 1).score
+        score = hit.value + spot(route.end, left - 1).score
         return Weighed(score, Decision(a, why.melee_line(sc, hit, "charges")))
     if isinstance(a, Move):
         end, climbing = _move_end(state, a, here)
         if end is None:
             return None
-        spot = spots.at(end, left - 1)
+        there = spot(end, left - 1)
         penalty = CLIMBING_PENALTY if climbing else 0.0
-        return Weighed(spot.score - penalty,
-                       Decision(a, why.move_line(sc, spot, state.radius(a.model))))
+        return Weighed(there.score - penalty,
+                       Decision(a, why.move_line(sc, there, state.radius(a.model))))
     if isinstance(a, ModelAction):  # a kind this player does not know: worth nothing more
-        return Weighed(spots.at(here, left - 1).score - 0.01,
+        return Weighed(spot(here, left - 1).score - 0.01,
                        Decision(a, f"{display_names(sc).model(a.model)}: {a}"))
     return None
 

@@ -89,6 +89,10 @@ class Scorer:
     def __init__(self) -> None:
         self._odds: dict[tuple[AttackProfile, int], tuple[float, float, float]] = {}
         self._melee: dict[tuple[str, str, int], AttackValue | None] = {}
+        # Spots of the board last asked about (readying, activating and the first
+        # action of a turn ask about the same models on the same board).
+        self._board: object = None
+        self._spots: dict[tuple[str, Position, int], Spot] = {}
 
     # --- attacks --------------------------------------------------------------------
     def value_of(self, plan: AttackPlan, health: int, rules: RulesData) -> AttackValue:
@@ -140,6 +144,16 @@ class Scorer:
     # --- places -----------------------------------------------------------------------
     def spot(self, state: GameState, model: str, at: Position, left: int) -> Spot:
         """The worth of ``model`` standing at ``at`` with ``left`` actions still to take."""
+        board = tuple(sorted((i, m.position, m.health, m.climbing)
+                             for i, m in state.models.items() if m.in_play))
+        if board != self._board:
+            self._board, self._spots = board, {}
+        key = (model, at, min(left, 1))
+        if key not in self._spots:
+            self._spots[key] = self._spot(state, model, at, left)
+        return self._spots[key]
+
+    def _spot(self, state: GameState, model: str, at: Position, left: int) -> Spot:
         sit = situation_with(state, model, at)
         enemies = [e for e in sit.positions if sit.sides[e] != sit.sides[model]]
         best: AttackValue | None = None
