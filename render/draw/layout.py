@@ -132,9 +132,12 @@ def compute_layout(
     header, choices, details, legend, log = rects
     if legend.h <= 0:  # no room for both: they share the log's box (Layout.legend_shares_log)
         legend = log
+    fitted = _fit(board_area, board)
+    if strip_rect is not None:  # right under the board, however wide the board is
+        strip_rect = Rect(strip_rect.x, fitted.bottom + MARGIN // 2, strip_rect.w, STRIP_HEIGHT)
     return Layout(
         window=window,
-        board=_fit(board_area, board),
+        board=fitted,
         board_area=board_area,
         panel=panel,
         header=header,

@@ -24,7 +24,7 @@ from render.draw.view import TextLine
 from render.explain.answers import state_key
 from render.explain.headline import charge_headline, headline
 from render.explain.what_if import WhatIf
-from render.input.setup import current_weapon, options
+from render.input.setup import current_weapon, of_kind, options
 from render.scene import Scene
 from sim.combat.plan import CloseCombatKind, ShootKind, melee_weapons
 from sim.combat.rolls import AttackRoll, attack_rolls, rolls_by_event
@@ -155,7 +155,8 @@ class Show:
             if s.target is not None:
                 return [charge_headline(state, s.model, s.target)]
             legal = self._legal_now(state)
-            targets = sorted({str(a.values()["target"]) for a in options(legal, s, None)})
+            targets = sorted({str(a.values()["target"]) for a in of_kind(legal, s)
+                              if a.model == s.model})
             if enemy is not None and enemy not in targets:
                 targets.append(enemy)
             first = [enemy] if enemy in targets else []
