@@ -24,7 +24,7 @@ import pytest
 
 from render.draw.controls import CONTROLS
 from render.draw.overlays import PathOverlay, ShotOverlay
-from render.input.keys import AddStep
+from render.input.keys import AddStep, Apply
 from sim.engine.actions import Activate, EndTurn
 from sim.engine.gamedata import Phase
 from sim.game.kinds import new_game
@@ -243,7 +243,7 @@ def test_bug5_the_hover_preview_shows_when_the_activation_starts_under_the_point
         p = d.state.model("mutant-2").position
         d.move_to(d.board_px(p.x, p.y))
         number = next(b.number for b in d.controller.view().buttons
-                      if b.key == type(b.key)(Activate("survivor")))
+                      if b.key == Apply(Activate("survivor")))
         assert number is not None
         d.key(getattr(pygame, f"K_{number}"))
         assert d.state.activation is not None

@@ -77,28 +77,29 @@ def shown_name(scenario: Scenario, ident: str) -> str:
 
 
 def shot(scenario: Scenario, positions: Mapping[str, Position], attacker: str, target: str,
-         weapon: str | None, climbing: frozenset[str] = frozenset()
+         weapon: str | None, climbing: frozenset[str] = frozenset(), ids: bool = False
          ) -> tuple[ShotOverlay, list[TextLine]]:
     """The shot overlay and its explanation for ``attacker`` -> ``target``.
 
     Everything comes from :func:`sim.shooting.analysis.analyse`, asked anew on
     each call; the window asks through its :class:`Answers`, which keeps them.
     """
-    overlay, lines = _build_shot(scenario, positions, attacker, target, weapon, climbing)
+    overlay, lines = _build_shot(scenario, positions, attacker, target, weapon, climbing, ids)
     return overlay, list(lines)
 
 
 def _build_shot(scenario: Scenario, positions: Mapping[str, Position], attacker: str,
-                target: str, weapon: str | None, climbing: frozenset[str]
+                target: str, weapon: str | None, climbing: frozenset[str], ids: bool = False
                 ) -> tuple[ShotOverlay, tuple[TextLine, ...]]:
     a = analyse(scenario, positions, attacker, target, weapon, climbing)
     pa, pt = positions[attacker], positions[target]
     da = Disc(pa.x, pa.y, scenario.radius_of(attacker))
     dt = Disc(pt.x, pt.y, scenario.radius_of(target))
     # The reasons are the analysis's own words (the same as `wasteland los`);
-    # models are named by their display names, pieces by their ids.
+    # models are named by their display names, pieces by their ids (``ids``: the
+    # debug view, ids throughout).
     def name(ident: str) -> str:
-        return shown_name(scenario, ident)
+        return ident if ids else shown_name(scenario, ident)
 
     marks = [CoverMark(name(c.id), _shape_of(scenario, positions, c.id), True, c.reason)
              for c in a.counted_cover]
@@ -350,15 +351,15 @@ class Answers:
         self._reach.clear()
 
     def shot(self, scenario: Scenario, positions: Mapping[str, Position], attacker: str,
-             target: str, weapon: str | None, climbing: frozenset[str] = frozenset()
-             ) -> tuple[ShotOverlay, list[TextLine]]:
+             target: str, weapon: str | None, climbing: frozenset[str] = frozenset(),
+             ids: bool = False) -> tuple[ShotOverlay, list[TextLine]]:
         """:func:`shot`, kept per board position."""
-        key = (tuple(sorted(positions.items())), climbing, attacker, target, weapon)
+        key = (tuple(sorted(positions.items())), climbing, attacker, target, weapon, ids)
         hit = self._shots.get(key)
         if hit is None:
             if len(self._shots) >= SHOTS_KEPT:
                 self._shots.clear()
-            hit = _build_shot(scenario, positions, attacker, target, weapon, climbing)
+            hit = _build_shot(scenario, positions, attacker, target, weapon, climbing, ids)
             self._shots[key] = hit
         return hit[0], list(hit[1])
 

@@ -70,7 +70,7 @@ def _pair(answers: Answers, scene: Scene, picks: list[str]
     a, t = picks
     carried = scene.scenario.unit_of(a).weapons  # rings of its first weapon
     shot, text = answers.shot(scene.scenario, positions, a, t,
-                              carried[0] if carried else None, scene.climbing())
+                              carried[0] if carried else None, scene.climbing(), ids=True)
     return [shot], list(text)
 
 
