@@ -280,3 +280,14 @@ def test_sight_overlay_while_editing_and_play_this(tmp_path: Path) -> None:
         assert d.app.game is None and d.app.controller is d.editor
     finally:
         d.close()
+
+
+def test_every_tool_button_fits_the_panel(new_board: EditorDriver) -> None:
+    """A button that is not laid out cannot be clicked: the tools page fits 1280x800."""
+    labels = new_board.labels()
+    assert len(button_rects(new_board.app.layout.buttons, labels)) == len(labels), labels
+    new_board.key(pygame.K_r)
+    new_board.drag((5.0, 5.0), (10.0, 8.0))  # a piece selected: its properties
+    labels = new_board.labels()
+    assert "Movement: impassable" in labels
+    assert len(button_rects(new_board.app.layout.buttons, labels)) == len(labels), labels

@@ -17,6 +17,7 @@ from typing import Any, cast
 import pygame
 
 from render.app import App, close_window, open_window
+from render.draw.frame import draw_frame
 from render.draw.layout import Layout, Rect, compute_layout
 from render.editor.controller import EditorController
 from render.input.controller import Controller
@@ -30,7 +31,7 @@ KEYS: dict[int, str] = {
     pygame.K_BACKSPACE: "backspace", pygame.K_DELETE: "delete",
     pygame.K_s: "tool_select", pygame.K_r: "tool_rect", pygame.K_c: "tool_circle",
     pygame.K_p: "tool_polygon", pygame.K_m: "tool_model", pygame.K_TAB: "next_preset",
-    pygame.K_u: "next_unit", pygame.K_v: "next_side",
+    pygame.K_u: "next_unit", pygame.K_v: "next_side", pygame.K_l: "legend",
     pygame.K_LEFTBRACKET: "rotate:-15", pygame.K_RIGHTBRACKET: "rotate:15",
     pygame.K_MINUS: "scale:0.9", pygame.K_EQUALS: "scale:1.1", pygame.K_PLUS: "scale:1.1",
 }
@@ -50,8 +51,8 @@ def editor_layout(size: tuple[int, int], board: tuple[float, float]) -> Layout:
     top, bottom = lay.buttons.y, (lay.status.y if lay.status is not None else lay.window.h) - 5
     rest = bottom - top
     x, w = lay.buttons.x, lay.buttons.w
-    buttons = Rect(x, top, w, int(rest * 0.48) - 4)
-    details = Rect(x, buttons.bottom + 4, w, int(rest * 0.34) - 4)
+    buttons = Rect(x, top, w, int(rest * 0.53) - 4)
+    details = Rect(x, buttons.bottom + 4, w, int(rest * 0.30) - 4)
     log = Rect(x, details.bottom + 4, w, bottom - details.bottom - 8)
     return replace(lay, buttons=buttons, details=details, legend=log, log=log)
 
@@ -63,6 +64,7 @@ class EditorApp(App):
         super().__init__(cast(Controller, editor), surface)  # it offers what App asks
         self.editor = editor
         self.game: Controller | None = None
+        self.leaving_game = False  # Ctrl+E was pressed in the game
         self.layout = editor_layout(self.surface.get_size(), editor.scenario.board)
 
     @property
@@ -73,7 +75,7 @@ class EditorApp(App):
         if self.playing:
             if (event.type == pygame.KEYDOWN and event.key == pygame.K_e
                     and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)):
-                self.back_to_editor()
+                self.leaving_game = True  # once this frame of the game is done (step)
                 return
             super().handle(event)
             return
@@ -111,8 +113,27 @@ class EditorApp(App):
         elif name is not None:
             e.command(name)
 
+    def draw(self) -> None:
+        """The editor's frame: the game's frame (render.draw.frame) without a game's extras."""
+        if self.playing:
+            super().draw()
+            return
+        e = self.editor
+        draw_frame(self.surface, self.layout, e.scene(), e.view(), self.layers)
+
     def step(self, events: Any = None) -> None:
-        super().step(events)
+        """Events, update, draw: the game's step while playing; the editor has no game
+        extras (dice, banners, a computer player) to update."""
+        if self.playing:
+            super().step(events)
+            if self.leaving_game:
+                self.back_to_editor()
+            return
+        for event in pygame.event.get() if events is None else events:
+            self.handle(event)
+        if self.editor.quit_requested:
+            self.running = False
+        self.draw()
         if self.editor.play_requested:
             self.editor.play_requested = False
             self.start_game()
@@ -130,7 +151,7 @@ class EditorApp(App):
         """Ctrl+E in the game: a changed game is saved (as leaving a game always does)."""
         if self.game is not None and self.game.unsaved:
             self.save_on_quit()
-        self.game = None
+        self.game, self.leaving_game = None, False
         self.controller = cast(Controller, self.editor)
         self.layout = editor_layout(self.surface.get_size(), self.editor.scenario.board)
         self.layers.clear()

@@ -61,6 +61,7 @@ class EditorController(EditorCore):
             log=tuple(self.log), status=self.status, status_error=self.status_error,
             overlays=tuple(overlays), highlight=frozenset(self.picks), debug=self.debug,
             hover_button=self.hover_index, details_scroll=self.scroll["details"],
+            show_legend=self.show_legend,
             log_scroll=self.scroll["log"])
 
     def _overlays(self) -> tuple[list[Overlay], list[TextLine]]:
@@ -69,11 +70,11 @@ class EditorController(EditorCore):
         lines: list[TextLine] = []
         if self.debug or self.debug_sight or self.debug_edges:
             out, lines = self._explained()
+        if self.selected is not None:  # wide, so a problem's red shows on it
+            out.append(outlined(s, [self.selected], SELECTED, 6))
         marked = sorted(self.draft.marked)
         if marked:
             out.append(outlined(s, marked, PROBLEM, 3, "!"))
-        if self.selected is not None:
-            out.append(outlined(s, [self.selected], SELECTED, 3))
         pending = self._pending()
         if pending is not None:
             out.append(pending)
@@ -152,7 +153,7 @@ class EditorController(EditorCore):
         elif op.verb == "edit":
             ident = sel if op.arg in ("height", "overrides", "id") else None
             self.editing = (op.arg, ident, current_text(s, ident, op.arg))
-        elif op.verb == "side_name":
+        elif op.verb == "side_name" and op.arg in s.sides:
             self.editing = ("side_name", op.arg, current_text(s, op.arg, "side_name"))
         elif op.verb == "cmd":
             self.command(op.arg)
@@ -203,7 +204,7 @@ class EditorController(EditorCore):
             "confirm": self._confirm, "backspace": self._backspace, "delete": self._delete,
             "deselect": self._deselect, "play": self._play, "help": self._toggle_help,
             "debug": self._toggle_debug, "all_sight": self._toggle_sight,
-            "edges_reach": self._toggle_edges, "quit": self._quit,
+            "edges_reach": self._toggle_edges, "quit": self._quit, "legend": self._toggle_legend,
         }.get(name)
         if handler is not None:
             handler()
@@ -237,6 +238,9 @@ class EditorController(EditorCore):
     def _toggle_debug(self) -> None:
         self.debug, self.picks = not self.debug, []
         self._say("debug view: click two models" if self.debug else "debug view closed")
+
+    def _toggle_legend(self) -> None:
+        self.show_legend = not self.show_legend
 
     def _toggle_sight(self) -> None:
         self.debug_sight = not self.debug_sight

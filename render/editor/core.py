@@ -67,6 +67,7 @@ class EditorCore:
         self.pointer: Point | None = None
         self.hover_index: int | None = None
         self.debug = self.debug_sight = self.debug_edges = self.show_help = False
+        self.show_legend = False  # the log's box shows the terrain legend (L)
         self.picks: list[str] = []
         self.answers = Answers()
         self.answers_for: Scenario | None = None

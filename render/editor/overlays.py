@@ -17,8 +17,8 @@ import shapely
 
 from geometry.discs import Disc
 from render.draw import theme
-from render.draw.board import dashed_polyline, outline_geometry, screen_points
-from render.draw.overlays import Shape, draw_shape_outline
+from render.draw.board import dashed_polyline, screen_points
+from render.draw.overlays import Shape, draw_shape_outline, label_box
 from render.draw.transform import BoardTransform
 from sim.scenario.objects import Point, Scenario
 
@@ -62,7 +62,8 @@ class Outlined:
             else:
                 x, y = shape.bounds[2], shape.bounds[1]
             img = theme.text(self.tag, 18, (255, 255, 255), bold=True)
-            box = img.get_rect(center=t.to_screen(x, y)).inflate(8, 2)
+            size = img.get_rect().inflate(8, 2).size
+            box = label_box(size, t.to_screen(x, y), surface.get_clip())  # kept on the board
             pygame.draw.rect(surface, self.colour, box, border_radius=4)
             surface.blit(img, img.get_rect(center=box.center))
 
@@ -89,8 +90,3 @@ def outlined(s: Scenario, idents: Sequence[str], colour: tuple[int, int, int], w
              tag: str = "") -> Outlined:
     shapes = tuple(sh for i in idents if (sh := shape_of(s, i)) is not None)
     return Outlined(shapes, colour, width, tag)
-
-
-def outline_of(surface: Any, geom: Any, t: BoardTransform) -> None:
-    """A thin outline (used by the help picture)."""
-    outline_geometry(surface, PENDING, geom, t, 1)

@@ -30,6 +30,7 @@ HELP = (
     "arrows: nudge 0.1 in (Shift: 1 in); Esc or right click: cancel, deselect",
     "Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, F5 save and play, Ctrl+Q quit",
     "F2: click two models for sight, cover and range; F3 all sight; F4 edges",
+    "L: the terrain legend in the log's box",
     "in a game started with F5: Ctrl+E back to the editor",
 )
 
@@ -60,15 +61,15 @@ def tool_buttons(draft: Draft, tool: Tool) -> list[Button]:
     out += [
         Button(f"Preset: {PRESETS[tool.preset].label}", Op("preset")),
         Button(f"Unit: {unit.name if unit else '-'}", Op("unit")),
+        Button(f"Rules: {s.rules}", Op("rules")),
         Button(f"Side: {side.name if side else '-'}", Op("side")),
         Button(f"Name: {s.name}", Op("edit", "name")),
-        Button(f"Rules: {s.rules}", Op("rules")),
         Button(f"Rounds: {s.rounds or 'no limit'}", Op("edit", "rounds")),
         Button(f"Advantage: {_side_name(draft, s.advantage)}", Op("advantage")),
+        Button("Rename side", Op("side_name", tool.side)),
+        Button("Save", Op("cmd", "save")), Button("Save and play", Op("cmd", "play")),
+        Button("Undo", Op("cmd", "undo")), Button("Redo", Op("cmd", "redo")),
     ]
-    out += [Button(f"Side name: {sd.name}", Op("side_name", sid)) for sid, sd in s.sides.items()]
-    out += [Button("Save", Op("cmd", "save")), Button("Save and play", Op("cmd", "play")),
-            Button("Undo", Op("cmd", "undo")), Button("Redo", Op("cmd", "redo"))]
     return out
 
 

@@ -86,7 +86,11 @@ def opened(args: argparse.Namespace) -> tuple[Scenario, Path, str | None]:
         target = out or free_name(Path.cwd(), NEW_NAME)
         if out is not None and out.exists():
             raise WastelandError(f"-o: {str(out)!r} exists; open it with: wasteland edit {out}")
-        return blank(board_size(args.new), target), target, None
+        try:
+            board = board_size(args.new)
+        except UsageError as exc:
+            args.parser.error(str(exc))
+        return blank(board, target), target, None
     if args.scenario is None:
         args.parser.error("give a SCENARIO to change or --new WxH for an empty board")
     if args.scenario == STDIN:

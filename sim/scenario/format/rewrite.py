@@ -109,6 +109,8 @@ def tidy_text(s: Scenario, path: Path) -> str:
             doc.add(key, _value(raw[key]))
     if s.includes:
         doc.add("include", list(s.includes))
+    if not raw["models"]:
+        doc.add("models", [])  # the loader asks for the key; here, before any table
     for key in ("rules_data", "sides", "units", "weapons"):
         if raw.get(key):
             doc.add(tomlkit.nl())
@@ -195,6 +197,8 @@ def _rewrite_list(doc: Any, key: str, old: list[dict[str, Any]], new: list[dict[
         doc[key] = items
     if not isinstance(items, AoT | Array) or len(items) != len(old):
         raise RewriteError(f"{key} is not the array of tables it was read from")
+    if not new:
+        raise RewriteError(f"no {key} left: an empty array of tables cannot be written in place")
     new_ids = [t["id"] for t in new]
     kept = [t["id"] for t in old if t["id"] in new_ids]
     if kept != new_ids[: len(kept)]:
