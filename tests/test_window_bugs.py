@@ -168,6 +168,8 @@ def test_bug3_a_climb_can_stop_part_way_up_a_face(tmp_path: Path) -> None:
                       if b.label == "Climb to 2 in")
         assert number is not None
         d.key(getattr(pygame, f"K_{number}"))
+        text = details(d)
+        assert "part-way up the face" in text and "click a waypoint on it" not in text
         d.key(pygame.K_RETURN)
         last = d.state.history[-1]
         assert isinstance(last, Move) and last.steps == (Step("climb", z=2.0),)
@@ -184,7 +186,9 @@ def test_bug3_after_climbing_to_the_top_the_window_says_to_click_on_it(tmp_path:
         activate(d, "climber")
         d.key(pygame.K_m)
         d.click_button("Climb to 1.2 in")
-        assert "to stand on the top, click a waypoint on it" in details(d)
+        text = details(d)
+        assert "to stand on the top, click a waypoint on it" in text
+        assert "part-way" not in text
     finally:
         d.close()
 

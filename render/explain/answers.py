@@ -36,7 +36,7 @@ from sim.combat.plan import Situation, close_combat_contact, plan_close_combat, 
 from sim.engine.actions import Action
 from sim.engine.state import GameState
 from sim.errors import WastelandError
-from sim.movement.kinds import Charge, Move, plan_movement, reachable
+from sim.movement.kinds import Charge, Move, Vertical, plan_movement, reachable
 from sim.movement.levels import terrain_view
 from sim.resolution.odds import attack_odds
 from sim.scenario.names import display_names
@@ -302,6 +302,19 @@ def path_text(state: GameState | None, action: Action | None, points: list[Point
     if plan.difficult:
         text += f", shorter: difficult {', '.join(plan.difficult)}"
     return text + ")"
+
+
+def climb_end(state: GameState | None, action: Action | None) -> str | None:
+    """How a path ending with a climb leaves the model, from the movement plan
+    (R-CLIMB-3): ``"lip"`` at the top of the face, not on it yet; ``"partway"``
+    up the face; None when it does not end climbing."""
+    if state is None or not isinstance(action, Move | Charge):
+        return None
+    plan = plan_movement(state, action.model, action.steps)
+    if not plan.legal or not plan.climbing_at_end:
+        return None
+    last = next((r for r in reversed(plan.route) if isinstance(r, Vertical)), None)
+    return "partway" if last is not None and last.partway else "lip"
 
 
 def reach_lines(scenario: Scenario, model: str, area: BaseGeometry | None) -> list[TextLine]:

@@ -136,21 +136,27 @@ def path_details(kept: Answers, state: GameState | None, scene: Scene, s: Setup,
     if s.form.many_points and (s.target is not None or not s.form.target):
         lines.append(TextLine("Enter commits the solid path; the dashed leg to the pointer "
                               "is only where a click would add the next waypoint", TEXT_DIM))
-    if climbs_at_end(scene, s):
-        lines.append(TextLine("to stand on the top, click a waypoint on it; a movement that "
-                              "ends at the lip ends climbing (R-CLIMB-3)", TEXT_DIM))
+    lines += climb_hint(state, scene, s, weapon)
     return overlays, lines
 
 
-def climbs_at_end(scene: Scene, s: Setup) -> bool:
-    """Whether the path so far ends with a climb up (the base is at the lip of a top)."""
+def climb_hint(state: GameState | None, scene: Scene, s: Setup, weapon: str | None
+               ) -> list[TextLine]:
+    """After a climb: where the movement rules leave the model (R-CLIMB-3)."""
     if not s.steps or s.steps[-1].kind != "climb":
-        return False
+        return []
+    end = answers.climb_end(state, build(s, weapon))
+    if end == "partway":
+        return [TextLine("the move ends part-way up the face: the model is climbing and "
+                         "goes on from there next time (R-CLIMB-3)", TEXT_DIM)]
     before = scene.model(s.model).z
     for step in s.steps[:-1]:
         if step.kind != "walk":
             before = step.z
-    return s.steps[-1].z > before
+    if s.steps[-1].z > before:  # at the lip of the top (or refused there, vts-1.5)
+        return [TextLine("to stand on the top, click a waypoint on it; a movement that "
+                         "ends at the lip ends climbing (R-CLIMB-3)", TEXT_DIM)]
+    return []
 
 
 def clicked_step(state: GameState | None, scene: Scene, s: Setup, x: float, y: float) -> None:
