@@ -208,6 +208,8 @@ class App:
         if self.controller.quit_requested:
             self.running = False
         self.controller.tick()
+        if self.controller.ai is not None:  # solo play: the AI acts at its pace
+            self.controller.ai.tick(self.controller, self.clock())
         self.show.update(self.controller, self.clock())
         self.draw()
 

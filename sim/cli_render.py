@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,10 +21,12 @@ if TYPE_CHECKING:
 
 
 def open_game_window(scenario: Scenario, state: GameState | None, save_dir: Path,
-                     no_display: str, size: str | None = None) -> int:
+                     no_display: str, size: str | None = None,
+                     ai: Mapping[str, str] | None = None) -> int:
     """Run the hot-seat window until it is closed; 1 with ``no_display`` if none opens.
 
-    ``size``: the ``--size WxH`` text, None to fit the screen.
+    ``size``: the ``--size WxH`` text, None to fit the screen. ``ai``: side id ->
+    AI player name for solo play (render/input/ai_turns.py).
     """
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from render.app import NoDisplayError, close_window, open_window, parse_size
@@ -31,6 +34,10 @@ def open_game_window(scenario: Scenario, state: GameState | None, save_dir: Path
 
     pixels = None if size is None else parse_size(size)
     controller = Controller(scenario, save_dir=save_dir, state=state)
+    if ai:
+        from render.input.ai_turns import AiTurns
+
+        controller.ai = AiTurns.named(ai)
     try:
         app = open_window(controller, pixels)
     except NoDisplayError as exc:

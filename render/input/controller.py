@@ -23,7 +23,7 @@ from render.draw.theme import TEXT_WARN
 from render.draw.view import Button, TextLine, ViewState
 from render.explain import debug
 from render.explain.answers import Answers, state_key
-from render.input import attacks, choices, history, hotkeys, paths, shown
+from render.input import ai_turns, attacks, choices, history, hotkeys, paths, shown
 from render.input.keys import AddStep, Apply, Do, PickTarget, StartKind
 from render.input.setup import Setup, build, current_weapon
 from render.scene import Scene, scene_from_scenario, scene_from_state
@@ -91,6 +91,7 @@ class Controller:
         self._legal_cache: tuple[object, list[Action]] | None = None
         self._view_cache: tuple[object, ViewState] | None = None
         self.answers = Answers()  # shots, sight webs, reach: dropped when the state changes
+        self.ai: ai_turns.AiTurns | None = None  # solo play: the AI's sides (issue 18)
 
     # --- reading (cached per engine state and UI state) ---------------------------
     def _say(self, text: str, error: bool = False) -> None:
@@ -120,7 +121,7 @@ class Controller:
 
     def buttons(self) -> list[Button]:
         """The choices offered now: the engine's listed legal actions, grouped."""
-        if self.state is None or self.state.is_over:
+        if self.state is None or self.state.is_over or (self.ai and self.ai.plays(self.state)):
             return []
         if self.setup is not None:
             return choices.setup_buttons(self.scenario, self.state, self.scene(), self._legal(),
@@ -167,7 +168,8 @@ class Controller:
             buttons=tuple(self.buttons()),
             buttons_title=shown.buttons_title(showing, scene),
             details=text,
-            log=tuple(str(e) for e in self.state.events) if self.state else (),
+            log=(() if self.state is None else self.ai.log_lines(self.state) if self.ai
+                 else tuple(str(e) for e in self.state.events)),
             status=self.status,
             status_error=self.status_error,
             overlays=tuple(overlays),
@@ -194,6 +196,10 @@ class Controller:
     def apply(self, action: Action) -> bool:
         """Apply ``action`` through the engine; on refusal say why and change nothing."""
         if self.state is None:
+            return False
+        blocked = self.ai.blocks(self.state) if self.ai is not None else None
+        if blocked is not None:  # an AI side's turn (render/input/ai_turns.py)
+            self._say(blocked, error=True)
             return False
         before = len(self.state.events)
         try:
@@ -227,7 +233,8 @@ class Controller:
         if self.state is None:
             return
         self.setup = None
-        text, error = history.undo(self.state)
+        text, error = (self.ai.undo(self.state) if self.ai is not None
+                       else history.undo(self.state))
         self._say(text, error=error)
         if not error:
             self.last_outcome = (TextLine(text, TEXT_WARN),)

@@ -1,4 +1,5 @@
-"""``wasteland play [SCENARIO] [--load SAVE]``: the hot-seat game window.
+"""``wasteland play [SCENARIO] [--load SAVE] [--ai SIDE[=PLAYER]]``: the game window,
+hot-seat, or solo against an AI player (``--ai``, docs/ai.md).
 
 SCENARIO is a file or a shipped scenario name (default: the shipped
 ``skirmish``); ``-`` (stdin) is refused, since a saved game must find its
@@ -40,6 +41,9 @@ def register(sub: Any) -> None:
         help=f"scenario file or shipped scenario name (default: {DEFAULT_SCENARIO})",
     )
     p.add_argument("--load", metavar="SAVE", help="continue a saved game")
+    p.add_argument("--ai", action="append", default=[], metavar="SIDE[=PLAYER]",
+                   help="the AI plays SIDE (solo play): random, greedy (default) or search; "
+                        "once per side")
     p.add_argument("--size", metavar="WxH",
                    help="window size in pixels, e.g. 1366x700 (default: fits the screen)")
     p.set_defaults(run=run, parser=p)
@@ -68,6 +72,27 @@ def _same_file(path: Path, scenario: Scenario) -> bool:
     return scenario.source is not None and path.resolve() == scenario.source.resolve()
 
 
+def ai_sides(scenario: Scenario, given: list[str]) -> dict[str, str]:
+    """``--ai SIDE[=PLAYER]`` values as side id -> player name (docs/ai.md)."""
+    from sim.ai.registry import DEFAULT, PLAYERS
+
+    sides = [s.id for s in scenario.sides.values() if not s.neutral]
+    out: dict[str, str] = {}
+    for text in given:
+        side, _, name = text.partition("=")
+        name = name or DEFAULT
+        if side not in sides:
+            raise WastelandError(f"--ai {text}: the scenario has no side {side!r}; its sides: "
+                                 f"{', '.join(sides)}")
+        if name not in PLAYERS:
+            raise UsageError(f"--ai {text}: unknown AI player {name!r}; known players: "
+                             f"{', '.join(PLAYERS)}")
+        if side in out:
+            raise UsageError(f"--ai given twice for side {side!r}")
+        out[side] = name
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
     state = None
     if args.load is not None:
@@ -78,13 +103,18 @@ def run(args: argparse.Namespace) -> int:
                               f"not of {args.scenario!r}")
     else:
         scenario = load_scenario(scenario_file(args.scenario))
+    try:
+        ai = ai_sides(scenario, args.ai)
+    except UsageError as exc:
+        args.parser.error(str(exc))
     if display_missing():
         print(NO_DISPLAY, file=sys.stderr)
         return 1
     from sim import cli_render
 
     try:
-        return cli_render.open_game_window(scenario, state, Path.cwd(), NO_DISPLAY, size=args.size)
+        return cli_render.open_game_window(scenario, state, Path.cwd(), NO_DISPLAY, size=args.size,
+                                           ai=ai)
     except UsageError as exc:  # a bad --size, found before any window opens
         args.parser.error(str(exc))
         raise

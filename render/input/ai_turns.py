@@ -1,0 +1,133 @@
+"""Solo play: AI players take their sides' turns in the window (issue 18, docs/ai.md).
+
+:class:`AiTurns` is held by the controller (``controller.ai``). Each frame the
+window calls :meth:`AiTurns.tick` with its frame clock: when a side the AI
+plays is to act and :data:`PACE_MS` have passed since its last action (or
+since the human's), it asks the player (sim.ai) for a decision and applies it
+through the controller, like a click would; the decision's reason goes to the
+window's event log, before the events it caused, and to the status bar. The
+human cannot act for an AI side meanwhile (the controller refuses, saying who
+plays). Undo (:meth:`AiTurns.undo`) takes back the AI's actions since the
+human's last decision, and that decision too, so the human decides again.
+
+No sleep: the pace is the frame clock's, so the window keeps drawing and
+answering (quit, help, undo) between AI actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Protocol
+
+from sim.ai.player import Player
+from sim.ai.registry import make_player
+from sim.engine.actions import Action
+from sim.engine.state import GameState
+from sim.errors import WastelandError
+from sim.scenario.names import display_names
+
+#: Milliseconds between two AI actions: time to see each one happen.
+PACE_MS = 700
+#: How the window's log marks an AI's reason.
+MARK = "AI: "
+
+
+class Applies(Protocol):
+    """What AiTurns needs of the controller: its game and its way to apply an action."""
+
+    state: GameState | None
+
+    def apply(self, action: Action) -> bool: ...
+
+
+class AiTurns:
+    """The AI players of some sides of one game, and the reasons they gave."""
+
+    def __init__(self, players: Mapping[str, Player], pace_ms: int = PACE_MS) -> None:
+        self.players = dict(players)
+        self.pace_ms = pace_ms
+        self.reasons: dict[int, str] = {}  # history index of an AI action -> its reason
+        self.acting = False  # True while applying the AI's own action
+        self._due: int | None = None
+
+    @classmethod
+    def named(cls, sides: Mapping[str, str], seed: int = 0) -> AiTurns:
+        """AI players by name for ``sides`` (side id -> player name, sim.ai.registry)."""
+        return cls({side: make_player(name, seed + i)
+                    for i, (side, name) in enumerate(sides.items())})
+
+    def plays(self, state: GameState | None) -> bool:
+        """Whether an AI side is to act now."""
+        return state is not None and not state.is_over and state.acting in self.players
+
+    def blocks(self, state: GameState | None) -> str | None:
+        """Why a human may not act now (an AI side's turn), or None."""
+        if self.acting or not self.plays(state):
+            return None
+        assert state is not None and state.acting is not None
+        side = display_names(state.scenario).side(state.acting)
+        return f"{side} is played by the AI ({self.players[state.acting].name}); wait for it"
+
+    def tick(self, controller: Applies, now_ms: int) -> bool:
+        """Take one AI action when one is due; True when one was taken."""
+        state = controller.state
+        if not self.plays(state):
+            self._due = None
+            return False
+        assert state is not None and state.acting is not None
+        if self._due is None:
+            self._due = now_ms + self.pace_ms
+        if now_ms < self._due:
+            return False
+        decision = self.players[state.acting].decide(state)
+        index = len(state.history)
+        self.acting = True
+        try:
+            done = controller.apply(decision.action)
+        finally:
+            self.acting = False
+        if done:
+            self.reasons[index] = decision.why
+            _say(controller, f"{MARK}{decision.why}")
+        self._due = now_ms + self.pace_ms
+        return done
+
+    def undo(self, state: GameState) -> tuple[str, bool]:
+        """Undo back over the AI's actions to the human's last decision, that one
+        included: the status text and whether it is an error."""
+        if not state.history:
+            return "there is no action to take back", True
+        if set(state.sides) <= set(self.players):  # AI against AI: one action at a time
+            self.reasons.pop(len(state.history) - 1, None)
+            return f"undone: {state.undo()}", False
+        taken: list[Action] = []
+        try:
+            while state.history:
+                taken.append(state.undo())
+                if state.acting not in self.players:
+                    break  # that was the human's decision
+        except WastelandError as exc:
+            return str(exc), True
+        for i in [i for i in self.reasons if i >= len(state.history)]:
+            del self.reasons[i]
+        self._due = None
+        ai = len(taken) - 1 if state.acting not in self.players else len(taken)
+        return (f"undone: your last decision and the AI's {ai} action(s) after it"
+                if ai else "undone: your last decision"), False
+
+    def log_lines(self, state: GameState) -> tuple[str, ...]:
+        """The event log with each AI action's reason before the events it caused."""
+        out: list[str] = []
+        for i, (action, events) in enumerate(state.log_by_action()):
+            why = self.reasons.get(i - 1) if action is not None else None
+            if why is not None:
+                out.append(f"{MARK}{why}")
+            out.extend(str(e) for e in events)
+        return tuple(out)
+
+
+def _say(controller: Applies, text: str) -> None:
+    """The reason in the status bar, when the controller has one."""
+    if hasattr(controller, "status"):
+        controller.status = text  # type: ignore[attr-defined]
+        controller.status_error = False  # type: ignore[attr-defined]
