@@ -7,7 +7,7 @@ STAMP   := $(VENV)/.installed
 KERNEL  := $(VENV)/.kernel-compiled
 SCENARIO ?=
 
-.PHONY: play test lint bench screenshots docs clean fuzz
+.PHONY: play test lint bench screenshots docs clean fuzz slow
 
 $(STAMP): pyproject.toml Makefile
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -30,6 +30,12 @@ lint: $(STAMP)
 
 test: $(KERNEL) lint
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest
+
+# The AI players' full bars (tests/test_ai_slow.py: 200 games each way, 1000 games never
+# refused); `make test` runs the same checks on fewer games.
+slow: $(KERNEL)
+	WASTELAND_SLOW=1 SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest \
+		tests/test_ai_slow.py
 
 # The fuzz suites (tests/test_fuzz_*.py) with many more examples than `make test`,
 # new ones each run (hypothesis prints any failing example and how to replay it).
