@@ -46,6 +46,7 @@ KEYS: dict[int, str] = {
     pygame.K_F2: "debug",
     pygame.K_F3: "all_sight",
     pygame.K_F4: "edges_reach",
+    pygame.K_F5: "map",
     pygame.K_TAB: "next_weapon",
     pygame.K_RETURN: "confirm",
     pygame.K_KP_ENTER: "confirm",

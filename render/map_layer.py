@@ -68,6 +68,7 @@ class MapOverlay:
     """The map's cells shaded over the board (before the models), its legend on top."""
 
     map: Map
+    target_name: str | None = None  # the ``sees`` target as the legend names it (else its id)
 
     def draw(self, surface: Any, t: BoardTransform) -> None:
         g = self.map.grid
@@ -79,7 +80,7 @@ class MapOverlay:
         surface.blit(pygame.transform.scale(img, size), (round(x0), round(y0)))
 
     def draw_top(self, surface: Any, t: BoardTransform) -> None:
-        entries = legend_entries(self.map)
+        entries = legend_entries(self.map, self.target_name)
         clip = surface.get_clip()
         size = 15
         rows = [(c, theme.text(label, size, theme.TEXT)) for c, label in entries]
@@ -96,10 +97,12 @@ class MapOverlay:
             y += img.get_height() + 3
 
 
-def legend_entries(m: Map) -> list[tuple[tuple[int, int, int], str]]:
+def legend_entries(m: Map, target_name: str | None = None
+                   ) -> list[tuple[tuple[int, int, int], str]]:
     """The legend: a colour and what it means, for this map."""
     if m.kind == "sees":
-        return [(SEES, f"sees {m.target}"), (NOT_SEEN, f"does not see {m.target}"),
+        name = target_name or m.target
+        return [(SEES, f"sees {name}"), (NOT_SEEN, f"does not see {name}"),
                 ((0, 0, 0), "unshaded: cannot stand")]
     if m.kind == "seen":
         n = len(m.enemies)

@@ -26,7 +26,7 @@ def test_doc_holds_the_legend_table() -> None:
 def test_every_bound_key_is_in_the_help() -> None:
     """Each key the window reacts to is named in the help table."""
     inputs = " ".join(c.input for c in CONTROLS)
-    names = {"help": "F1", "debug": "F2", "all_sight": "F3", "edges_reach": "F4",
+    names = {"help": "F1", "debug": "F2", "all_sight": "F3", "edges_reach": "F4", "map": "F5",
              "next_weapon": "Tab", "confirm": "Enter", "backspace": "Backspace",
              "escape": "Esc", "legend": "L", "undo": "Ctrl+Z", "save": "Ctrl+S", "quit": "Ctrl+Q"}
     for command in {*KEYS.values(), *CTRL_KEYS.values()}:

@@ -44,6 +44,8 @@ CONTROLS: tuple[Control, ...] = (
     Control("F2", "debug view on/off: click any two models for sight, cover and range"),
     Control("F3 (debug view)", "every model's sight lines to every enemy at once"),
     Control("F4 (debug view)", "significant edges and every model's reachable area"),
+    Control("F5", "map of the active (or hovered) model: seen by / threat / sees target / off; "
+            "hover a cell: who sees it"),
     Control("Mouse wheel", "scroll Details (also over the board) or the event log"),
     Control("L", "short window: switch the last box between event log and legend"),
     Control("Resize the window", "the board rescales and keeps its aspect"),

@@ -23,14 +23,15 @@ from render.draw.theme import TEXT_WARN
 from render.draw.view import Button, TextLine, ViewState
 from render.explain import debug
 from render.explain.answers import Answers, state_key
-from render.input import attacks, choices, history, hotkeys, paths, shown, words
+from render.input import ai_turns, attacks, choices, history, hotkeys, paths, shown
 from render.input.keys import AddStep, Apply, Do, PickTarget, StartKind
+from render.input.map_toggle import MapToggle
 from render.input.setup import Setup, build, current_weapon
 from render.scene import Scene, scene_from_scenario, scene_from_state
 from sim.engine.actions import Action, ActionKind, Activate, ModelAction, ReadyModel
 from sim.engine.gamedata import Phase
 from sim.engine.state import GameState
-from sim.errors import WastelandError
+from sim.errors import IllegalActionError, WastelandError
 from sim.game.kinds import new_game
 from sim.movement.plan import Step
 from sim.scenario.names import display_names
@@ -91,6 +92,8 @@ class Controller:
         self._legal_cache: tuple[object, list[Action]] | None = None
         self._view_cache: tuple[object, ViewState] | None = None
         self.answers = Answers()  # shots, sight webs, reach: dropped when the state changes
+        self.maps = MapToggle()  # F5: the visibility maps (issue 17)
+        self.ai: ai_turns.AiTurns | None = None  # solo play: the AI's sides (issue 18)
 
     # --- reading (cached per engine state and UI state) ---------------------------
     def _say(self, text: str, error: bool = False) -> None:
@@ -120,7 +123,7 @@ class Controller:
 
     def buttons(self) -> list[Button]:
         """The choices offered now: the engine's listed legal actions, grouped."""
-        if self.state is None or self.state.is_over:
+        if self.state is None or self.state.is_over or (self.ai and self.ai.plays(self.state)):
             return []
         if self.setup is not None:
             return choices.setup_buttons(self.scenario, self.state, self.scene(), self._legal(),
@@ -139,7 +142,7 @@ class Controller:
                 self.debug, self.debug_sight, self.debug_reach, tuple(self.debug_picks),
                 self.show_help, self.status, self.status_error, self.selected,
                 self.last_outcome, self._reach_work, self.show_legend, self._quiet_hover,
-                tuple(self.scroll.values()))
+                tuple(self.scroll.values()), self.maps.key(self.hover_point))
 
     def view(self) -> ViewState:
         """Everything the frame draws besides the scene (recomputed only on a change)."""
@@ -159,6 +162,7 @@ class Controller:
         scene = self.scene()
         showing = self._showing()
         overlays, lines = shown.overlays_and_details(self.answers, showing, scene)
+        overlays, lines = self.maps.shown(self, scene, overlays, lines)
         text = tuple(lines)
         if text != self._details_seen:  # new text starts at its top
             self._details_seen = text
@@ -167,7 +171,8 @@ class Controller:
             buttons=tuple(self.buttons()),
             buttons_title=shown.buttons_title(showing, scene),
             details=text,
-            log=tuple(str(e) for e in self.state.events) if self.state else (),
+            log=(() if self.state is None else self.ai.log_lines(self.state) if self.ai
+                 else tuple(str(e) for e in self.state.events)),
             status=self.status,
             status_error=self.status_error,
             overlays=tuple(overlays),
@@ -195,11 +200,15 @@ class Controller:
         """Apply ``action`` through the engine; on refusal say why and change nothing."""
         if self.state is None:
             return False
+        blocked = self.ai.blocks(self.state) if self.ai is not None else None
+        if blocked is not None:  # an AI side's turn (render/input/ai_turns.py)
+            self._say(blocked, error=True)
+            return False
         before = len(self.state.events)
         try:
             self.state.apply(action)
         except WastelandError as exc:
-            self._say(words.refusal(self.scenario, action, exc), error=True)
+            self._say(self.refusal(action, exc), error=True)
             return False
         new = self.state.events[before:]
         # The status bar holds the last two events; Details and the log hold all.
@@ -213,12 +222,22 @@ class Controller:
         self.selected = None
         return True
 
+    def refusal(self, action: Action, exc: WastelandError) -> str:
+        """A refused action in player words: what was refused, and the engine's reason."""
+        names = display_names(self.scenario)
+        if isinstance(action, ModelAction):
+            what = f"{choices.kind_label(action.keyword)} by {names.model(action.model)}"
+        else:
+            what = choices.action_label(names, action)
+        reason = exc.reason if isinstance(exc, IllegalActionError) else str(exc)
+        return f"{what}: not allowed: {reason}"
 
     def undo(self) -> None:
         if self.state is None:
             return
         self.setup = None
-        text, error = history.undo(self.state)
+        text, error = (self.ai.undo(self.state) if self.ai is not None
+                       else history.undo(self.state))
         self._say(text, error=error)
         if not error:
             self.last_outcome = (TextLine(text, TEXT_WARN),)
@@ -253,16 +272,28 @@ class Controller:
             return
         self.apply(action)
 
+    def _setup_hint(self, s: Setup) -> str:
+        """What to do in a set-up, for the status bar."""
+        form = s.form
+        hint = []
+        if form.target and s.target is None:
+            hint.append("click a target")
+        if form.points:
+            hint.append("click waypoints, Enter commits the solid path" if form.many_points
+                        else "click where to go")
+        return f"{choices.kind_label(form.keyword)}: " + (", ".join(hint) or "choose one") + (
+            "; Esc cancels")
+
     def _path_changed(self) -> None:
         """A new path drawn: an old refusal no longer applies to it (bug 6)."""
         if self.setup is not None and self.status_error:
-            self._say(words.setup_hint(self.setup))
+            self._say(self._setup_hint(self.setup))
 
     def _start_setup(self, kind: ActionKind[Any]) -> None:
         if self.state is None or self.state.activation is None:
             return
         self.setup = Setup(kind, self.state.activation.model)
-        self._say(words.setup_hint(self.setup))
+        self._say(self._setup_hint(self.setup))
 
     def _pick_target(self, target: str) -> None:
         """Choose the target; act at once when the engine lists one way to do it.
@@ -274,7 +305,7 @@ class Controller:
         assert s is not None
         s.target = target
         if s.form.points:
-            self._say(words.setup_hint(s))
+            self._say(self._setup_hint(s))
             return
         ways = attacks.ways_to_attack(self._legal(), s, target,
                                           current_weapon(self.scenario, self._legal(), s))
@@ -307,6 +338,8 @@ class Controller:
             self.debug_sight = not self.debug_sight
         elif name == "edges_reach" and self.debug:
             self.debug_reach = not self.debug_reach
+        elif name == "map":
+            self._say(self.maps.cycle(self, self.scene()))
         elif name == "undo":
             self.undo()
         elif name == "save":
@@ -443,6 +476,7 @@ class Controller:
         many models as fit in :attr:`reach_budget` seconds per frame (at least
         one), so the window keeps drawing and answering input meanwhile.
         """
+        self.maps.work()  # a threat map's cells (render.input.map_toggle)
         if not (self.debug and self.debug_reach) or self.state is None:
             return
         self._reach_work += debug.work_out_reach(self.answers, self.state, self.scene(),
@@ -450,6 +484,7 @@ class Controller:
 
     def settle(self) -> None:
         """Finish the work :meth:`tick` spreads over frames (for a still picture)."""
+        self.maps.settle()
         while self.debug and self.debug_reach and self.state is not None and not (
                 debug.reach_done(self.answers, self.state, self.scene())):
             self.tick()

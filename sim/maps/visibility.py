@@ -35,12 +35,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, Literal, get_args
 
 import numpy as np
 
-from sim.combat.plan import MELEE_SKILL, AttackRefused, Situation, plan_shot
 from sim.errors import UsageError
 from sim.maps.grid import (
     DEFAULT_CELL,
@@ -52,11 +50,13 @@ from sim.maps.grid import (
     standable,
 )
 from sim.maps.sight import sight_grid, sight_grids
-from sim.resolution.attack import AttackProfile
-from sim.resolution.odds import attack_odds
+from sim.maps.threat import ThreatWork, best_hit, ranged_weapons, threat_grids, threat_values
 from sim.scenario.objects import Scenario
 from sim.scenario.positions import Position
 from sim.shooting.analysis import prepared_board
+
+__all__ = ["KINDS", "Kind", "Map", "MapWork", "best_hit", "enemies_of", "make_map",
+           "ranged_weapons", "summary", "threat_grids", "threat_values"]
 
 Kind = Literal["seen", "threat", "sees"]
 KINDS: tuple[str, ...] = get_args(Kind)
@@ -74,6 +74,9 @@ class Map:
     grid: Grid
     values: FloatGrid  # (ny, nx)
     enemies: tuple[str, ...]  # the models the map counts (``sees``: the target)
+    # Per model of ``enemies``, its part of each value: 1/0 whether it sees the cell
+    # (``seen``; ``sees``: whether the cell sees it), its best hit chance (``threat``).
+    by: tuple[FloatGrid, ...] = ()
 
     @property
     def stand(self) -> BoolGrid:
@@ -96,6 +99,18 @@ class Map:
             return None
         v = float(self.values[row, col])
         return None if v != v else (v if self.kind == "threat" else int(v))
+
+    def who(self, x: float, y: float) -> list[tuple[str, float]]:
+        """The models of :attr:`enemies` with a part in the value of the cell holding
+        ``(x, y)`` (one that sees it, or could shoot it: its chance), in table order;
+        empty off the grid or where the base cannot stand."""
+        g = self.grid
+        col, row = round((x - g.x0) / g.cell), round((y - g.y0) / g.cell)
+        if not (0 <= row < g.ny and 0 <= col < g.nx) or self.values[row, col] != self.values[
+                row, col]:
+            return []
+        return [(e, float(v[row, col])) for e, v in zip(self.enemies, self.by, strict=True)
+                if v[row, col] > 0]
 
     def to_json(self) -> dict[str, Any]:
         """The ``wasteland map --json`` object after its ``format`` and ``scenario``."""
@@ -122,30 +137,75 @@ def make_map(scenario: Scenario, positions: Mapping[str, Position], model: str, 
     id, a ``sees`` map without a target (or another kind with one), or a cell
     size out of range.
     """
-    _check(scenario, positions, model, kind, target)
-    grid = make_grid(scenario.board, cell)
-    off = frozenset(climbing) - {model}
-    pos = {m: p for m, p in positions.items() if m != model}
-    z = cell_heights(scenario, grid)
-    stand = standable(scenario, pos, model, grid, z, off)
-    if kind == "sees":
-        assert target is not None  # _check
-        seen = sight_grid(scenario, pos, model, target, grid, z, stand, True, off)
-        return _done(model, "sees", target, grid, stand, seen.astype(np.float64), (target,))
-    enemies = enemies_of(scenario, pos, model)
-    if kind == "seen":
-        count = np.zeros(stand.shape)
-        for seen in sight_grids(scenario, pos, model, enemies, grid, z, [stand] * len(enemies),
-                                False, off):
-            count += seen
-        return _done(model, "seen", None, grid, stand, count, enemies)
-    values = threat_values(scenario, pos, model, enemies, grid, z, stand, off)
-    return _done(model, "threat", None, grid, stand, values, enemies)
+    return MapWork(scenario, positions, model, kind, target, cell, climbing).finish()
+
+
+class MapWork:
+    """:func:`make_map` worked out a bit at a time (the window's: a threat map plans a
+    shot per cell and takes seconds). ``seen`` and ``sees`` maps are made at once;
+    a threat map's sight first, then its cells in :meth:`step` calls. The map is the
+    same however the work is split."""
+
+    def __init__(self, scenario: Scenario, positions: Mapping[str, Position], model: str,
+                 kind: str, target: str | None = None, cell: float = DEFAULT_CELL,
+                 climbing: Collection[str] = ()) -> None:
+        _check(scenario, positions, model, kind, target)
+        grid = make_grid(scenario.board, cell)
+        off = frozenset(climbing) - {model}
+        pos = {m: p for m, p in positions.items() if m != model}
+        z = cell_heights(scenario, grid)
+        stand = standable(scenario, pos, model, grid, z, off)
+        self._parts: tuple[Kind, str | None, Grid, BoolGrid, tuple[str, ...]]
+        self.result: Map | None = None
+        self._threat: ThreatWork | None = None
+        if kind == "sees":
+            assert target is not None  # _check
+            seen = sight_grid(scenario, pos, model, target, grid, z, stand, True, off)
+            self.result = _done(model, "sees", target, grid, stand, [seen.astype(np.float64)],
+                                (target,))
+            return
+        enemies = enemies_of(scenario, pos, model)
+        if kind == "seen":
+            sights = sight_grids(scenario, pos, model, enemies, grid, z,
+                                 [stand] * len(enemies), False, off)
+            self.result = _done(model, "seen", None, grid, stand,
+                                [g.astype(np.float64) for g in sights], enemies)
+            return
+        self._threat = ThreatWork(scenario, pos, model, enemies, grid, z, stand, off)
+        self._parts = ("threat", model, grid, stand, enemies)
+
+    @property
+    def progress(self) -> float:
+        """The part of the work done, 0..1."""
+        return 1.0 if self.result is not None or self._threat is None else self._threat.progress
+
+    def step(self, budget: float | None) -> Map | None:
+        """Work on for about ``budget`` seconds (None: to the end); the map once done."""
+        if self.result is None and self._threat is not None and self._threat.step(budget):
+            _, model, grid, stand, enemies = self._parts
+            assert model is not None
+            self.result = _done(model, "threat", None, grid, stand, self._threat.grids(),
+                                enemies)
+        return self.result
+
+    def finish(self) -> Map:
+        """The whole map."""
+        out = self.step(None)
+        assert out is not None  # step(None) works to the end
+        return out
 
 
 def _done(model: str, kind: Kind, target: str | None, grid: Grid, stand: BoolGrid,
-          values: FloatGrid, enemies: tuple[str, ...]) -> Map:
-    return Map(model, kind, target, grid, np.where(stand, values, np.nan), enemies)
+          parts: list[FloatGrid], enemies: tuple[str, ...]) -> Map:
+    """The map whose values are the sum (a count) or the maximum (a chance) of the parts."""
+    if not parts:
+        values = np.zeros(stand.shape)
+    elif kind == "threat":
+        values = np.maximum.reduce(parts)
+    else:
+        values = np.sum(parts, axis=0)
+    by = tuple(np.where(stand, p, 0.0) for p in parts)
+    return Map(model, kind, target, grid, np.where(stand, values, np.nan), enemies, by)
 
 
 def _check(scenario: Scenario, positions: Mapping[str, Position], model: str, kind: str,
@@ -167,79 +227,6 @@ def _check(scenario: Scenario, positions: Mapping[str, Position], model: str, ki
         raise UsageError(f"a 'sees' map needs another model than {model!r} as its target")
     if target not in positions:
         raise UsageError(f"target {target!r} is not on the table")
-
-
-# --- threat -------------------------------------------------------------------------
-
-
-def ranged_weapons(scenario: Scenario, model: str) -> tuple[str, ...]:
-    """The weapons a model shoots with (not close-combat ones, R-SHOOT-1)."""
-    unit = scenario.unit_of(model)
-    return tuple(w for w in unit.weapons if scenario.weapons[w].skill != MELEE_SKILL)
-
-
-def _reach(scenario: Scenario, weapons: tuple[str, ...]) -> float:
-    rules = scenario.rules_data
-    out = 0.0
-    for w in weapons:
-        weapon = scenario.weapons[w]
-        out = max(out, rules.ruler(weapon.short) + (rules.ruler(weapon.long) if weapon.long
-                                                    else 0.0))
-    return out
-
-
-def threat_values(scenario: Scenario, positions: Mapping[str, Position], model: str,
-                  enemies: tuple[str, ...], grid: Grid, z: FloatGrid, stand: BoolGrid,
-                  off_table: frozenset[str] = frozenset()) -> FloatGrid:
-    """The best hit chance against ``model`` at each cell (0 where none can shoot).
-
-    Only cells within an enemy's longest reach (a superset: the shot planner
-    decides) that the enemy sees are planned, with :func:`sim.combat.plan.plan_shot`
-    and :func:`sim.resolution.odds.attack_odds`, every band the base lies in.
-    """
-    board = prepared_board(scenario)
-    gx, gy = grid.centres()
-    r = board.radius[model]
-    armed = [(e, ws) for e in enemies if (ws := ranged_weapons(scenario, e))]
-    near = []
-    for e, weapons in armed:
-        p = positions[e]
-        reach = _reach(scenario, weapons) + r + board.radius[e] + 1e-6
-        near.append(stand & ((gx - p.x) ** 2 + (gy - p.y) ** 2 <= reach * reach))
-    sights = sight_grids(scenario, positions, model, [e for e, _ in armed], grid, z, near,
-                         False, off_table)
-    shooters = [(e, ws, seen) for (e, ws), seen in zip(armed, sights, strict=True)]
-    out = np.zeros(stand.shape)
-    sides = {m: board.side[m] for m in (*positions, model)}
-    odds: dict[AttackProfile, Fraction] = {}
-    for i, j in zip(*np.nonzero(stand), strict=True):
-        who = [(e, ws) for e, ws, seen in shooters if seen[i, j]]
-        if not who:
-            continue
-        here = {**positions, model: Position(float(gx[i, j]), float(gy[i, j]), float(z[i, j]))}
-        sit = Situation(scenario, here, sides, frozenset(off_table))
-        out[i, j] = float(max((best_hit(sit, e, model, w, odds) for e, ws in who for w in ws),
-                              default=Fraction(0)))
-    return out
-
-
-def best_hit(sit: Situation, attacker: str, target: str, weapon: str,
-             cache: dict[AttackProfile, Fraction] | None = None) -> Fraction:
-    """The best chance of success of a shot with ``weapon`` over the bands the target
-    lies in, as the shot preview gives it; 0 when the shot is not legal."""
-    best = Fraction(0)
-    for band in ("short", "long"):
-        try:
-            plan = plan_shot(sit, attacker, target, weapon, band)
-        except AttackRefused:
-            continue
-        p = None if cache is None else cache.get(plan.profile)
-        if p is None:
-            p = attack_odds(plan.profile, sit.scenario.rules_data).p_success
-            if cache is not None:
-                cache[plan.profile] = p
-        best = max(best, p)
-    return best
 
 
 def summary(m: Map) -> list[str]:
