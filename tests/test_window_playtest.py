@@ -55,6 +55,7 @@ def details(d: Driver) -> str:
 def activate(d: Driver, model: str) -> None:
     side = d.state.model(model).side
     d.click_button(f"{d.controller.scenario.sides[side].name} goes first")
+    d.key(pygame.K_LSHIFT)  # a key that does nothing else dismisses the hand-over banner
     d.click_model(model)
     if d.state.phase is Phase.CHOOSE_OPTION:
         d.click_button("B: activate Ready")
