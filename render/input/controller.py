@@ -23,7 +23,7 @@ from render.draw.theme import TEXT_WARN
 from render.draw.view import Button, TextLine, ViewState
 from render.explain import debug
 from render.explain.answers import Answers, state_key
-from render.input import ai_turns, attacks, choices, history, hotkeys, paths, shown
+from render.input import ai_turns, attacks, choices, history, hotkeys, paths, shown, words
 from render.input.keys import AddStep, Apply, Do, PickTarget, StartKind
 from render.input.map_toggle import MapToggle
 from render.input.setup import Setup, build, current_weapon
@@ -31,7 +31,7 @@ from render.scene import Scene, scene_from_scenario, scene_from_state
 from sim.engine.actions import Action, ActionKind, Activate, ModelAction, ReadyModel
 from sim.engine.gamedata import Phase
 from sim.engine.state import GameState
-from sim.errors import IllegalActionError, WastelandError
+from sim.errors import WastelandError
 from sim.game.kinds import new_game
 from sim.movement.plan import Step
 from sim.scenario.names import display_names
@@ -92,8 +92,8 @@ class Controller:
         self._legal_cache: tuple[object, list[Action]] | None = None
         self._view_cache: tuple[object, ViewState] | None = None
         self.answers = Answers()  # shots, sight webs, reach: dropped when the state changes
-        self.maps = MapToggle()  # F5: the visibility maps (issue 17)
         self.ai: ai_turns.AiTurns | None = None  # solo play: the AI's sides (issue 18)
+        self.maps = MapToggle()  # F5: the visibility maps (issue 17)
 
     # --- reading (cached per engine state and UI state) ---------------------------
     def _say(self, text: str, error: bool = False) -> None:
@@ -208,7 +208,7 @@ class Controller:
         try:
             self.state.apply(action)
         except WastelandError as exc:
-            self._say(self.refusal(action, exc), error=True)
+            self._say(words.refusal(self.scenario, action, exc), error=True)
             return False
         new = self.state.events[before:]
         # The status bar holds the last two events; Details and the log hold all.
@@ -222,15 +222,6 @@ class Controller:
         self.selected = None
         return True
 
-    def refusal(self, action: Action, exc: WastelandError) -> str:
-        """A refused action in player words: what was refused, and the engine's reason."""
-        names = display_names(self.scenario)
-        if isinstance(action, ModelAction):
-            what = f"{choices.kind_label(action.keyword)} by {names.model(action.model)}"
-        else:
-            what = choices.action_label(names, action)
-        reason = exc.reason if isinstance(exc, IllegalActionError) else str(exc)
-        return f"{what}: not allowed: {reason}"
 
     def undo(self) -> None:
         if self.state is None:
@@ -272,28 +263,16 @@ class Controller:
             return
         self.apply(action)
 
-    def _setup_hint(self, s: Setup) -> str:
-        """What to do in a set-up, for the status bar."""
-        form = s.form
-        hint = []
-        if form.target and s.target is None:
-            hint.append("click a target")
-        if form.points:
-            hint.append("click waypoints, Enter commits the solid path" if form.many_points
-                        else "click where to go")
-        return f"{choices.kind_label(form.keyword)}: " + (", ".join(hint) or "choose one") + (
-            "; Esc cancels")
-
     def _path_changed(self) -> None:
         """A new path drawn: an old refusal no longer applies to it (bug 6)."""
         if self.setup is not None and self.status_error:
-            self._say(self._setup_hint(self.setup))
+            self._say(words.setup_hint(self.setup))
 
     def _start_setup(self, kind: ActionKind[Any]) -> None:
         if self.state is None or self.state.activation is None:
             return
         self.setup = Setup(kind, self.state.activation.model)
-        self._say(self._setup_hint(self.setup))
+        self._say(words.setup_hint(self.setup))
 
     def _pick_target(self, target: str) -> None:
         """Choose the target; act at once when the engine lists one way to do it.
@@ -305,7 +284,7 @@ class Controller:
         assert s is not None
         s.target = target
         if s.form.points:
-            self._say(self._setup_hint(s))
+            self._say(words.setup_hint(s))
             return
         ways = attacks.ways_to_attack(self._legal(), s, target,
                                           current_weapon(self.scenario, self._legal(), s))
