@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def start(d: Driver, model: str) -> None:
     side = d.state.model(model).side
     d.click_button(f"{d.controller.scenario.sides[side].name} goes first")
+    d.key(pygame.K_LSHIFT)  # dismisses the hand-over banner (a click on it does only that)
     d.click_model(model)  # ready it (in vts-1.5 that activates it, R-TURN-9)
     if d.state.phase is Phase.CHOOSE_OPTION:
         d.click_button("B: activate Ready")
@@ -113,6 +114,7 @@ def test_charge_picks_a_target_then_a_path(tmp_path: Path) -> None:
     d = Driver(scenario, save_dir=tmp_path)
     try:
         d.click_button(f"{scenario.sides['mutants'].name} goes first")
+        d.key(pygame.K_LSHIFT)  # dismisses the hand-over banner
         d.click_model("hound")
         if d.state.phase is Phase.CHOOSE_OPTION:
             d.click_button("B: activate Ready")
@@ -150,6 +152,7 @@ def test_leave_the_board_on_purpose(tmp_path: Path) -> None:
     try:
         mutants = d.state.model("mutant-1").side
         d.click_button(f"{d.controller.scenario.sides[mutants].name} goes first")
+        d.key(pygame.K_LSHIFT)  # dismisses the hand-over banner
         d.click_model("mutant-1")
         if d.state.phase is Phase.CHOOSE_OPTION:
             d.click_button("B: activate Ready")

@@ -37,6 +37,7 @@ def driver(tmp_path: Path):
 def activate(d: Driver, model: str) -> None:
     side = d.state.model(model).side
     d.click_button(f"{d.controller.scenario.sides[side].name} goes first")
+    d.key(pygame.K_LSHIFT)  # dismisses the hand-over banner (a click on it does only that)
     d.click_model(model)
     if d.state.phase is Phase.CHOOSE_OPTION:
         d.click_button("B: activate Ready")
