@@ -59,6 +59,7 @@ from sim.shooting.shot_analysis import ShotPair
 MARGIN = 1e-6
 STRIDES = (8, 4, 2, 1)
 IntArray = NDArray[np.intp]
+FloatArray = NDArray[np.float64]
 # Groups of fewer cells are queried cell by cell, pooled with other small groups.
 SMALL = 32
 
@@ -325,38 +326,52 @@ def _blocks(groups: list[tuple[_Group, BoolGrid, tuple[IntArray, IntArray]]], me
     """Blocks of ``size`` x ``size`` cells: each block's open cells are blocked when the
     disc covering all their bases is (they stay unseen and are settled). Blocks with a
     cell already seen are left to the next round: a shadow's edge runs through them,
-    so their covering disc almost always sees (a query that would settle nothing)."""
+    so their covering disc almost always sees (a query that would settle nothing).
+    Every group's blocks are found in one pass (block ids numbered per group)."""
     ny, nx = seen.shape
     by, bx = -(-ny // size), -(-nx // size)
     pad = np.zeros((by * size, bx * size), dtype=bool)
     pad[:ny, :nx] = seen
     lit = pad.reshape(by, size, bx, size).any(axis=(1, 3)).ravel()
-    asks, found = [], []
-    for group, todo, (rows, cols) in groups:
+    parts_r, parts_c, parts_k = [], [], []
+    for k, (_, todo, (rows, cols)) in enumerate(groups):
         on = todo[rows, cols]
         on[on] = ~lit[(rows[on] // size) * bx + cols[on] // size]
-        ids, xs, ys, radii = _covering(rows[on], cols[on], todo.shape[1], size, grid, me.r)
-        asks.append(_Ask(group, xs, ys, radii))
-        found.append((todo, ids))
+        if on.sum() >= 2:
+            parts_r.append(rows[on])
+            parts_c.append(cols[on])
+            parts_k.append(np.full(int(on.sum()), k, dtype=np.intp))
+    if not parts_r:
+        return
+    ids, xs, ys, radii = _covering(np.concatenate(parts_r), np.concatenate(parts_c),
+                                   np.concatenate(parts_k), nx, size, grid, me.r)
+    per = by * bx
+    owner = ids // per
+    cuts = np.flatnonzero(np.diff(owner)) + 1
+    asks, found = [], []
+    for run in np.split(np.arange(len(ids)), cuts):
+        if len(run) == 0:
+            continue
+        group, todo, _ = groups[int(owner[run[0]])]
+        asks.append(_Ask(group, xs[run].tolist(), ys[run].tolist(), radii[run].tolist()))
+        found.append((todo, (ids[run] % per).tolist()))
     _ask(asks, q)
-    for (todo, ids), a in zip(found, asks, strict=True):
-        bx = -(-todo.shape[1] // size)
-        for b, visible in zip(ids, a.seen, strict=True):
+    for (todo, blocks), a in zip(found, asks, strict=True):
+        for b, visible in zip(blocks, a.seen, strict=True):
             if not visible:
                 i, j = divmod(b, bx)
                 todo[i * size:(i + 1) * size, j * size:(j + 1) * size] = False
 
 
-def _covering(rows: IntArray, cols: IntArray, nx: int, size: int, grid: Grid, r: float
-              ) -> tuple[list[int], list[float], list[float], list[float]]:
+def _covering(rows: IntArray, cols: IntArray, owner: IntArray, nx: int, size: int, grid: Grid,
+              r: float) -> tuple[IntArray, FloatArray, FloatArray, FloatArray]:
     """The blocks of ``size`` x ``size`` cells with at least two of the open cells
-    ``rows, cols`` (one is asked in the next round anyway): their ids and the discs
-    covering their open cells' bases (centred on the open cells' box, radius ``r``
-    plus half its diagonal)."""
-    if len(rows) < 2:
-        return [], [], [], []
+    ``rows, cols`` of one group (``owner``; one cell is asked in the next round anyway):
+    their ids (``owner * blocks + block``, in order) and the discs covering their open
+    cells' bases (centred on the open cells' box, radius ``r`` plus half its diagonal)."""
     bx = -(-nx // size)
-    bid = (rows // size) * bx + cols // size
+    per = -(-grid.ny // size) * bx
+    bid = owner * per + (rows // size) * bx + cols // size
     order = np.argsort(bid, kind="stable")
     rows, cols, bid = rows[order], cols[order], bid[order]
     ids, start, count = np.unique(bid, return_index=True, return_counts=True)
@@ -367,4 +382,4 @@ def _covering(rows: IntArray, cols: IntArray, nx: int, size: int, grid: Grid, r:
     xs = grid.x0 + cell * (c0 + c1) / 2
     ys = grid.y0 + cell * (r0 + r1) / 2
     half = cell * np.sqrt((c1 - c0) ** 2 + (r1 - r0) ** 2) / 2
-    return ids[keep].tolist(), xs.tolist(), ys.tolist(), (r + half + MARGIN).tolist()
+    return ids[keep], xs, ys, r + half + MARGIN
