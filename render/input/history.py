@@ -6,27 +6,23 @@ the controller is then handed the loaded state.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
+from render.input.words import described
 from sim.engine.actions import Action
 from sim.engine.state import GameState
 from sim.errors import WastelandError
 from sim.scenario.objects import Scenario
 
 
-def readable(text: str) -> str:
-    """Action text with long decimals cut to two places (``9.478723404`` -> ``9.48``)."""
-    return re.sub(r"-?\d+\.\d{3,}", lambda m: f"{float(m.group()):.2f}", text)
-
-
 def undo(state: GameState) -> tuple[str, bool]:
-    """Take back the last action: the status text and whether it is an error."""
+    """Take back the last action: the status text (in player words, never the
+    action's text) and whether it is an error."""
     try:
         action: Action = state.undo()
     except WastelandError as exc:
         return str(exc), True
-    return f"undone: {readable(str(action))}", False
+    return f"undone: {described(state.scenario, action)}", False
 
 
 def next_save_path(save_dir: Path, scenario: Scenario, round_: int, saves: int

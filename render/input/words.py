@@ -1,4 +1,4 @@
-"""The status bar's words for input: what to do in a set-up, why an action was refused.
+"""The status bar's words for input: what to do in a set-up, what was undone or refused.
 
 Player words (issue 16, bug 6): the kind's label and the model's display
 name, then the engine's own reason (``IllegalActionError.reason``), never
@@ -15,18 +15,21 @@ from sim.scenario.names import display_names
 from sim.scenario.objects import Scenario
 
 
+def described(scenario: Scenario, action: Action) -> str:
+    """An action in player words: ``Move by Knight``, ``Ready Settler``."""
+    names = display_names(scenario)
+    if isinstance(action, ModelAction):
+        return f"{kind_label(action.keyword)} by {names.model(action.model)}"
+    return action_label(names, action)
+
+
 def refusal(scenario: Scenario, action: Action, exc: WastelandError) -> str:
     """A refused action: what was refused, by whom, and the engine's reason.
 
     ``Move by Knight: not allowed: base overlaps 'wall-1' on leg 1``.
     """
-    names = display_names(scenario)
-    if isinstance(action, ModelAction):
-        what = f"{kind_label(action.keyword)} by {names.model(action.model)}"
-    else:
-        what = action_label(names, action)
     reason = exc.reason if isinstance(exc, IllegalActionError) else str(exc)
-    return f"{what}: not allowed: {reason}"
+    return f"{described(scenario, action)}: not allowed: {reason}"
 
 
 def setup_hint(s: Setup) -> str:
