@@ -69,10 +69,7 @@ def wall_classes(edges: EdgeMap, others: Sequence[tuple[Disc, float]], xs: Float
             out.append((np.zeros(n, dtype=np.intp), sure))
             continue
         cols = _columns(edges, cells, other, is_elevated(z, z_other, orange), sure)
-        table = np.ascontiguousarray(np.packbits(np.array(cols, dtype=bool).T, axis=1))
-        rows = table.view(np.dtype((np.void, table.shape[1]))).reshape(-1)
-        ids = np.unique(rows, return_inverse=True)[1].reshape(-1)
-        out.append((ids.astype(np.intp), sure))
+        out.append((_row_ids(np.array(cols, dtype=np.int32).T), sure))
     return out
 
 
@@ -84,12 +81,15 @@ class _CellTests:
     def __init__(self, edges: EdgeMap, xs: FloatArray, ys: FloatArray, r: float) -> None:
         self.edges, self.xs, self.ys, self.r = edges, xs, ys, r
         self.sure = np.ones(len(xs), dtype=bool)
-        self.far: dict[int, BoolArray] = {}
+        self.far: dict[int, tuple[IntArray, BoolArray]] = {}
         self.meets: dict[int, BoolArray] = {}
 
-    def far_sides(self, e: int) -> BoolArray:
+    def far_sides(self, e: int) -> tuple[IntArray, BoolArray]:
+        """Per cell, a number for its set of far sides of edge ``e`` (equal sets, equal
+        numbers), and whether every side is far."""
         if e not in self.far:
-            self.far[e] = _far_sides(self.edges, e, self.xs, self.ys, self.r, self.sure)
+            far = _far_sides(self.edges, e, self.xs, self.ys, self.r, self.sure)
+            self.far[e] = (_row_ids(np.packbits(far, axis=0).T), np.asarray(far.all(axis=0)))
         return self.far[e]
 
     def meets_outline(self, e: int, outline: shapely.Geometry) -> BoolArray:
@@ -98,11 +98,18 @@ class _CellTests:
         return self.meets[e]
 
 
+def _row_ids(table: NDArray[np.generic]) -> IntArray:
+    """A number per row of ``table`` (cells, tests): equal rows, equal numbers."""
+    rows = np.ascontiguousarray(table)
+    flat = rows.view(np.dtype((np.void, rows.dtype.itemsize * rows.shape[1]))).reshape(-1)
+    return np.unique(flat, return_inverse=True)[1].reshape(-1).astype(np.intp)
+
+
 def _columns(edges: EdgeMap, cells: _CellTests, other: Disc, cell_high: bool,
-             sure: BoolArray) -> list[BoolArray]:
+             sure: BoolArray) -> list[NDArray[np.generic]]:
     """The outcomes of every test for each cell paired with ``other``, as columns."""
     xs, ys, r = cells.xs, cells.ys, cells.r
-    cols: list[BoolArray] = []
+    cols: list[NDArray[np.generic]] = []
     reach = max(r, other.r) + EPS
     lo_x, hi_x = np.minimum(xs, other.x) - reach, np.maximum(xs, other.x) + reach
     lo_y, hi_y = np.minimum(ys, other.y) - reach, np.maximum(ys, other.y) + reach
@@ -114,11 +121,10 @@ def _columns(edges: EdgeMap, cells: _CellTests, other: Disc, cell_high: bool,
             circle = _as_circle(edge.disc, other, xs, ys, r, cell_high, edges.orange, sure)
             cols.append(circle)
         if cell_high:
-            far = cells.far_sides(e)
-            if circle is not None:
-                far = far & ~circle  # the circle joins whole: its sides do not matter
-            cols.extend(far)
-            cols.append(np.asarray(cells.far_sides(e).all(axis=0)))
+            far, every = cells.far_sides(e)
+            if circle is not None:  # the circle joins whole: its sides do not matter
+                far = np.where(circle, -1, far)
+            cols += [far, every]
             sure &= cells.sure
         if edge.outline is not None:
             cols.append(cells.meets_outline(e, edge.outline))

@@ -60,6 +60,8 @@ MARGIN = 1e-6
 STRIDES = (8, 4, 2, 1)
 IntArray = NDArray[np.intp]
 FloatArray = NDArray[np.float64]
+# Which cells join a group: a mask, (rows, cols) arrays, or the one cell given with it.
+Where = BoolGrid | tuple[IntArray, IntArray] | None
 # Groups of fewer cells are queried cell by cell, pooled with other small groups.
 SMALL = 32
 
@@ -82,20 +84,24 @@ class _Group:
         self.extras = extras
         self.shape = shape
         self.masks: list[BoolGrid] = []
+        self.spots: list[tuple[IntArray, IntArray]] = []  # cells as (rows, cols) arrays
         self.cells: list[tuple[int, int]] = []
 
-    def add(self, mask: BoolGrid | None, ij: tuple[int, int]) -> None:
-        if mask is None:
+    def add(self, where: Where, ij: tuple[int, int]) -> None:
+        if where is None:
             self.cells.append(ij)
+        elif isinstance(where, tuple):
+            self.spots.append(where)
         else:
-            self.masks.append(mask)
+            self.masks.append(where)
 
     def size(self) -> int:
-        return len(self.cells) + sum(int(m.sum()) for m in self.masks)
+        return (len(self.cells) + sum(int(m.sum()) for m in self.masks)
+                + sum(len(r) for r, _ in self.spots))
 
     def where(self) -> list[tuple[int, int]]:
         """Every cell, as (row, col)."""
-        if not self.masks:
+        if not self.masks and not self.spots:
             return list(self.cells)
         return [(int(i), int(j)) for i, j in zip(*np.nonzero(self.mask()), strict=True)]
 
@@ -103,9 +109,11 @@ class _Group:
         out = np.zeros(self.shape, dtype=bool)
         for m in self.masks:
             out |= m
+        for rows, cols in self.spots:
+            out[rows, cols] = True
         if self.cells:
-            rows, cols = zip(*self.cells, strict=True)
-            out[list(rows), list(cols)] = True
+            rs, cs = zip(*self.cells, strict=True)
+            out[list(rs), list(cs)] = True
         return out
 
 
@@ -175,7 +183,7 @@ def cell_groups(scenario: Scenario, positions: Mapping[str, Position], me: Mover
     by_id: list[dict[tuple[frozenset[str], tuple[int, ...]],
                      tuple[_Group, list[Obstacle]]]] = [{} for _ in queries]
 
-    def add(k: int, pair: ShotPair, where: BoolGrid | None, ij: tuple[int, int]) -> None:
+    def add(k: int, pair: ShotPair, where: Where, ij: tuple[int, int]) -> None:
         key = blocking_pieces(board, pair)
         extras = sight_extras(scenario, positions, pair, key)
         quick = (key, tuple(map(id, extras)))
@@ -211,10 +219,10 @@ def cell_groups(scenario: Scenario, positions: Mapping[str, Position], me: Mover
 
 
 def _by_walls(qs: Sequence[_Query], ats: Sequence[BoolGrid], grid: Grid, r: float, h: float,
-              edges: EdgeMap) -> list[list[tuple[BoolGrid | None, tuple[int, int]]]]:
+              edges: EdgeMap) -> list[list[tuple[Where, tuple[int, int]]]]:
     """The cells ``ats`` at height ``h`` of each elevated pair, split by the walls their
     queries get (:func:`geometry.elevation.wall_classes.wall_classes`): each class as
-    a mask with one of its cells (the rules glue is asked for that cell), and the
+    its cells with one of them (the rules glue is asked for that cell), and the
     unsure cells one by one."""
     if not qs:
         return []
@@ -227,13 +235,11 @@ def _by_walls(qs: Sequence[_Query], ats: Sequence[BoolGrid], grid: Grid, r: floa
     for at, (ids, sure) in zip(ats, classes, strict=True):
         key = np.where(sure & at[rows, cols], ids, -1)  # unsure cells, and others', apart
         order = np.argsort(key, kind="stable")
-        split: list[tuple[BoolGrid | None, tuple[int, int]]] = []
+        split: list[tuple[Where, tuple[int, int]]] = []
         for run in np.split(order, np.flatnonzero(np.diff(key[order]) != 0) + 1):
             if len(run) == 0 or key[run[0]] < 0:
                 continue
-            mask = np.zeros(at.shape, dtype=bool)
-            mask[rows[run], cols[run]] = True
-            split.append((mask, (int(rows[run[0]]), int(cols[run[0]]))))
+            split.append(((rows[run], cols[run]), (int(rows[run[0]]), int(cols[run[0]]))))
         split += [(None, (int(rows[p]), int(cols[p])))
                   for p in np.flatnonzero(~sure & at[rows, cols])]
         out.append(split)
