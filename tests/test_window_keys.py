@@ -16,6 +16,8 @@ import os
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
+import math
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -24,6 +26,7 @@ import pytest
 from render.explain.answers import shown_length
 from render.input.choices import way_label
 from render.input.keys import AddStep, Apply, StartKind
+from sim.combat.plan import Shoot
 from sim.engine.actions import EndActivation, ReadyModel
 from sim.engine.gamedata import Phase, Readiness
 from sim.game.kinds import new_game
@@ -197,5 +200,32 @@ def test_the_kind_offers_what_the_window_shows(tmp_path: Path) -> None:
         d.key(pygame.K_m)
         shown = [b.key.step for b in d.controller.view().buttons if isinstance(b.key, AddStep)]
         assert shown == list(offered)
+    finally:
+        d.close()
+
+
+def test_both_bands_are_a_numbered_menu_named_in_words(tmp_path: Path) -> None:
+    """R-RANGE-1: a target whose base lies in both bands; the attacker chooses. The
+    ways read 'Plasma Rifle, short range', never 'plasma_rifle short'."""
+    scenario = load_scenario(ARENA)
+    w = scenario.unit_of("survivor").weapons[0]
+    d_centres = (scenario.radius_of("survivor") + scenario.rules_data.ruler(
+        scenario.weapons[w].short) + scenario.radius_of("mutant-2") / 2)
+    ang = math.atan2(12 - 4, 10 - 4)  # from the survivor (4, 4) towards mutant-2 (10, 12)
+    at = (4 + d_centres * math.cos(ang), 4 + d_centres * math.sin(ang))
+    scenario = replace(scenario, models=tuple(replace(m, at=at) if m.id == "mutant-2" else m
+                                              for m in scenario.models))
+    d = Driver(scenario, save_dir=tmp_path, state=new_game(scenario, seed=1))
+    try:
+        activate(d, "survivor")
+        d.key(pygame.K_s)
+        d.click_model("mutant-2")
+        ways = [b for b in d.controller.view().buttons if isinstance(b.key, Apply)]
+        name = scenario.weapons[w].name
+        assert [(b.number, b.label) for b in ways] == [
+            (1, f"{name}, short range"), (2, f"{name}, long range")]
+        d.key(pygame.K_2)
+        last = d.state.history[-1]
+        assert isinstance(last, Shoot) and last.band == "long" and last.target == "mutant-2"
     finally:
         d.close()
