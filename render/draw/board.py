@@ -24,6 +24,7 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from render.draw import theme
+from render.draw.areas import display_area
 from render.draw.layout import Rect
 from render.draw.theme import LegendEntry
 from render.draw.transform import BoardTransform
@@ -231,10 +232,12 @@ class BoardLayers:
     """
 
     KEPT = 8  # layers kept at most (a window being resized asks for many sizes)
+    KEPT_AREAS = 16  # drawn reachable areas kept (one per model and kind of move)
 
     def __init__(self) -> None:
         self._scenario: Scenario | None = None
         self._layers: dict[tuple[tuple[int, int, int, int], float], Any] = {}
+        self._areas: dict[tuple[Any, ...], tuple[Any, tuple[int, int]]] = {}
 
     def layer(self, scenario: Scenario, rect: Rect, t: BoardTransform,
               edges: Sequence[BaseGeometry] = ()) -> Any:
@@ -249,8 +252,42 @@ class BoardLayers:
             self._layers[key] = board_layer(scenario, rect, t, edges)
         return self._layers[key]
 
+    def area(self, surface: Any, geom: BaseGeometry, fill: Sequence[int], edge: Sequence[int],
+             t: BoardTransform) -> None:
+        """A shaded area (reachable), cleaned for display and drawn once per value and scale."""
+        key = (geom.wkb, tuple(fill), tuple(edge), t.scale, t.to_screen(0, 0))
+        hit = self._areas.get(key)
+        if hit is None:
+            if len(self._areas) >= self.KEPT_AREAS:
+                self._areas.clear()
+            hit = area_layer(geom, fill, edge, t)
+            self._areas[key] = hit
+        if hit[0] is not None:
+            surface.blit(*hit)
+
     def clear(self) -> None:
         self._layers.clear()
+        self._areas.clear()
+
+
+def area_layer(geom: BaseGeometry, fill: Sequence[int], edge: Sequence[int], t: BoardTransform
+               ) -> tuple[Any, tuple[int, int]]:
+    """The area as drawn (:func:`render.draw.areas.display_area`) in a surface the size of
+    its bounding box, and where that goes on the screen."""
+    clean = display_area(geom, t.scale)
+    if clean.is_empty:
+        return None, (0, 0)
+    minx, miny, maxx, maxy = clean.bounds
+    (x0, y0), (x1, y1) = t.to_screen(minx, miny), t.to_screen(maxx, maxy)
+    left, top = x0 - 2, y0 - 2
+    size = (x1 - x0 + 5, y1 - y0 + 5)
+    local = t.shifted(left, top)
+    img = pygame.Surface(size, pygame.SRCALPHA)
+    fill_geometry(img, (*fill[:3], 255), clean, local)
+    if len(fill) == 4:  # the fill's alpha on every pixel drawn
+        img.fill((255, 255, 255, fill[3]), special_flags=pygame.BLEND_RGBA_MULT)
+    outline_geometry(img, edge, clean, local, 1)
+    return img, (left, top)
 
 
 def draw_swatch(surface: Any, entry: LegendEntry, box: pygame.Rect) -> None:

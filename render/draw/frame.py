@@ -16,6 +16,7 @@ from render.draw.board import BoardLayers, board_layer, draw_legend
 from render.draw.dice_card import draw_dice_card
 from render.draw.layout import Layout
 from render.draw.models import draw_models
+from render.draw.overlays import AreaOverlay
 from render.draw.panels import (
     draw_box,
     draw_buttons,
@@ -54,7 +55,10 @@ def draw_frame(surface: Any, layout: Layout, scene: Scene, view: ViewState,
     # Overlays stop at the board's edge (a range ring may reach past it).
     surface.set_clip(pygame.Rect(layout.board.as_tuple()))
     for overlay in view.overlays:
-        overlay.draw(surface, t)
+        if layers is not None and isinstance(overlay, AreaOverlay):  # drawn once, then blitted
+            layers.area(surface, overlay.area, overlay.fill, overlay.edge, t)
+        else:
+            overlay.draw(surface, t)
     draw_models(surface, scene, t, view.highlight)
     for overlay in view.overlays:
         top = getattr(overlay, "draw_top", None)

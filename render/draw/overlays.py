@@ -23,6 +23,7 @@ from shapely.geometry.base import BaseGeometry
 
 from geometry.discs import Disc
 from render.draw import theme
+from render.draw.areas import display_area
 from render.draw.board import dashed_polyline, fill_geometry, outline_geometry
 from render.draw.transform import BoardTransform
 
@@ -197,8 +198,11 @@ class AreaOverlay:
     edge: theme.Colour = theme.REACH_EDGE
 
     def draw(self, surface: Any, t: BoardTransform) -> None:
-        fill_geometry(surface, self.fill, self.area, t)
-        outline_geometry(surface, self.edge, self.area, t, 1)
+        """Drawn cleaned at display resolution (render.draw.areas); the window's frame
+        blits the same picture kept in its BoardLayers instead."""
+        clean = display_area(self.area, t.scale)
+        fill_geometry(surface, self.fill, clean, t)
+        outline_geometry(surface, self.edge, clean, t, 1)
 
 
 @dataclass(frozen=True)
