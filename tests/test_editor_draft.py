@@ -95,10 +95,10 @@ def test_problems_land_on_what_they_name() -> None:
     s = edit.add_model(s, "knight", "settlers", (20.0, 20.0), "a")
     s = edit.add_model(s, "knight", "settlers", (20.5, 20.0), "b")  # bases overlap (R-UNIT-2)
     d = Draft.of(s)
-    assert d.marked == {"off", "bow", "a"}
+    assert d.marked == {"off", "bow", "a", "b"}  # "a" by its key path, "b" by name
     assert "lies outside the board" in d.on("off")[0].message
     assert "self-intersecting" in d.on("bow")[0].message
-    assert "overlap" in d.on("a")[0].message and "'b'" in d.on("a")[0].message
+    assert "overlap" in d.on("a")[0].message and d.on("b") == d.on("a")
     with pytest.raises(ScenarioError):  # saving refuses what check refuses
         scenario_text(s, Path("x.toml"))
 

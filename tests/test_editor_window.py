@@ -17,6 +17,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import difflib
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -291,3 +292,26 @@ def test_every_tool_button_fits_the_panel(new_board: EditorDriver) -> None:
     labels = new_board.labels()
     assert "Movement: impassable" in labels
     assert len(button_rects(new_board.app.layout.buttons, labels)) == len(labels), labels
+
+
+def test_every_editor_key_is_documented() -> None:
+    """Each key the editor reacts to is in docs/editor.md's key table (and F1's text)."""
+    from render.editor.app import CTRL_KEYS, KEYS
+    from render.editor.panel import HELP
+
+    doc = (ROOT / "docs" / "editor.md").read_text(encoding="utf-8")
+    table = doc[doc.index("| key | does |"):doc.index("The side panel")]
+    names = {"help": "F1", "debug": "F2", "all_sight": "F3", "edges_reach": "F4", "play": "F5",
+             "confirm": "Enter", "escape": "Esc", "backspace": "Backspace", "delete": "Delete",
+             "tool_select": "S", "tool_rect": "R", "tool_circle": "C", "tool_polygon": "P",
+             "tool_model": "M", "next_preset": "Tab", "next_unit": "U", "next_side": "V",
+             "legend": "L", "rotate:-15": "[", "rotate:15": "]", "scale:0.9": "-",
+             "scale:1.1": "=", "undo": "Ctrl+Z", "redo": "Ctrl+Y", "save": "Ctrl+S",
+             "quit": "Ctrl+Q"}
+    keys = {token for row in table.splitlines()[2:] if row.startswith("| ")
+            for token in re.split(r"[ ,()]+", row.split("|")[1]) if token}
+    for command in {*KEYS.values(), *CTRL_KEYS.values()}:
+        assert names[command] in keys, command
+    help_text = " ".join(HELP)
+    for token in ("F5", "Ctrl+Z", "Ctrl+Y", "Tab", "F2", "Ctrl+E"):
+        assert token in help_text

@@ -136,7 +136,7 @@ def details(draft: Draft, selected: str | None) -> list[TextLine]:
     if draft.valid:
         lines.append(TextLine("wasteland check: ok", TEXT_GOOD))
         return lines
-    mine = [p for p in draft.problems if selected is not None and p.ident == selected]
+    mine = list(draft.on(selected)) if selected is not None else []
     rest = [p for p in draft.problems if p not in mine]
     lines.append(TextLine(f"wasteland check: {len(draft.problems)} problem(s)", TEXT_BAD))
     lines += [TextLine(str(p), TEXT_BAD) for p in mine]

@@ -30,6 +30,7 @@ from sim.scenario.format.writer import scenario_to_dict
 from sim.scenario.objects import Scenario
 
 _INDEXED = re.compile(r"(terrain|models)\[(\d+)\]")
+_QUOTED = re.compile(r"'([^'\s]+)'")
 LIBRARY = "wasteland:units/wasteland.toml"  # the shipped unit library a new scenario includes
 NEW_SIDES = {"settlers": {"name": "Commonwealth Settlers"}, "mutants": {"name": "Super Mutants"}}
 
@@ -40,6 +41,7 @@ class Placed:
 
     ident: str | None
     problem: Problem
+    named: frozenset[str] = frozenset()  # other pieces and models the message names
 
     @property
     def message(self) -> str:
@@ -73,12 +75,17 @@ def blank(board: tuple[float, float], path: Path, name: str = "New scenario") ->
 
 
 def _place(s: Scenario, p: Problem) -> Placed:
+    """On the piece or model of the key path; also on those the message quotes
+    (``... stands on impassable terrain 'wall-1'``)."""
+    ids = {t.id for t in s.terrain} | set(s.model_ids)
+    named = frozenset(_QUOTED.findall(p.message)) & ids
     m = _INDEXED.match(p.path)
     if m is None:
-        return Placed(None, p)
+        return Placed(None, p, named)
     items = s.terrain if m.group(1) == "terrain" else s.models
     i = int(m.group(2))
-    return Placed(items[i].id if i < len(items) else None, p)
+    ident = items[i].id if i < len(items) else None
+    return Placed(ident, p, named - {ident})
 
 
 @dataclass(frozen=True)
@@ -97,10 +104,11 @@ class Draft:
         return not self.problems
 
     def on(self, ident: str) -> tuple[Placed, ...]:
-        """The problems on the piece or model ``ident``."""
-        return tuple(p for p in self.problems if p.ident == ident)
+        """The problems on the piece or model ``ident`` (by key path or by name)."""
+        return tuple(p for p in self.problems if p.ident == ident or ident in p.named)
 
     @property
     def marked(self) -> frozenset[str]:
         """The pieces and models that have a problem."""
-        return frozenset(p.ident for p in self.problems if p.ident is not None)
+        out = {p.ident for p in self.problems if p.ident is not None}
+        return frozenset(out.union(*(p.named for p in self.problems)))
