@@ -67,10 +67,23 @@ def range_bands(attacker: Disc, target: Disc, short: float, long: float | None) 
     in the band; a base in both lets the attacker choose).
     """
     d = gap(attacker, target)
-    far = d + 2.0 * target.r
-    bands: list[str] = []
-    if d <= short + _SLACK:
-        bands.append("short")
-    if long is not None and long > 0 and d <= short + long + _SLACK and far > short + _SLACK:
-        bands.append("long")
-    return RangeBands(distance=d, short=short, long=long, bands=tuple(bands))
+    return RangeBands(distance=d, short=short, long=long,
+                      bands=bands_at(d, target.r, short, long))
+
+
+_BANDS = {(True, True): ("short", "long"), (True, False): ("short",),
+          (False, True): ("long",), (False, False): ()}
+
+
+def bands_at(distance: float, target_r: float, short: float, long: float | None
+             ) -> tuple[str, ...]:
+    """The bands of :func:`range_bands` for a target base of radius ``target_r`` whose
+    nearest point is ``distance`` away (one shot of many costs no objects).
+
+    >>> bands_at(1.5, 0.5, 6.0, 6.0), bands_at(13.0, 0.5, 6.0, 6.0)
+    (('short',), ())
+    """
+    short_hit = distance <= short + _SLACK
+    long_hit = (long is not None and long > 0 and distance <= short + long + _SLACK
+                and distance + 2.0 * target_r > short + _SLACK)
+    return _BANDS[(short_hit, long_hit)]

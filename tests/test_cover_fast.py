@@ -3,7 +3,7 @@
 :func:`geometry.cover.lines.lines_of_cover` answers most (line, polygon) combinations
 in plain floats and hands near-degenerate ones to Shapely. Both must give the
 same enters / passes-through / touches-the-attacker answers; Shapely's path
-(:func:`geometry.cover.lines._polygon_hits`, the former implementation) is the oracle.
+(:func:`geometry.cover.table.polygon_flags`, the former implementation) is the oracle.
 Coordinates on a coarse grid make lines through vertices, along edges and
 centres on outlines common, where a wrong fast answer would show.
 """
@@ -16,10 +16,20 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geometry.cover.lines import CoverObject, _fast_polygon_hit, _polygon_hits, lines_of_cover
+from geometry.cover import kernel
+from geometry.cover.lines import CoverObject, lines_of_cover
+from geometry.cover.table import CoverTable, polygon_flags
 from geometry.discs import Disc
 
 TOL = 0.01  # R-UNIT-2 touch tolerance
+
+
+def fast_hit(ax: float, ay: float, bx: float, by: float, obj: CoverObject
+             ) -> tuple[bool, bool] | None:
+    """The plain-float (enters, passes through) of one combination, None if deferred."""
+    code = CoverTable([obj]).codes([(Disc(ax, ay, 0.5), Disc(bx, by, 0.5))], [(0, 0)], TOL)[0]
+    return None if code == kernel.DEFER else (bool(code & kernel.ENTERS),
+                                              bool(code & kernel.PASSES))
 
 grid = st.integers(0, 24).map(lambda v: v / 2)  # 0, 0.5, ... 12: many exact coincidences
 fine = st.floats(0, 12, allow_nan=False, allow_infinity=False)
@@ -59,7 +69,7 @@ def test_plain_float_cover_matches_shapely(ax: float, ay: float, bx: float, by: 
     a, b = Disc(ax, ay, r), Disc(bx, by, r)
     objs = [CoverObject(f"o{k}", g) for k, g in enumerate(shapes)]
     got = lines_of_cover([(a, b)], [objs], TOL)[0]
-    expect = _polygon_hits([(a, b)], [(0, o) for o in objs], TOL)
+    expect = polygon_flags([(a, b)], [(0, o) for o in objs], TOL)
     for hit, (enters, passes, touches) in zip(got.hits, expect, strict=True):
         assert (hit.enters, hit.passes_through, hit.touches_attacker) == (enters, passes, touches)
 
@@ -71,10 +81,10 @@ def test_fast_answer_when_given_is_shapely_answer(ax: float, ay: float, bx: floa
     """When the plain-float test answers at all, it is Shapely's answer (R-COV-2)."""
     obj = CoverObject("o", shape)
     assert obj.outlines is not None
-    fast = _fast_polygon_hit(ax, ay, bx, by, obj.outlines[1])
+    fast = fast_hit(ax, ay, bx, by, obj)
     if fast is not None:
         a, b = Disc(ax, ay, 0.5), Disc(bx, by, 0.5)
-        assert fast == _polygon_hits([(a, b)], [(0, obj)], TOL)[0][:2]
+        assert fast == polygon_flags([(a, b)], [(0, obj)], TOL)[0][:2]
 
 
 def test_degenerate_lines_go_to_shapely() -> None:
@@ -82,10 +92,28 @@ def test_degenerate_lines_go_to_shapely() -> None:
     outline is left to Shapely (R-COV-2 grazing)."""
     crate = CoverObject("crate", shapely.box(10, 10, 12, 12))
     assert crate.outlines is not None
-    core = crate.outlines[1]
-    cx, cy, _, _ = core.box  # the shrunk corner lies exactly on the diagonal
-    assert _fast_polygon_hit(0.0, 0.0, 2 * cx, 2 * cy, core) is None
-    assert _fast_polygon_hit(0.0, cy, 20.0, cy, core) is None
-    assert _fast_polygon_hit(cx, 11.0, 20.0, 11.0, core) is None
+    cx, cy, _, _ = crate.outlines[1].box  # the shrunk corner lies exactly on the diagonal
+    assert fast_hit(0.0, 0.0, 2 * cx, 2 * cy, crate) is None
+    assert fast_hit(0.0, cy, 20.0, cy, crate) is None
+    assert fast_hit(cx, 11.0, 20.0, 11.0, crate) is None
     # ... and a plain crossing is answered directly.
-    assert _fast_polygon_hit(0.0, 11.0, 20.0, 11.3, core) == (True, True)
+    assert fast_hit(0.0, 11.0, 20.0, 11.3, crate) == (True, True)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(coord, coord, coord, coord, st.sampled_from([0.5, 1.0])),
+                min_size=1, max_size=5),
+       st.lists(polygons(), min_size=1, max_size=4), st.randoms(use_true_random=False))
+def test_many_lines_in_one_call_answer_as_each_alone(
+        ends: list[tuple[float, float, float, float, float]], shapes: list[shapely.Geometry],
+        rnd: object) -> None:
+    """R-COV-2, R-COV-4: lines batched with different objects each (packed into one
+    compiled call) get the answers each line gets alone."""
+    import random
+    assert isinstance(rnd, random.Random)
+    objs = [CoverObject(f"o{k}", g, area=k % 2 == 1) for k, g in enumerate(shapes)]
+    lines = [(Disc(ax, ay, r), Disc(bx, by, r)) for ax, ay, bx, by, r in ends]
+    offered = [rnd.sample(objs, rnd.randint(0, len(objs))) for _ in lines]
+    together = lines_of_cover(lines, offered, TOL)
+    for line, objects, got in zip(lines, offered, together, strict=True):
+        assert got == lines_of_cover([line], [objects], TOL)[0]

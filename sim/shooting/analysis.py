@@ -30,21 +30,28 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
 from geometry.cover.filters import discs_entered
-from geometry.cover.lines import CoverObject, LineOfCover, lines_of_cover
+from geometry.cover.objects import CoverObject
+from geometry.cover.table import Flags, disc_flags
 from geometry.discs import Disc, gap
 from geometry.elevation.edges import blocks_at_heights
-from geometry.ranges import RangeBands, range_bands
+from geometry.ranges import bands_at
 from geometry.sight.index import Obstacle, Sight
 from sim.errors import UsageError
 from sim.scenario.objects import Scenario
 from sim.scenario.positions import Position
 from sim.shooting.board import PreparedBoard, line_ends, mask_rows, prepared_board
-from sim.shooting.elevation_rules import FAR_FROM_TARGET, Elevated, board_elevation
-from sim.shooting.model_cover import huge_blockers, huge_sight_reasons, model_cover
+from sim.shooting.elevation_rules import FAR_FROM_TARGET, Elevated
+from sim.shooting.model_cover import (
+    huge_blockers,
+    huge_on_table,
+    huge_sight_reasons,
+    model_cover,
+)
 from sim.shooting.shot_analysis import (
     ENTERS_ONLY,
     FRIENDLY,
@@ -142,13 +149,20 @@ def sight_extras(scenario: Scenario, positions: Mapping[str, Position], pair: Sh
     ``blocking`` (the pair's :func:`blocking_pieces`, computed when not given)
     spares the edges of pieces that block anyway.
     """
-    huge = huge_blockers(prepared_board(scenario), positions, pair)
-    elevation = board_elevation(scenario)
-    if not elevation.has_elevated(pair.z_a, pair.z_t):
+    board = prepared_board(scenario)
+    return _extras(board, positions, pair,
+                   blocking_pieces(board, pair) if blocking is None else blocking)
+
+
+def _extras(board: PreparedBoard, positions: Mapping[str, Position], pair: ShotPair,
+            blocking: frozenset[str], huge_here: Sequence[tuple[str, Obstacle]] | None = None
+            ) -> list[Obstacle]:
+    """:func:`sight_extras` on a prepared board (``huge_here``: :func:`huge_on_table`)."""
+    huge = huge_blockers(board, positions, pair, huge_here) if board.huge else []
+    elevated = _elevated(board, pair.z_a, pair.z_t)
+    if not (elevated.attacker or elevated.target):
         return huge  # no edge joins a ground-level query (R-ELEV-2)
-    if blocking is None:
-        blocking = blocking_pieces(prepared_board(scenario), pair)
-    return [*huge, *elevation.sight_walls(pair.a, pair.z_a, pair.t, pair.z_t, blocking)]
+    return [*huge, *board.elevation.sight_walls(pair.a, pair.z_a, pair.t, pair.z_t, blocking)]
 
 
 def terrain_cover(board: PreparedBoard, pair: ShotPair, near: Sequence[int] | None = None
@@ -159,27 +173,38 @@ def terrain_cover(board: PreparedBoard, pair: ShotPair, near: Sequence[int] | No
     is area terrain for either model (a blocking piece the shot goes around is
     cover too, R-COV-2). Elevation changes the count in :func:`elevation_cover`.
     """
+    pieces = board.pieces
+    return [board.cover_object(pieces[i], area) for i, area in _terrain_offered(
+        board, pair, board.pieces_on(pair.a, pair.t) if near is None else near)]
+
+
+def _terrain_offered(board: PreparedBoard, pair: ShotPair, near: Sequence[int]
+                     ) -> list[tuple[int, bool]]:
+    """The pieces of :func:`terrain_cover` by index, each with whether it is area
+    terrain for either model (R-COV-4)."""
     pa, pt = board.props_of(pair.attacker), board.props_of(pair.target)
     out = []
-    for i in board.pieces_on(pair.a, pair.t) if near is None else near:
+    for i in near:
         x, y = pa[i], pt[i]
         if x.cover or y.cover or x.blocks_los or y.blocks_los or x.area or y.area:
-            out.append(board.cover_object(board.pieces[i], x.area or y.area))
+            out.append((i, x.area or y.area))
     return out
 
 
-def _count_cover(loc: LineOfCover, ruled_out: list[IgnoredCover]
+def _count_cover(objects: Sequence[CoverObject], flags: Sequence[Flags],
+                 ruled_out: list[IgnoredCover]
                  ) -> tuple[tuple[str, ...], tuple[IgnoredCover, ...]]:
+    """The objects that give cover, and those the LoC enters that do not, and why
+    (R-COV-2, R-COV-4; :class:`geometry.cover.lines.CoverHit` in words)."""
     counted: list[str] = []
     ignored = list(ruled_out)
-    for h in loc.hits:
-        if not h.enters:  # (an object the LoC passes through is entered)
+    for obj, (enters, passes, touches) in zip(objects, flags, strict=True):
+        if not enters:  # (an object the LoC passes through is entered)
             continue
-        if h.counts:
-            counted.append(h.id)
+        if not touches and (passes or obj.area):
+            counted.append(obj.id)
         else:
-            ignored.append(IgnoredCover(h.id, TOUCHES_ATTACKER if h.touches_attacker
-                                        else ENTERS_ONLY))
+            ignored.append(IgnoredCover(obj.id, TOUCHES_ATTACKER if touches else ENTERS_ONLY))
     return tuple(counted), tuple(ignored)
 
 
@@ -262,12 +287,21 @@ def _make_pair(scenario: Scenario, positions: Mapping[str, Position], attacker_i
                  board.side[attacker_id], climbing)
 
 
+def _fan(board: PreparedBoard, positions: Mapping[str, Position], discs: Mapping[str, Disc],
+         attacker_id: str, targets: Sequence[str], climbing: frozenset[str]) -> list[ShotPair]:
+    """The pairs from one attacker to many targets, sharing the bases of ``discs``."""
+    a, z_a, side = discs[attacker_id], positions[attacker_id].z, board.side[attacker_id]
+    return [ShotPair(attacker_id, t, a, discs[t], z_a, positions[t].z, side, climbing)
+            for t in targets]
+
+
 def pair_sights(board: PreparedBoard, scenario: Scenario, positions: Mapping[str, Position],
                 pairs: Sequence[ShotPair]) -> list[Sight]:
     """Sight for every pair, batched per set of blocking pieces."""
     both = [_blocking(board, pair) for pair in pairs]
     keys = [key for key, _ in both]
-    extras = [sight_extras(scenario, positions, pair, key)
+    huge_here = huge_on_table(board, positions) if board.huge else []
+    extras = [_extras(board, positions, pair, key, huge_here)
               for pair, key in zip(pairs, keys, strict=True)]
     out: list[Sight | None] = [None] * len(pairs)
     for key, idx in batches(board, keys):
@@ -283,28 +317,31 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
                    targets: Sequence[str], weapon_id: str | None,
                    climbing: frozenset[str]) -> list[ShotAnalysis]:
     board = prepared_board(scenario)
-    pairs = [_make_pair(scenario, positions, attacker_id, t, climbing, board) for t in targets]
-    sights = pair_sights(board, scenario, positions, pairs)
+    tolerance = scenario.rules_data.touch_tolerance
     discs = _discs(board, positions)
+    pairs = _fan(board, positions, discs, attacker_id, targets, climbing)
+    sights = pair_sights(board, scenario, positions, pairs)
     lines = [(p.a, p.t) for p in pairs]
+    # The pieces near each line and the bases it enters, for every pair in one call each.
     near = board.pieces_on_many(lines)
-    # The bases each line of cover enters, for every pair in one call.
     ids = list(discs)
     entered = discs_entered(line_ends(lines), np.array([(d.x, d.y, d.r) for d in discs.values()],
                                                    dtype=np.float64).reshape(-1, 3))
-    objects: list[list[CoverObject]] = []
-    ruled: list[list[IgnoredCover]] = []
-    huge: list[tuple[str, ...]] = []
-    for pair, pieces, row in zip(pairs, near, mask_rows(entered), strict=True):
+    offered = [_terrain_offered(board, pair, pieces) for pair, pieces in zip(pairs, near,
+                                                                              strict=True)]
+    # The board's pieces in one compiled call (geometry.cover.table.CoverTable).
+    flags = board.cover_table.flags(lines, [[i for i, _ in o] for o in offered], tolerance)
+    terms = ShotTerms.of(scenario, weapon_id)
+    out = []
+    for pair, sight, row, terrain, found in zip(pairs, sights, mask_rows(entered), offered,
+                                                flags, strict=True):
         on_line = {ids[k]: discs[ids[k]] for k in row}
         models, ruled_out, huge_on_line = model_cover(board, scenario, positions, pair, on_line)
-        objects.append([*terrain_cover(board, pair, pieces), *models])
-        ruled.append(ruled_out)
-        huge.append(huge_on_line)
-    locs = lines_of_cover([(p.a, p.t) for p in pairs], objects,
-                          scenario.rules_data.touch_tolerance)
-    return [_shot(board, scenario, pairs[i], sights[i], objects[i], locs[i], ruled[i], huge[i],
-                  weapon_id) for i in range(len(pairs))]
+        objects = [*(board.cover_object(board.pieces[i], area) for i, area in terrain), *models]
+        found += [disc_flags(pair.a, pair.t, m.shape, tolerance)  # type: ignore[arg-type]
+                  for m in models]
+        out.append(_shot(board, terms, pair, sight, objects, found, ruled_out, huge_on_line))
+    return out
 
 
 def _elevated(board: PreparedBoard, z_a: float, z_t: float) -> Elevated:
@@ -316,34 +353,51 @@ def _elevated(board: PreparedBoard, z_a: float, z_t: float) -> Elevated:
     return hit
 
 
-def _shot(board: PreparedBoard, scenario: Scenario, pair: ShotPair, sight: Sight,
-          objects: Sequence[CoverObject], loc: LineOfCover, ruled_out: list[IgnoredCover],
-          huge_on_line: tuple[str, ...], weapon_id: str | None) -> ShotAnalysis:
-    """The shot's numbers, and the reasons, for one pair whose sight and line of
-    cover are known."""
-    rules = scenario.rules_data
-    cover, ignored, high = elevation_cover(board, pair, objects, *_count_cover(loc, ruled_out))
-    bands: RangeBands | None = None
-    if weapon_id is not None:
-        w = scenario.weapons[weapon_id]
-        bands = range_bands(pair.a, pair.t, rules.ruler(w.short),
-                            rules.ruler(w.long) if w.long else None)
-    rulebook = scenario.rules == "rulebook"
+@dataclass(frozen=True)
+class ShotTerms:
+    """What the rule set and the weapon make of every shot of one call: the cover
+    numbers (R-COV-3) and the weapon's rulers (R-RANGE-1)."""
+
+    weapon: str | None
+    rule_set: str
+    cover_modifier: int
+    armor_bonus: int  # for a target in cover under the rulebook (R-COV-3)
+    armor_boost: int  # for a target in cover under the other rule sets
+    short: float
+    long: float | None
+
+    @staticmethod
+    def of(scenario: Scenario, weapon_id: str | None) -> ShotTerms:
+        rules = scenario.rules_data
+        rulebook = scenario.rules == "rulebook"
+        short, long = 0.0, None
+        if weapon_id is not None:
+            w = scenario.weapons[weapon_id]
+            short, long = rules.ruler(w.short), rules.ruler(w.long) if w.long else None
+        return ShotTerms(weapon_id, scenario.rules, rules.cover_modifier,
+                         rules.cover_armor_bonus if rulebook else 0,
+                         0 if rulebook else rules.cover_armor_boost, short, long)
+
+
+def _shot(board: PreparedBoard, terms: ShotTerms, pair: ShotPair, sight: Sight,
+          objects: Sequence[CoverObject], flags: Sequence[Flags], ruled_out: list[IgnoredCover],
+          huge_on_line: tuple[str, ...]) -> ShotAnalysis:
+    """The shot's numbers, and the reasons, for one pair whose sight and how its line
+    of cover meets each object (``flags``) are known."""
+    cover, ignored = _count_cover(objects, flags, ruled_out)
+    elevated = _elevated(board, pair.z_a, pair.z_t)
+    high: tuple[str, ...] = ()
+    if elevated.attacker or elevated.target:  # R-ELEV-3 and R-ELEV-4 need an elevated model
+        cover, ignored, high = elevation_cover(board, pair, objects, cover, ignored)
+    distance = gap(pair.a, pair.t)
+    bands = (bands_at(distance, pair.t.r, terms.short, terms.long)
+             if terms.weapon is not None else None)
     return ShotAnalysis(
-        attacker=pair.attacker,
-        target=pair.target,
-        weapon=weapon_id,
-        rule_set=scenario.rules,
-        sight=sight,
-        cover=cover,
-        ignored_cover=ignored,
-        skill_modifier=rules.cover_modifier * len(cover),
-        armor_bonus=rules.cover_armor_bonus if cover and rulebook else 0,  # R-COV-3
-        armor_boost=rules.cover_armor_boost if cover and not rulebook else 0,
-        distance=gap(pair.a, pair.t),
-        bands=bands.bands if bands is not None else None,
-        in_range=bands.in_range if bands is not None else None,
-        elevated=_elevated(board, pair.z_a, pair.z_t),
-        cover_reasons=cover_reasons(board, objects, cover, high),
-        sight_reasons=huge_sight_reasons(board, pair, sight, huge_on_line),
+        pair.attacker, pair.target, terms.weapon, terms.rule_set, sight, cover, ignored,
+        terms.cover_modifier * len(cover),  # skill_modifier
+        terms.armor_bonus if cover else 0, terms.armor_boost if cover else 0,  # R-COV-3
+        distance, bands, bool(bands) if bands is not None else None, elevated,
+        cover_reasons(board, objects, cover, high) if cover else (),
+        huge_sight_reasons(board, pair, sight, huge_on_line)
+        if huge_on_line or not board.huge.isdisjoint(sight.blocked_by) else (),
     )

@@ -15,12 +15,14 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 
 import numpy as np
 from numpy.typing import NDArray
 
 from geometry.cover.filters import boxes_near_lines
-from geometry.cover.lines import CoverObject
+from geometry.cover.objects import CoverObject
+from geometry.cover.table import CoverTable
 from geometry.discs import Disc
 from geometry.sight.index import Obstacle, SightIndex
 from sim.scenario.objects import Scenario, TerrainPiece, TerrainProps
@@ -107,6 +109,12 @@ class PreparedBoard:
             obj = CoverObject(piece.id, piece_shape(piece), area)
             self._cover[key] = obj
         return obj
+
+    @cached_property
+    def cover_table(self) -> CoverTable:
+        """Every piece's exact shape packed for the compiled line-of-cover tests, by piece
+        index (whether a piece is area terrain decides how it counts, not its shape)."""
+        return CoverTable([self.cover_object(p, False) for p in self.pieces])
 
     def pieces_on(self, a: Disc, b: Disc) -> list[int]:
         """Indices of the pieces the centre line may meet, in board order: those whose

@@ -21,7 +21,7 @@ Examples
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from geometry.cover.lines import CoverObject
@@ -57,24 +57,28 @@ def gives_cover_by_size(huge_mm: float, target_mm: float) -> bool:
     return huge_mm > target_mm
 
 
-def huge_blockers(board: PreparedBoard, positions: Mapping[str, Position], pair: ShotPair
-                  ) -> list[Obstacle]:
-    """Huge bases that block sight for this pair (R-LOS-3), in the order of the table."""
+def huge_blockers(board: PreparedBoard, positions: Mapping[str, Position], pair: ShotPair,
+                  on_table: Sequence[tuple[str, Obstacle]] | None = None) -> list[Obstacle]:
+    """Huge bases that block sight for this pair (R-LOS-3), in the order of the table.
+
+    ``on_table`` (:func:`huge_on_table`) spares the look-up when many pairs share
+    the positions.
+    """
     if not board.huge:
         return []
     bases = board.base
     base_a, base_t = bases[pair.attacker], bases[pair.target]
-    out = []
-    for mid in board.huge:
-        pos = positions.get(mid)
-        if (pos is None or mid == pair.attacker or mid == pair.target
-                or mid in pair.off_table or not blocks_sight(bases[mid], base_a, base_t)):
-            continue
-        out.append(_huge_obstacle(board, mid, pos))
-    if len(out) > 1:  # in the order of the table, as the sight query names them
-        order = {mid: k for k, mid in enumerate(positions)}
-        out.sort(key=lambda ob: order[ob.id])
-    return out
+    return [ob for mid, ob in (huge_on_table(board, positions) if on_table is None else on_table)
+            if mid != pair.attacker and mid != pair.target and mid not in pair.off_table
+            and blocks_sight(bases[mid], base_a, base_t)]
+
+
+def huge_on_table(board: PreparedBoard, positions: Mapping[str, Position]
+                  ) -> list[tuple[str, Obstacle]]:
+    """Every huge model on the table with its base as a sight obstacle, in the order of
+    the table (the order the sight query names them in)."""
+    return [(mid, _huge_obstacle(board, mid, pos)) for mid, pos in positions.items()
+            if mid in board.huge]
 
 
 def _huge_obstacle(board: PreparedBoard, mid: str, pos: Position) -> Obstacle:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from geometry.cover.lines import CoverObject
 from geometry.discs import Disc
@@ -83,9 +83,9 @@ class Reason:
 IgnoredCover = Reason  # an object the line of cover meets that gives no cover, and why
 
 
-@dataclass(frozen=True)
-class ShotPair:
-    """The two models of a shot as the rules see them."""
+class ShotPair(NamedTuple):
+    """The two models of a shot as the rules see them (a named tuple: maps build one
+    per cell)."""
 
     attacker: str
     target: str
@@ -99,9 +99,12 @@ class ShotPair:
     off_table: frozenset[str] = frozenset()
 
 
-@dataclass(frozen=True)
-class ShotAnalysis:
+class ShotAnalysis(NamedTuple):
     """Sight, cover and range from one model to another (immutable).
+
+    A named tuple rather than a frozen dataclass: one model against twenty
+    targets builds twenty of these, and a frozen dataclass takes four times as
+    long to build (``bench/sight.py``).
 
     ``bands`` and ``in_range`` are None when no weapon was given.
     ``cover_reasons`` says, for each entry of ``cover`` in order, why it

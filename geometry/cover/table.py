@@ -1,0 +1,180 @@
+"""Cover objects packed once for the compiled line-of-cover tests (R-COV-1, R-COV-2,
+R-COV-4).
+
+A :class:`CoverTable` lays the polygon outlines of many cover objects (each
+object's shape, and its core shrunk by :data:`~geometry.cover.objects.EPS`) end
+to end in flat arrays, so one compiled call
+(:func:`geometry.cover.kernel.polygon_hits`) answers every (line, object)
+combination of a batch: the dispatch of a compiled call costs more than its
+arithmetic. Like Shapely's ``STRtree``, the table is built by its owner and
+kept: the shot glue keeps one per board (:mod:`sim.shooting.board`);
+:func:`geometry.cover.lines.lines_of_cover` builds a small one per call.
+
+Discs are answered exactly in plain floats (:func:`disc_flags`); the rare
+near-degenerate polygon combinations go to Shapely's predicates in one
+vectorised call (:func:`polygon_flags`).
+
+Examples
+--------
+>>> import shapely
+>>> table = CoverTable([CoverObject("crate", shapely.box(4, -1, 5, 1))])
+>>> table.flags([(Disc(0, 0, 0.6), Disc(10, 0, 0.6))], [[0]], touch_tolerance=0.01)
+[[(True, True, False)]]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+import shapely
+
+from geometry.cover import kernel
+from geometry.cover.objects import EPS, CoverObject
+from geometry.discs import Disc, gap
+
+# The plain-float polygon test (:meth:`CoverTable.flags`) defers to Shapely when a
+# vertex lies closer than this (inches) to the LoC's line, or the LoC crosses an
+# outline closer than ``_NEAR_END`` to a centre: there rounding could decide.
+_DEGENERATE = 1e-9
+_NEAR_END = 4 * EPS
+Flags = tuple[bool, bool, bool]  # enters, passes through, touches the attacker's base
+Line = tuple[Disc, Disc]  # attacker's base, target's base
+
+
+class CoverTable:
+    """Cover objects with their polygon outlines packed for the compiled tests.
+
+    ``objects[k]`` is object ``k``; its core outline is packed as outline ``2k``
+    and its shape as ``2k + 1`` (empty for a disc).
+    """
+
+    def __init__(self, objects: Sequence[CoverObject]) -> None:
+        self.objects = tuple(objects)
+        edges, ats, boxes, spans = [], [], [], []
+        e = a = 0
+        empty = (np.zeros((0, 4)), np.zeros(1, np.int64), np.full(4, math.nan))
+        for obj in self.objects:
+            outlines = obj.outlines
+            for arrays in ((outlines[1].arrays, outlines[0].arrays) if outlines is not None
+                           else (empty, empty)):
+                ed, at, box = arrays
+                edges.append(ed)
+                ats.append(at)
+                boxes.append(box)
+                spans.append((e, e + len(ed), a, a + len(at)))
+                e, a = e + len(ed), a + len(at)
+        self._edges = np.concatenate(edges) if edges else np.zeros((0, 4))
+        self._at = np.concatenate(ats) if ats else np.zeros(0, np.int64)
+        self._boxes = np.stack(boxes) if boxes else np.zeros((0, 4))
+        self._spans = np.array(spans, np.int64).reshape(-1, 4)
+        self._polygon = [o.outlines is not None for o in self.objects]
+
+    def flags(self, lines: Sequence[Line], offered: Sequence[Sequence[int]],
+              touch_tolerance: float) -> list[list[Flags]]:
+        """(enters, passes through, touches the attacker) of line ``i`` and each object
+        ``offered[i]`` (indices into :attr:`objects`), in that order.
+
+        ``touch_tolerance`` is the rules' touching distance (R-UNIT-2).
+        """
+        polygon = self._polygon
+        which = [(i, k) for i, ks in enumerate(offered) for k in ks if polygon[k]]
+        codes = self.codes(lines, which, touch_tolerance)
+        deferred = [(i, self.objects[k]) for (i, k), c in zip(which, codes, strict=True)
+                    if c == kernel.DEFER]
+        slow = iter(polygon_flags(lines, deferred, touch_tolerance))
+        answers = iter([next(slow) if c == kernel.DEFER else
+                        (bool(c & kernel.ENTERS), bool(c & kernel.PASSES),
+                         bool(c & kernel.TOUCHES)) for c in codes])
+        out: list[list[Flags]] = []
+        for (a, b), ks in zip(lines, offered, strict=True):
+            row: list[Flags] = []
+            for k in ks:
+                shape = self.objects[k].shape
+                row.append(next(answers) if polygon[k] else
+                           disc_flags(a, b, shape, touch_tolerance))  # type: ignore[arg-type]
+            out.append(row)
+        return out
+
+    def codes(self, lines: Sequence[Line], which: Sequence[tuple[int, int]],
+              touch_tolerance: float) -> list[int]:
+        """The compiled answers for (line index, polygonal object index) combinations:
+        bits :data:`~geometry.cover.kernel.ENTERS`, ``PASSES`` and ``TOUCHES``, or
+        :data:`~geometry.cover.kernel.DEFER` where Shapely must decide."""
+        if not which:
+            return []
+        rows = np.array([(a.x, a.y, a.r, b.x, b.y) for a, b in lines], dtype=np.float64)
+        combos = np.array(which, np.int64)
+        codes: list[int] = kernel.polygon_hits(
+            rows, combos[:, 0], combos[:, 1], self._spans, self._edges, self._at, self._boxes,
+            touch_tolerance, _DEGENERATE, _NEAR_END).tolist()
+        return codes
+
+
+def disc_flags(attacker: Disc, target: Disc, disc: Disc, touch_tolerance: float) -> Flags:
+    """(enters, passes through, touches the attacker) of the LoC and a disc, exactly."""
+    stretch = _disc_stretch(attacker.x, attacker.y, target.x, target.y, disc)
+    return (stretch is not None, stretch is not None and stretch[0] > 0.0 and stretch[1] < 1.0,
+            gap(attacker, disc) <= touch_tolerance)
+
+
+def _disc_stretch(ax: float, ay: float, bx: float, by: float, d: Disc
+                  ) -> tuple[float, float] | None:
+    """Parameter interval (0..1) of the LoC strictly inside ``d`` shrunk by EPS, or None."""
+    dx, dy = bx - ax, by - ay
+    length = math.hypot(dx, dy)
+    if length == 0.0:
+        return None
+    ux, uy = dx / length, dy / length
+    px, py = d.x - ax, d.y - ay
+    along = px * ux + py * uy
+    across = abs(px * uy - py * ux)
+    r = d.r - EPS
+    if r <= 0 or across >= r:
+        return None
+    half = math.sqrt(r * r - across * across)
+    t0, t1 = (along - half) / length, (along + half) / length
+    lo, hi = max(t0, 0.0), min(t1, 1.0)
+    if hi <= lo:
+        return None
+    return (t0, t1)
+
+
+def polygon_flags(lines: Sequence[Line], combos: Sequence[tuple[int, CoverObject]],
+                  touch_tolerance: float) -> list[tuple[bool, bool, bool]]:
+    """(enters, passes through, touches the attacker) for (line, polygonal object) combos,
+    in vectorised Shapely calls."""
+    if not combos:
+        return []
+    ends = np.array([[lines[i][0].center, lines[i][1].center] for i, _ in combos])
+    segs = shapely.linestrings(ends)
+    cores = np.array([obj.core for _, obj in combos], dtype=object)
+    shapes = np.array([obj.shape for _, obj in combos], dtype=object)
+    starts = shapely.points(ends[:, 0])
+    radius = np.array([lines[i][0].r for i, _ in combos])
+    touches = shapely.distance(starts, shapes) - radius <= touch_tolerance
+    enters = shapely.intersects(segs, cores)
+    passes = np.zeros(len(combos), dtype=bool)
+    which = np.flatnonzero(enters)
+    if len(which):
+        inside = shapely.intersection(segs[which], cores[which])
+        parts, owner = shapely.get_parts(inside, return_index=True)
+        # Only stretches can pass through; a lone touching point (a vertex of a
+        # piece that also has a stretch on the LoC) has no first and last point.
+        line = (shapely.get_type_id(parts) == 1) & ~shapely.is_empty(parts)
+        parts, owner = parts[line], owner[line]
+        if len(parts):
+            first = shapely.get_coordinates(shapely.get_point(parts, 0))
+            last = shapely.get_coordinates(shapely.get_point(parts, -1))
+            combo = which[owner]
+            a, b = ends[combo, 0], ends[combo, 1]
+            # A stretch passes through when neither of its ends is the attacker's
+            # or the target's centre: it enters and exits (R-COV-2).
+            at_end = np.zeros(len(parts), dtype=bool)
+            for pt in (first, last):
+                for c in (a, b):
+                    at_end |= np.hypot(*(pt - c).T) <= EPS
+            through = (shapely.length(parts) > 0.0) & ~at_end
+            passes[combo[through]] = True
+    return list(zip(enters.tolist(), passes.tolist(), touches.tolist(), strict=True))
