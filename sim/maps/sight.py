@@ -105,6 +105,22 @@ class _Group:
             return list(self.cells)
         return [(int(i), int(j)) for i, j in zip(*np.nonzero(self.mask()), strict=True)]
 
+    def rowcols(self) -> tuple[IntArray, IntArray]:
+        """Every cell as (rows, cols) arrays (each cell once: a query's cells are split
+        between its groups)."""
+        rows = [r for r, _ in self.spots]
+        cols = [c for _, c in self.spots]
+        if self.masks:
+            r, c = np.nonzero(np.logical_or.reduce(self.masks))
+            rows.append(r)
+            cols.append(c)
+        if self.cells:
+            rows.append(np.array([i for i, _ in self.cells], dtype=np.intp))
+            cols.append(np.array([j for _, j in self.cells], dtype=np.intp))
+        if not rows:
+            return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
+        return np.concatenate(rows), np.concatenate(cols)
+
     def mask(self) -> BoolGrid:
         out = np.zeros(self.shape, dtype=bool)
         for m in self.masks:
@@ -289,12 +305,13 @@ def _solve(groups: list[_Group], me: Mover, q: _Query, grid: Grid, seen: BoolGri
     groups in step so that each round is one batched query per sight index. Small
     groups only take part in the last round (every open cell asked)."""
     gx, gy = grid.centres()
-    todos = [g.mask() for g in groups]
-    cells: list[tuple[IntArray, IntArray]] = []  # each group's cells, (rows, cols)
-    for t in todos:
-        rows, cols = np.nonzero(t)
-        cells.append((rows, cols))
-    small = [g.size() < SMALL for g in groups]
+    cells = [g.rowcols() for g in groups]  # each group's cells, (rows, cols)
+    todos = []
+    for rows, cols in cells:
+        todo = np.zeros(seen.shape, dtype=bool)
+        todo[rows, cols] = True
+        todos.append(todo)
+    small = [len(rows) < SMALL for rows, _ in cells]
     for stride in STRIDES:
         asks, where = [], []
         for k, group in enumerate(groups):
