@@ -274,6 +274,15 @@ def close_combat_lines(state: GameState, attacker: str, target: str, weapon: str
     return out
 
 
+def path_verdict(state: GameState | None, action: Action | None, points: list[Point],
+                 short: bool = False) -> tuple[str, str]:
+    """The ruler text (:func:`path_text`) and the engine's reason for ``action``
+    ("" when legal, "incomplete" while it cannot be built)."""
+    why = None if action is None or state is None else state.why_illegal(action)
+    reason = why.reason if why is not None else ("" if action else "incomplete")
+    return path_text(state, action, points, short), reason
+
+
 def shown_length(length: float, limit: float) -> str:
     """A path length for the ruler readout: two decimals, on the same side of the
     ruler as the exact length (``4.00 / 4 in`` for 3.9999, ``4.01 / 4 in`` for
@@ -350,6 +359,7 @@ class Answers:
         self._shots: dict[Hashable, ShotAnswer] = {}
         self._webs: dict[Hashable, tuple[tuple[Segment, bool], ...]] = {}
         self._reach: dict[tuple[str, bool], BaseGeometry | None] = {}
+        self._paths: dict[Hashable, tuple[str, str]] = {}
 
     def follow(self, state: GameState | None) -> None:
         """Drop every answer if ``state`` is not the state they were found for."""
@@ -362,6 +372,20 @@ class Answers:
         self._shots.clear()
         self._webs.clear()
         self._reach.clear()
+        self._paths.clear()
+
+    def path_verdict(self, state: GameState | None, action: Action | None,
+                     points: list[Point], short: bool = False) -> tuple[str, str]:
+        """:func:`path_verdict`, kept while ``state`` is unchanged (a drag asks the
+        solid path's again each frame)."""
+        self.follow(state)
+        key = (action, tuple(points), short)
+        hit = self._paths.get(key)
+        if hit is None:
+            if len(self._paths) >= SHOTS_KEPT:
+                self._paths.clear()
+            hit = self._paths[key] = path_verdict(state, action, points, short)
+        return hit
 
     def shot(self, scenario: Scenario, positions: Mapping[str, Position], attacker: str,
              target: str, weapon: str | None, climbing: frozenset[str] = frozenset(),

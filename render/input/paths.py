@@ -76,18 +76,20 @@ def vertical_choices(state: GameState | None, s: Setup) -> list[Step]:
     return [o for o in s.kind.offers(state, s.model, path, values) if isinstance(o, Step)]
 
 
-def _verdict(state: GameState | None, s: Setup, steps: list[Step], weapon: str | None,
-             pts: list[tuple[float, float]], short: bool = False) -> tuple[str, str]:
+def _verdict(kept: Answers | None, state: GameState | None, s: Setup, steps: list[Step],
+             weapon: str | None, pts: list[tuple[float, float]], short: bool = False
+             ) -> tuple[str, str]:
     """The ruler text (``short``: the length alone) and the engine's reason ("" when
-    legal) for ``steps``."""
+    legal) for ``steps`` (kept in ``kept`` while the state is unchanged)."""
     action = build(s, weapon, steps)
-    why = None if action is None or state is None else state.why_illegal(action)
-    reason = why.reason if why is not None else ("" if action else "incomplete")
-    return answers.path_text(state, action, pts, short), reason
+    if kept is not None:
+        return kept.path_verdict(state, action, pts, short)
+    return answers.path_verdict(state, action, pts, short)
 
 
 def path_preview(state: GameState | None, scene: Scene, s: Setup,
-                 hover: tuple[float, float] | None, weapon: str | None) -> PathOverlay | None:
+                 hover: tuple[float, float] | None, weapon: str | None,
+                 kept: Answers | None = None) -> PathOverlay | None:
     """The committed path with the engine's verdict, and the pointer's tentative leg."""
     if s.form.target and s.target is None:
         return None  # a charge's path starts once its target is picked
@@ -107,11 +109,11 @@ def path_preview(state: GameState | None, scene: Scene, s: Setup,
             pts.append((step.x, step.y))
         else:  # a climb or jump where the path is at that point
             marks.append((*pts[-1], f"{step.kind} {step.z:g}\""))
-    text, reason = _verdict(state, s, steps, weapon, pts) if steps else ("0 in", "")
+    text, reason = _verdict(kept, state, s, steps, weapon, pts) if steps else ("0 in", "")
     tip_ok = True
     if pointer is not None:
-        tip_text, tip_reason = _verdict(state, s, [*steps, Step("walk", *pointer)], weapon,
-                                        [*pts, pointer], short=True)
+        tip_text, tip_reason = _verdict(kept, state, s, [*steps, Step("walk", *pointer)],
+                                        weapon, [*pts, pointer], short=True)
         text += f"; to pointer {tip_text}"
         tip_ok = not tip_reason
     return PathOverlay(tuple(pts), start.radius, not reason, text, reason, tuple(marks),
@@ -127,7 +129,7 @@ def path_details(kept: Answers, state: GameState | None, scene: Scene, s: Setup,
     area = kept.reach_area(state, s.model, isinstance(s.kind, ChargeKind))
     if area is not None:
         overlays.append(AreaOverlay(area))
-    path = path_preview(state, scene, s, hover, weapon)
+    path = path_preview(state, scene, s, hover, weapon, kept)
     if path is not None:
         overlays.append(path)
         lines.append(TextLine(f"path: {path.text}", TEXT_GOOD if path.ok else TEXT_BAD))
