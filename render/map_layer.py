@@ -69,6 +69,7 @@ class MapOverlay:
 
     map: Map
     target_name: str | None = None  # the ``sees`` target as the legend names it (else its id)
+    base: tuple[float, float, float] | None = None  # the hovered cell's base (x, y, r), ringed
 
     def draw(self, surface: Any, t: BoardTransform) -> None:
         g = self.map.grid
@@ -78,6 +79,10 @@ class MapOverlay:
         x1, y1 = t.to_screen_f(g.x0 + (g.nx - 0.5) * g.cell, g.y0 + (g.ny - 0.5) * g.cell)
         size = (max(1, round(x1 - x0)), max(1, round(y1 - y0)))
         surface.blit(pygame.transform.scale(img, size), (round(x0), round(y0)))
+        if self.base is not None:
+            x, y, r = self.base
+            pygame.draw.circle(surface, (255, 255, 255), t.to_screen(x, y),
+                               max(2, round(r * t.scale)), 2)
 
     def draw_top(self, surface: Any, t: BoardTransform) -> None:
         entries = legend_entries(self.map, self.target_name)

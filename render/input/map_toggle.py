@@ -157,7 +157,8 @@ class MapToggle:
                             "(planned shot by shot)", TEXT_WARN)
             return list(overlays), [line, *lines]
         target = _name(v, m.target) if m.target else None
-        return [MapOverlay(m, target), *overlays], [*map_lines(v, m), *lines]
+        return [MapOverlay(m, target, _hovered_base(v, m)), *overlays], [*map_lines(v, m),
+                                                                        *lines]
 
     def settle(self) -> None:
         """Finish a map being made (for a still picture)."""
@@ -187,6 +188,16 @@ def map_lines(v: Showing, m: Map) -> list[TextLine]:
         return [*out, TextLine("here: no enemy can shoot it")]
     parts = ", ".join(f"{_name(v, e)} {100 * p:.1f}%" for e, p in who)
     return [*out, TextLine(f"here: best hit {100 * float(value):.1f}%: {parts}")]
+
+
+def _hovered_base(v: Showing, m: Map) -> tuple[float, float, float] | None:
+    """The model's base on the hovered cell, where it can stand (ringed on the board)."""
+    if v.hover_point is None or m.at(*v.hover_point) is None:
+        return None
+    g = m.grid
+    col = round((v.hover_point[0] - g.x0) / g.cell)
+    row = round((v.hover_point[1] - g.y0) / g.cell)
+    return g.x0 + col * g.cell, g.y0 + row * g.cell, v.scenario.radius_of(m.model)
 
 
 def _focus(v: Showing) -> str | None:

@@ -1,3 +1,3 @@
 """Visibility and threat maps for one model (docs/maps.md): grid.py, sight.py,
-kernel.py, visibility.py.
+kernel.py, threat.py, visibility.py.
 """
