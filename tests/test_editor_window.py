@@ -315,3 +315,22 @@ def test_every_editor_key_is_documented() -> None:
     help_text = " ".join(HELP)
     for token in ("F5", "Ctrl+Z", "Ctrl+Y", "Tab", "F2", "Ctrl+E"):
         assert token in help_text
+
+
+def test_leaving_with_changes_keeps_them_beside_the_file(tmp_path: Path) -> None:
+    """Ctrl+Q with changes not saved: the file is untouched, the draft (problems and all)
+    is kept in NAME.unsaved.toml, comments included."""
+    path = shipped_copy(tmp_path, "skirmish.toml")
+    before = path.read_text(encoding="utf-8")
+    d = EditorDriver(EditorController(load_scenario(path), path, before))
+    try:
+        d.drag((18.0, 10.25), (18.0, 3.25))  # wall-1 onto two models: not a valid board
+        d.key(pygame.K_q, pygame.KMOD_CTRL)
+        assert not d.app.running
+        assert d.app.save_on_quit() == tmp_path / "skirmish.unsaved.toml"
+    finally:
+        d.close()
+    assert path.read_text(encoding="utf-8") == before
+    kept = (tmp_path / "skirmish.unsaved.toml").read_text(encoding="utf-8")
+    assert "# The default scenario: a ruined crossroads." in kept
+    assert "polygon = [[15, 3], [21, 3], [21, 3.5], [15, 3.5]]" in kept

@@ -21,7 +21,7 @@ from render.explain.answers import Answers
 from sim.errors import WastelandError
 from sim.scenario.draft import Draft
 from sim.scenario.fields import set_field
-from sim.scenario.format.rewrite import scenario_text, tidy_text
+from sim.scenario.format.rewrite import RewriteError, rewrite_text, scenario_text, tidy_text
 from sim.scenario.objects import Point, Scenario
 
 LOG_KEPT = 50
@@ -166,8 +166,14 @@ class EditorCore:
         """Write the draft, problems and all, beside the target as ``NAME.unsaved.toml``
         (leaving never overwrites the file with changes that were not saved)."""
         path = self.target.with_name(f"{self.target.stem}.unsaved.toml")
+        s = self.draft.scenario
         try:
-            write_text(path, tidy_text(self.draft.scenario, self.target))
+            try:  # like the opened file, comments and all, when it can take the changes
+                text = (tidy_text(s, self.target) if self.opened is None
+                        else rewrite_text(self.opened[0], self.opened[1], s))
+            except RewriteError:
+                text = tidy_text(s, self.target)
+            write_text(path, text)
         except (OSError, WastelandError) as exc:
             self._say(f"could not write {str(path)!r}: {exc}", error=True)
             return None
