@@ -62,8 +62,10 @@ IntArray = NDArray[np.intp]
 FloatArray = NDArray[np.float64]
 # Which cells join a group: a mask, (rows, cols) arrays, or the one cell given with it.
 Where = BoolGrid | tuple[IntArray, IntArray] | None
-# Groups of fewer cells are queried cell by cell, pooled with other small groups.
+# Groups of fewer cells skip the coarse rounds and the covering discs, pooled with
+# other small groups.
 SMALL = 32
+SMALL_STRIDE = 2  # and take part in the rounds of this stride and finer only
 
 
 @dataclass(frozen=True)
@@ -303,7 +305,8 @@ def _ask(asks: list[_Ask], q: _Query) -> None:
 def _solve(groups: list[_Group], me: Mover, q: _Query, grid: Grid, seen: BoolGrid) -> None:
     """Settle every cell of every group, coarse to fine (the module's docstring), all
     groups in step so that each round is one batched query per sight index. Small
-    groups only take part in the last round (every open cell asked)."""
+    groups only take part in the last two rounds (every other cell, then every open
+    cell: the witnesses of the first prove many of the second)."""
     gx, gy = grid.centres()
     cells = [g.rowcols() for g in groups]  # each group's cells, (rows, cols)
     todos = []
@@ -315,7 +318,7 @@ def _solve(groups: list[_Group], me: Mover, q: _Query, grid: Grid, seen: BoolGri
     for stride in STRIDES:
         asks, where = [], []
         for k, group in enumerate(groups):
-            if small[k] and stride > 1:
+            if small[k] and stride > SMALL_STRIDE:
                 continue
             rows, cols = cells[k]
             on = todos[k][rows, cols]
