@@ -18,7 +18,7 @@ from render.draw.theme import SELECTED, TEXT_DIM, TEXT_WARN
 from render.draw.view import Button, Overlay, TextLine, ViewState
 from render.editor import panel, tools
 from render.editor.core import Drag, EditorCore
-from render.editor.overlays import PROBLEM, Pending, outlined
+from render.editor.overlays import PROBLEM, Ghost, Pending, outlined
 from render.editor.panel import Op
 from render.editor.state import TOOL_NAMES
 from render.explain import debug
@@ -27,6 +27,7 @@ from render.scene import Scene, scene_from_scenario
 from sim.scenario import edit
 from sim.scenario.fields import current_text
 from sim.scenario.objects import Point, Scenario
+from sim.scenario.positions import Position
 from sim.scenario.presets import PRESETS
 from sim.scenario.rules import RULE_SETS
 
@@ -40,7 +41,12 @@ class EditorController(EditorCore):
         tool = TOOL_NAMES[self.tool.name]
         what = PRESETS[self.tool.preset].label if self.tool.name in ("rect", "circle", "polygon") \
             else self.tool.unit if self.tool.name == "model" else ""
-        return replace(scene_from_scenario(self.scenario),
+        moving = self.preview
+        positions = None
+        if moving is not None and self.drag is not None and self.drag.ident in moving.model_ids:
+            m = moving.model(self.drag.ident)  # a dragged base follows the pointer
+            positions = {m.id: Position(m.at[0], m.at[1], m.z)}
+        return replace(scene_from_scenario(self.scenario, positions),
                        phase=f"editing: {tool} {what}".rstrip() + (" *" if self.unsaved else ""))
 
     def buttons(self) -> list[Button]:
@@ -71,7 +77,7 @@ class EditorController(EditorCore):
         if self.debug or self.debug_sight or self.debug_edges:
             out, lines = self._explained()
         if self.selected is not None:  # wide, so a problem's red shows on it
-            out.append(outlined(s, [self.selected], SELECTED, 6))
+            out.append(outlined(self.preview or s, [self.selected], SELECTED, 6))
         marked = sorted(self.draft.marked)
         if marked:
             out.append(outlined(s, marked, PROBLEM, 3, "!"))
@@ -100,6 +106,8 @@ class EditorController(EditorCore):
 
     def _pending(self) -> Overlay | None:
         d = self.drag
+        if d is not None and self.preview is not None and d.ident not in self.preview.model_ids:
+            return Ghost(self.preview.piece(d.ident))  # the board stays as it is till release
         if d is not None and d.kind in ("rect", "circle"):
             s, props = self.draft.scenario, PRESETS[self.tool.preset].props
             piece = (tools.rect_from_drag(s, "x", props, d.start, d.now) if d.kind == "rect"

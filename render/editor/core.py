@@ -62,7 +62,9 @@ class EditorCore:
         self.selected: str | None = None
         self.points: list[Point] = []  # a polygon being clicked
         self.drag: Drag | None = None
-        self.preview: Scenario | None = None  # the draft as a drag would leave it
+        # The draft as a drag would leave it: drawn over the board (a ghost), never the board
+        # itself, whose terrain layer and edges are worked out again for each new scenario.
+        self.preview: Scenario | None = None
         self.editing: tuple[str, str | None, str] | None = None  # field, ident, text typed
         self.pointer: Point | None = None
         self.hover_index: int | None = None
@@ -85,7 +87,7 @@ class EditorCore:
 
     @property
     def scenario(self) -> Scenario:
-        return self.preview if self.preview is not None else self.history.scenario
+        return self.history.scenario
 
     @property
     def unsaved(self) -> bool:

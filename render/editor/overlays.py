@@ -17,10 +17,10 @@ import shapely
 
 from geometry.discs import Disc
 from render.draw import theme
-from render.draw.board import dashed_polyline, screen_points
+from render.draw.board import dashed_polyline, draw_piece, screen_points
 from render.draw.overlays import Shape, draw_shape_outline, label_box
 from render.draw.transform import BoardTransform
-from sim.scenario.objects import Point, Scenario
+from sim.scenario.objects import Point, Scenario, TerrainPiece
 
 PROBLEM = (230, 40, 40)
 PENDING = (255, 255, 255)
@@ -66,6 +66,17 @@ class Outlined:
             box = label_box(size, t.to_screen(x, y), surface.get_clip())  # kept on the board
             pygame.draw.rect(surface, self.colour, box, border_radius=4)
             surface.blit(img, img.get_rect(center=box.center))
+
+
+@dataclass(frozen=True)
+class Ghost:
+    """A piece being dragged, drawn where it would land (the board's own piece drawing)."""
+
+    piece: TerrainPiece
+
+    def draw(self, surface: Any, t: BoardTransform) -> None:
+        draw_piece(surface, self.piece, t)
+        draw_shape_outline(surface, PENDING, self.piece.footprint, t, 2)
 
 
 @dataclass(frozen=True)
