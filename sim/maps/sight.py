@@ -19,7 +19,7 @@ most cells without a query of their own:
   disc inside is one from the larger.
 
 Rounds go from coarse to fine: query the cells still open on a subgrid of
-stride 8, 4, 2 and 1 (the last round queries every open cell), marking the
+stride 16, 8, 4, 2 and 1 (the last round queries every open cell), marking the
 cells each witness proves; between them, query the covering disc of each
 block of open cells (blocks with a seen cell are skipped: their disc sees).
 All groups of one other model go in step, each round one batched
@@ -57,7 +57,7 @@ from sim.shooting.shot_analysis import ShotPair
 # covering disc is this much larger than it must be (inches): far above the
 # sight kernel's tolerance (1e-7), far below anything on a table.
 MARGIN = 1e-6
-STRIDES = (8, 4, 2, 1)
+STRIDES = (16, 8, 4, 2, 1)
 IntArray = NDArray[np.intp]
 FloatArray = NDArray[np.float64]
 # Which cells join a group: a mask, (rows, cols) arrays, or the one cell given with it.
