@@ -25,6 +25,7 @@ from shapely.geometry.base import BaseGeometry
 
 from render.draw import theme
 from render.draw.areas import display_area
+from render.draw.labels import Placer
 from render.draw.layout import Rect
 from render.draw.theme import LegendEntry
 from render.draw.transform import BoardTransform
@@ -144,16 +145,28 @@ def draw_table(surface: Any, board: tuple[float, float], t: BoardTransform) -> N
     pygame.draw.rect(surface, (60, 50, 35), (*tl, br[0] - tl[0], br[1] - tl[1]), 2)
 
 
+TERRAIN_FILLS: dict[str, theme.Colour] = {  # by how a piece moves (R-TER-1)
+    "normal": theme.TERRAIN_NORMAL,
+    "difficult": theme.TERRAIN_DIFFICULT,
+    "impassable": theme.TERRAIN_IMPASSABLE,
+}
+STOREY_LIGHT: theme.Colour = (235, 230, 220)  # what a very high roof's fill tends to
+STOREY_SPAN = 12.0  # inches of height over which the fill lightens
+
+
+def storey_shade(colour: theme.Colour, height: float) -> theme.Colour:
+    """The fill of a piece lightened with its height, so storeys at different
+    heights never share one grey (issue 16); the label still gives the height."""
+    k = 0.5 * min(1.0, max(0.0, height) / STOREY_SPAN)
+    r, g, b = (round(c + (light - c) * k) for c, light in zip(colour, STOREY_LIGHT, strict=True))
+    return (r, g, b)
+
+
 def draw_piece(surface: Any, piece: TerrainPiece, t: BoardTransform) -> None:
     """One terrain piece, by class (see the module docstring)."""
     p, geom = piece.props, piece.footprint
-    fills = {
-        "normal": theme.TERRAIN_NORMAL,
-        "difficult": theme.TERRAIN_DIFFICULT,
-        "impassable": theme.TERRAIN_IMPASSABLE,
-    }
     if not p.area or p.movement != "normal":
-        fill_geometry(surface, fills[p.movement], geom, t)
+        fill_geometry(surface, storey_shade(TERRAIN_FILLS[p.movement], p.height), geom, t)
     if p.area:
         fill_geometry(surface, theme.TERRAIN_DENSE if p.dense else theme.TERRAIN_AREA, geom, t)
     if p.movement == "difficult":
@@ -171,24 +184,66 @@ def draw_piece(surface: Any, piece: TerrainPiece, t: BoardTransform) -> None:
                 dashed_polyline(surface, theme.TERRAIN_CLIMBABLE, screen_points(t, ring), 2)
 
 
-def draw_piece_label(surface: Any, piece: TerrainPiece, t: BoardTransform) -> None:
-    """Height label (with ``*`` when overridden per model) and the cover dot."""
-    p = piece.props
-    anchor = piece.footprint.representative_point()
-    x, y = t.to_screen(anchor.x, anchor.y)
-    text = ""
-    if p.height > 0:
-        text = f'{p.height:g}"'
-    if piece.overrides:
-        text += "*"
-    dot = 5 if t.scale >= 10 else 3
+def piece_label_text(piece: TerrainPiece) -> str:
+    """A piece's height label: its height, ``*`` when it differs for some models (R-TER-2)."""
+    text = f'{piece.props.height:g}"' if piece.props.height > 0 else ""
+    return text + ("*" if piece.overrides else "")
+
+
+def label_anchor(piece: TerrainPiece, higher: Sequence[TerrainPiece]) -> tuple[float, float]:
+    """Where a piece's label goes: inside the part no higher piece covers (a lower
+    storey's label is not hidden by, or printed on, the storey above it)."""
+    geom = piece.footprint
+    over = [h.footprint for h in higher if h.footprint.intersects(geom)]
+    if over:
+        rest = geom.difference(shapely.union_all(over))
+        if not rest.is_empty and rest.area > 0.05 * geom.area:
+            geom = rest
+    p = geom.representative_point()
+    return (p.x, p.y)
+
+
+PieceLabel = tuple[TerrainPiece, str, Any]  # a piece, its label text, its screen box
+
+
+def piece_label_boxes(scenario: Scenario, t: BoardTransform) -> list[PieceLabel]:
+    """Each labelled piece, its text and its screen box (the cover dot to its right),
+    placed so no two labels overlap."""
+    pieces = sorted(scenario.terrain, key=lambda pc: (pc.props.area, pc.props.height))
+    placer = Placer()
+    size = max(13, int(t.scale * 0.55))
+    out = []
+    for i, piece in enumerate(pieces):
+        text = piece_label_text(piece)
+        if not text and not piece.props.cover:
+            continue
+        higher = [h for h in pieces[i + 1:] if h.props.height > piece.props.height]
+        x, y = t.to_screen_f(*label_anchor(piece, higher))
+        w, h = theme.font(size).size(text) if text else (0, 0)
+        w += 4 + (2 * _dot(t) + 6 if piece.props.cover else 0)
+        spots = [(x, y), (x, y - h - 3), (x, y + h + 3), (x + w, y), (x - w, y)]
+        out.append((piece, text, placer.place((w, h + 2), spots)))
+    return out
+
+
+def _dot(t: BoardTransform) -> int:
+    return 5 if t.scale >= 10 else 3
+
+
+def draw_piece_label(surface: Any, piece: TerrainPiece, text: str, box: Any,
+                     t: BoardTransform) -> None:
+    """Height label (with ``*`` when overridden per model) and the cover dot, in ``box``."""
+    dot = _dot(t)
+    x, y = box.x, box.centery
     if text:
         img = theme.font(max(13, int(t.scale * 0.55))).render(text, True, theme.HEIGHT_LABEL)
-        box = img.get_rect(center=(x, y))
-        pygame.draw.rect(surface, (245, 245, 235), box.inflate(4, 2))
-        surface.blit(img, box)
-        x = box.right + dot + 4
-    if p.cover:
+        tag = img.get_rect(midleft=(x + 2, y))
+        pygame.draw.rect(surface, (245, 245, 235), tag.inflate(4, 2))
+        surface.blit(img, tag)
+        x = tag.right + dot + 4
+    else:
+        x += dot + 2
+    if piece.props.cover:
         pygame.draw.circle(surface, theme.TERRAIN_COVER, (x, y), dot)
         pygame.draw.circle(surface, (40, 30, 0), (x, y), dot, 1)
 
@@ -200,15 +255,30 @@ def draw_significant_edges(surface: Any, edges: Iterable[BaseGeometry], t: Board
 
 
 def draw_terrain(surface: Any, scenario: Scenario, t: BoardTransform,
-                 edges: Sequence[BaseGeometry] = ()) -> None:
-    """Table, every piece (lowest first so roofs cover the ground), edges, labels."""
+                 edges: Sequence[BaseGeometry] = (), labels: bool = True) -> None:
+    """Table, every piece (lowest first so roofs cover the ground), edges, labels
+    (``labels`` False: the frame places them over the bases, render.draw.frame)."""
     draw_table(surface, scenario.board, t)
     pieces = sorted(scenario.terrain, key=lambda pc: (pc.props.area, pc.props.height))
     for piece in pieces:
         draw_piece(surface, piece, t)
     draw_significant_edges(surface, edges, t)
-    for piece in pieces:
-        draw_piece_label(surface, piece, t)
+    for piece, text, box in piece_label_boxes(scenario, t) if labels else ():
+        draw_piece_label(surface, piece, text, box, t)
+
+
+def place_piece_labels(labels: Sequence[PieceLabel], bases: Sequence[Any]) -> list[PieceLabel]:
+    """The terrain labels moved off the bases (``bases``: their screen boxes): a label a
+    model stands on goes beside it, so no height reads under a name (issue 16, bug 8)."""
+    placer = Placer(bases)
+    out = []
+    for piece, text, box in labels:
+        w, h = box.size
+        x, y = box.center
+        spots = [(x, y), (x, y - h - 2), (x, y + h + 2), (x + w + 2, y), (x - w - 2, y),
+                 (x, y - 2 * h - 4), (x, y + 2 * h + 4)]
+        out.append((piece, text, placer.place(box.size, spots)))
+    return out
 
 
 def board_layer(scenario: Scenario, rect: Rect, t: BoardTransform,
@@ -220,7 +290,7 @@ def board_layer(scenario: Scenario, rect: Rect, t: BoardTransform,
     """
     layer = pygame.Surface((rect.w, rect.h))
     layer.fill(theme.BACKGROUND)
-    draw_terrain(layer, scenario, t.shifted(rect.x, rect.y), edges)
+    draw_terrain(layer, scenario, t.shifted(rect.x, rect.y), edges, labels=False)
     return layer
 
 
@@ -238,6 +308,7 @@ class BoardLayers:
         self._scenario: Scenario | None = None
         self._layers: dict[tuple[tuple[int, int, int, int], float], Any] = {}
         self._areas: dict[tuple[Any, ...], tuple[Any, tuple[int, int]]] = {}
+        self._labels: dict[tuple[float, tuple[int, int]], list[PieceLabel]] = {}
 
     def layer(self, scenario: Scenario, rect: Rect, t: BoardTransform,
               edges: Sequence[BaseGeometry] = ()) -> Any:
@@ -265,9 +336,20 @@ class BoardLayers:
         if hit[0] is not None:
             surface.blit(*hit)
 
+    def label_boxes(self, scenario: Scenario, t: BoardTransform) -> list[PieceLabel]:
+        """The terrain labels and their screen boxes (:func:`piece_label_boxes`), kept."""
+        if scenario is not self._scenario:
+            self._scenario = scenario
+            self.clear()
+        key = (t.scale, t.to_screen(0, 0))
+        if key not in self._labels:
+            self._labels[key] = piece_label_boxes(scenario, t)
+        return self._labels[key]
+
     def clear(self) -> None:
         self._layers.clear()
         self._areas.clear()
+        self._labels.clear()
 
 
 def area_layer(geom: BaseGeometry, fill: Sequence[int], edge: Sequence[int], t: BoardTransform

@@ -12,11 +12,19 @@ import pygame
 
 from render.draw import theme
 from render.draw.banner import draw_banner, draw_strip
-from render.draw.board import BoardLayers, board_layer, draw_legend
+from render.draw.board import (
+    BoardLayers,
+    board_layer,
+    draw_legend,
+    draw_piece_label,
+    piece_label_boxes,
+    place_piece_labels,
+)
 from render.draw.dice_card import draw_dice_card
+from render.draw.labels import Placer
 from render.draw.layout import Layout
-from render.draw.models import draw_models
-from render.draw.overlays import AreaOverlay
+from render.draw.models import draw_bases, draw_marks
+from render.draw.overlays import AreaOverlay, ShotOverlay
 from render.draw.panels import (
     draw_box,
     draw_buttons,
@@ -59,8 +67,19 @@ def draw_frame(surface: Any, layout: Layout, scene: Scene, view: ViewState,
             layers.area(surface, overlay.area, overlay.fill, overlay.edge, t)
         else:
             overlay.draw(surface, t)
-    draw_models(surface, scene, t, view.highlight)
+    # Bases, then terrain labels off the bases, then pips and names clear of those,
+    # then the overlays' labels clear of all of it: one placer per frame.
+    bases = draw_bases(surface, scene, t, view.highlight)
+    terrain = place_piece_labels(piece_label_boxes(scene.scenario, t) if layers is None
+                                 else layers.label_boxes(scene.scenario, t), bases)
+    for piece, text, box in terrain:
+        draw_piece_label(surface, piece, text, box, t)
+    placer = Placer((box for _, _, box in terrain), clip=pygame.Rect(layout.board.as_tuple()))
+    draw_marks(surface, scene, t, placer)
     for overlay in view.overlays:
+        if isinstance(overlay, ShotOverlay):
+            overlay.draw_top(surface, t, placer)
+            continue
         top = getattr(overlay, "draw_top", None)
         if top is not None:
             top(surface, t)

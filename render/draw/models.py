@@ -17,6 +17,7 @@ import pygame
 
 from render.draw import theme
 from render.draw.board import dashed_polyline
+from render.draw.labels import Placer
 from render.draw.transform import BoardTransform
 from render.scene import ModelView, Scene
 
@@ -42,14 +43,8 @@ def label_size(t: BoardTransform) -> int:
     return max(13, min(20, int(t.scale * 0.6)))
 
 
-def draw_model(
-    surface: Any, scene: Scene, m: ModelView, t: BoardTransform, selected: bool = False,
-    label_at: tuple[int, int] | None = None,
-) -> None:
-    """One model; ``selected`` adds a white ring (the active or picked model);
-    ``label_at`` moves its id label (see :func:`label_spots`)."""
-    if not m.on_board:
-        return
+def _base(surface: Any, scene: Scene, m: ModelView, t: BoardTransform, selected: bool) -> None:
+    """The base itself: a disc (or a dashed ring while climbing) and the white ring."""
     cx, cy = t.to_screen(m.x, m.y)
     r = max(3, round(t.length(m.radius)))
     colour = model_colour(scene, m)
@@ -64,12 +59,15 @@ def draw_model(
         pygame.draw.circle(surface, (10, 10, 10), (cx, cy), r, 2)
     if selected:
         pygame.draw.circle(surface, theme.SELECTED, (cx, cy), r + 4, 2)
+
+
+def _marks(surface: Any, m: ModelView, t: BoardTransform, name_box: pygame.Rect) -> None:
+    """Name, readiness tag, height tag, health pips and the climbing tag, over every base."""
+    cx, cy = t.to_screen(m.x, m.y)
+    r = max(3, round(t.length(m.radius)))
     size = label_size(t)
-    label = theme.text(m.id, size, (255, 255, 255), bold=True)
-    box = label.get_rect(center=label_at if label_at is not None else (cx, cy))
-    shadow = theme.text(m.id, size, (0, 0, 0), bold=True)
-    surface.blit(shadow, box.move(1, 1))
-    surface.blit(label, box)
+    surface.blit(theme.text(m.id, size, (0, 0, 0), bold=True), name_box.move(1, 1))
+    surface.blit(theme.text(m.id, size, (255, 255, 255), bold=True), name_box)
     if m.readiness == "ready":
         _tag(surface, "R", theme.READY_MARK, (cx + r, cy - r), size)
     elif m.readiness == "used":
@@ -80,6 +78,21 @@ def draw_model(
     _draw_health(surface, m, cx, cy + r + 5)
     if m.climbing:
         _tag(surface, "climbing", (240, 200, 120), (cx, cy + r + 16), max(12, size - 2))
+
+
+def draw_model(
+    surface: Any, scene: Scene, m: ModelView, t: BoardTransform, selected: bool = False,
+    label_at: tuple[int, int] | None = None,
+) -> None:
+    """One model; ``selected`` adds a white ring (the active or picked model);
+    ``label_at`` moves its id label (see :func:`label_spots`)."""
+    if not m.on_board:
+        return
+    _base(surface, scene, m, t, selected)
+    w, h = theme.font(label_size(t), bold=True).size(m.id)
+    box = pygame.Rect(0, 0, w, h)
+    box.center = label_at if label_at is not None else t.to_screen(m.x, m.y)
+    _marks(surface, m, t, box)
 
 
 def _draw_health(surface: Any, m: ModelView, cx: int, y: int) -> None:
@@ -93,43 +106,86 @@ def _draw_health(surface: Any, m: ModelView, cx: int, y: int) -> None:
         pygame.draw.rect(surface, colour, (x0 + i * (pip + 1), y, pip, 4))
 
 
-def draw_models(
-    surface: Any, scene: Scene, t: BoardTransform, highlight: frozenset[str] = frozenset()
-) -> None:
-    """Every model on the board, the active one and ``highlight`` ringed."""
-    spots = label_spots(scene, t)
-    for m in scene.models:
-        draw_model(surface, scene, m, t, m.id == scene.active_model or m.id in highlight,
-                   spots.get(m.id))
-
-
-def label_spots(scene: Scene, t: BoardTransform) -> dict[str, tuple[int, int]]:
-    """Label centres: on the base, or under it when that would overlap an earlier label.
-
-    Close bases (a sniper at a roof's edge and the mutant below) would print
-    their ids over one another; a later label drops under its base, then
-    further down, until it is clear.
-    """
+def mark_boxes(m: ModelView, t: BoardTransform) -> list[pygame.Rect]:
+    """Screen boxes of a model's pips and tags, which no label may cover."""
+    cx, cy = t.to_screen(m.x, m.y)
+    r = max(3, round(t.length(m.radius)))
+    n = max(1, m.max_health)
+    w = n * ((6 if n <= 8 else 4) + 1)
+    out = [pygame.Rect(cx - w // 2, cy + r + 5, w, 4)]
     size = label_size(t)
-    placed: list[Any] = []
-    out: dict[str, tuple[int, int]] = {}
+    if m.readiness != "unready":
+        out.append(pygame.Rect(cx + r - size // 2, cy - r - size // 2, size, size))
+    if m.z > 0:
+        out.append(pygame.Rect(cx - r - 2 * size, cy - r - 4 - size // 2, 2 * size, size))
+    return out
+
+
+def draw_models(
+    surface: Any, scene: Scene, t: BoardTransform, highlight: frozenset[str] = frozenset(),
+    placer: Placer | None = None,
+) -> Placer:
+    """Every model on the board, the active one and ``highlight`` ringed.
+
+    Every base first, then every mark over them, so pips and names of a base
+    in contact with another are never hidden under it (issue 16, bug 8).
+    Names go where ``placer`` finds room (terrain labels, pips and other
+    names taken); the placer is handed back for the overlays' labels.
+    """
+    draw_bases(surface, scene, t, highlight)
+    return draw_marks(surface, scene, t, placer)
+
+
+def draw_bases(surface: Any, scene: Scene, t: BoardTransform,
+               highlight: frozenset[str] = frozenset()) -> list[pygame.Rect]:
+    """Every base on the board; their screen boxes."""
+    out = []
     for m in scene.models:
-        if not m.on_board:
-            continue
+        if m.on_board:
+            _base(surface, scene, m, t, m.id == scene.active_model or m.id in highlight)
+            cx, cy = t.to_screen(m.x, m.y)
+            r = max(3, round(t.length(m.radius)))
+            out.append(pygame.Rect(cx - r, cy - r, 2 * r, 2 * r))
+    return out
+
+
+def draw_marks(surface: Any, scene: Scene, t: BoardTransform, placer: Placer | None = None
+               ) -> Placer:
+    """Names, tags and pips of every model, over every base (see :func:`draw_models`)."""
+    placer = placer or Placer()
+    boxes = label_boxes(scene, t, placer)
+    for m in scene.models:
+        if m.on_board:
+            _marks(surface, m, t, boxes[m.id])
+    return placer
+
+
+def label_boxes(scene: Scene, t: BoardTransform, placer: Placer) -> dict[str, pygame.Rect]:
+    """Each model's name box: on its base, else under its pips, above it, beside it.
+
+    The pips and tags of every model are taken first; each name then takes
+    the first free spot (a gap of :data:`LABEL_GAP` kept between names).
+    """
+    shown = [m for m in scene.models if m.on_board]
+    for m in shown:
+        for box in mark_boxes(m, t):
+            placer.block(box)
+    size = label_size(t)
+    out: dict[str, pygame.Rect] = {}
+    for m in shown:
         cx, cy = t.to_screen(m.x, m.y)
         r = max(3, round(t.length(m.radius)))
         w, h = theme.font(size, bold=True).size(m.id)
-        spot = (cx, cy)
-        for k in range(4):
-            box = pygame.Rect(0, 0, w + LABEL_GAP, h)  # a gap: ids must not run together
-            box.center = spot
-            if box.collidelist(placed) < 0:
-                break
-            spot = (cx, cy + r + 11 + h // 2 + k * h)  # under the health pips
-        placed.append(pygame.Rect(0, 0, w + LABEL_GAP, h).move(
-            spot[0] - (w + LABEL_GAP) // 2, spot[1] - h // 2))
-        out[m.id] = spot
+        spots = [(cx, cy), (cx, cy + r + 11 + h // 2), (cx, cy - r - 4 - h // 2),
+                 (cx + r + 4 + w // 2, cy), (cx - r - 4 - w // 2, cy),
+                 *((cx, cy + r + 11 + h // 2 + k * h) for k in (1, 2))]
+        out[m.id] = placer.place((w, h), spots, pad=LABEL_GAP // 2)
     return out
+
+
+def label_spots(scene: Scene, t: BoardTransform) -> dict[str, tuple[int, int]]:
+    """Label centres as :func:`draw_models` places them (no terrain labels taken)."""
+    return {i: box.center for i, box in label_boxes(scene, t, Placer()).items()}
 
 
 def model_at(scene: Scene, x: float, y: float, slack: float = 0.0) -> str | None:

@@ -19,12 +19,14 @@ from dataclasses import dataclass
 from typing import Any, TypeAlias
 
 import pygame
+import shapely
 from shapely.geometry.base import BaseGeometry
 
 from geometry.discs import Disc
 from render.draw import theme
 from render.draw.areas import display_area
 from render.draw.board import dashed_polyline, fill_geometry, outline_geometry
+from render.draw.labels import Placer
 from render.draw.transform import BoardTransform
 
 Shape: TypeAlias = BaseGeometry | Disc
@@ -77,23 +79,25 @@ def _anchors(shape: Shape, t: BoardTransform) -> list[tuple[float, float]]:
 
 
 def label_clear_of(surface: Any, text: str, shape: Shape, t: BoardTransform,
-                    colour: Sequence[int], avoid: tuple[tuple[float, float], ...],
-                    taken: list[Any] | None = None) -> None:
+                   colour: Sequence[int], avoid: tuple[tuple[float, float], ...],
+                   taken: list[Any] | None = None, placer: Placer | None = None) -> None:
     """Label a shape above it, or below it, or stacked further up, where the label
-    covers neither ``avoid`` (a line) nor a label in ``taken`` (two marks on one
-    piece, such as a tower and its significant edge, would print over each other)."""
-    taken = [] if taken is None else taken
+    covers neither ``avoid`` (a line), a label in ``taken`` nor anything ``placer`` holds
+    (model names and pips, terrain labels: issue 16, bug 8)."""
+    clip = surface.get_clip()
+    placer = placer or Placer(clip=clip if clip.w else None)
+    for box in taken or ():
+        placer.block(box)
+    if len(avoid) >= 2:
+        placer.keep_clear(avoid[0], avoid[1])
     w, h = theme.font(16, bold=True).size(text)
     above, below = _anchors(shape, t)
-    spots = [above, below, *((above[0], above[1] - k * (h + 4)) for k in (1, 2, 3))]
-    clip = surface.get_clip()
-    for x, y in spots:
-        box = label_box((w, h), (x, y), clip if clip.w else None).inflate(6, 2)
-        if (len(avoid) < 2 or not box.clipline(avoid[0], avoid[1])) and \
-                box.collidelist(taken) < 0:
-            taken.append(_label(surface, text, (x, y), colour))
-            return
-    taken.append(_label(surface, text, spots[0], colour))
+    spots = [above, below, *((above[0], above[1] - k * (h + 4)) for k in (1, 2, 3)),
+             *((below[0], below[1] + k * (h + 4)) for k in (1, 2))]
+    box = placer.place((w + 6, h + 2), spots)
+    drawn = _label(surface, text, box.center, colour)
+    if taken is not None:
+        taken.append(drawn)
 
 
 @dataclass(frozen=True)
@@ -127,30 +131,52 @@ class ShotOverlay:
             colour = theme.COVER_COUNTED if mark.counts else theme.COVER_IGNORED
             draw_shape_outline(surface, colour, mark.shape, t, 4 if mark.counts else 3)
         for _, shape in self.blocked:
-            draw_shape_outline(surface, theme.SIGHT_BLOCKED, shape, t, 4)
+            draw_shape_outline(surface, theme.SIGHT_BLOCKED, self.blocking_part(shape), t, 4)
         a, b = (t.to_screen_f(*p) for p in self.loc)
         dashed_polyline(surface, theme.LINE_OF_COVER, [a, b], 2, dash=8, gap=5)
         self._draw_witness(surface, t)
 
-    def draw_top(self, surface: Any, t: BoardTransform) -> None:
+    def blocking_part(self, shape: Shape) -> Shape:
+        """The stretch of a piece's outline between the two bases (issue 16): a storey
+        that blocks with one face is drawn red on that face, not all round."""
+        if isinstance(shape, Disc):
+            return shape
+        a, b = self.attacker, self.target
+        corridor = shapely.union_all([shapely.Point(a.x, a.y).buffer(a.r),
+                                      shapely.Point(b.x, b.y).buffer(b.r)]).convex_hull
+        lines = shape.boundary if shape.geom_type in ("Polygon", "MultiPolygon") else shape
+        part = lines.intersection(corridor)
+        return part if not part.is_empty else shape
+
+    def draw_top(self, surface: Any, t: BoardTransform, placer: Placer | None = None) -> None:
+        """The labels of rings and objects, each where ``placer`` finds room: off the sight
+        line and the line of cover, off model names, pips and terrain labels (issue 16)."""
         if not self.labels:
             return
         clip = surface.get_clip()
         if not clip.w:
             clip = surface.get_rect()
+        placer = placer or Placer(clip=clip)
+        sight = tuple(t.to_screen_f(*p) for p in self.witness) if self.witness else ()
+        if sight:
+            placer.keep_clear(sight[0], sight[1])
+        a, b = (t.to_screen_f(*p) for p in self.loc)
+        placer.keep_clear(a, b)
         inner = clip.inflate(-190, -30)
         ax, ay = t.to_screen_f(self.attacker.x, self.attacker.y)
         # Label each ring on a visible stretch, starting from the direction of
-        # the board's middle turned aside so the label is off the sight line.
+        # the board's middle turned aside, at the first spot clear of the lines.
         base = math.atan2(clip.centery - ay, clip.centerx - ax) + 0.6 - math.pi / 2
         for k, (radius, colour, text) in enumerate(self.rings):
             rpx = t.length(radius)
-            for j in range(64):
-                a = base + 0.2 * k + j * math.tau / 64
-                p = (ax + rpx * math.cos(a), ay + rpx * math.sin(a))
-                if inner.collidepoint(p):
-                    _label(surface, text, p, colour, 15)
-                    break
+            spots = [(ax + rpx * math.cos(base + 0.2 * k + j * math.tau / 64),
+                      ay + rpx * math.sin(base + 0.2 * k + j * math.tau / 64))
+                     for j in range(64)]
+            spots = [p for p in spots if inner.collidepoint(p)]
+            if spots:
+                w, h = theme.font(15, bold=True).size(text)
+                box = placer.place((w + 6, h + 2), spots)
+                _label(surface, text, box.center, colour, 15)
         # One label per object: a piece can block sight and count as cover.
         labels: dict[str, tuple[list[str], Shape, Sequence[int]]] = {}
         for ident, shape in self.blocked:
@@ -160,10 +186,9 @@ class ShotOverlay:
             words, shape, first = labels.get(mark.id, ([], mark.shape, colour))
             words.append("cover" if mark.counts else "not cover")  # never "ignored" (issue 16)
             labels[mark.id] = (words, shape, first)
-        sight = tuple(t.to_screen_f(*p) for p in self.witness) if self.witness else ()
-        taken: list[Any] = []
         for ident, (words, shape, tint) in labels.items():
-            label_clear_of(surface, f"{ident}: {', '.join(words)}", shape, t, tint, sight, taken)
+            label_clear_of(surface, f"{ident}: {', '.join(words)}", shape, t, tint, (), None,
+                           placer)
         self._draw_witness(surface, t)  # over the labels: the sight line is never hidden
 
     def _draw_witness(self, surface: Any, t: BoardTransform) -> None:

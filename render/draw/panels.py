@@ -127,14 +127,29 @@ def draw_buttons(
     _panel_box(surface, rect, title)
     rects = button_rects(rect, [b.caption for b in buttons])
     for i, (b, r) in enumerate(zip(buttons, rects, strict=False)):
-        fill = (70, 90, 120) if b.enabled else (55, 55, 58)
-        if hover == i and b.enabled:
-            fill = (95, 125, 170)
+        fill, edge, colour = button_colours(b, hover == i)
         pygame.draw.rect(surface, fill, r.as_tuple(), border_radius=4)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, r.as_tuple(), 1, border_radius=4)
+        pygame.draw.rect(surface, edge, r.as_tuple(), 1, border_radius=4)
         label = b.caption  # its number or fixed key (render.input.hotkeys)
-        colour = theme.TEXT if b.enabled else theme.TEXT_DIM
         _text(surface, label, (r.x + 6, r.y + 5), colour, 17, r.w - 10)
+        if not b.enabled:  # struck through: it cannot be pressed now (an illegal path)
+            y = r.y + r.h // 2
+            pygame.draw.line(surface, theme.TEXT_DIM, (r.x + 6, y), (r.x + 6 + min(
+                r.w - 12, theme.font(17).size(label)[0]), y), 1)
+
+
+BUTTON_FILL = (70, 90, 120)
+BUTTON_HOVER = (95, 125, 170)
+
+
+def button_colours(b: Button, hovered: bool) -> tuple[theme.Colour, theme.Colour, theme.Colour]:
+    """Fill, edge and text of a button: a disabled one greyed, a minor one (Leave) drawn as
+    an outline on the panel, quieter than the choices players usually want."""
+    if not b.enabled:
+        return (48, 48, 52), (62, 62, 66), (110, 110, 114)
+    if b.minor:
+        return (BUTTON_HOVER if hovered else theme.PANEL), theme.PANEL_EDGE, theme.TEXT_DIM
+    return (BUTTON_HOVER if hovered else BUTTON_FILL), theme.PANEL_EDGE, theme.TEXT
 
 
 @lru_cache(maxsize=2048)
