@@ -129,9 +129,10 @@ class MapToggle:
         if model is None:
             return "no model chosen: activate, hover or select one and press F5"
         target = self.target if self.kind == "sees" else None
-        if self.kind == "sees" and (target is None or target == model):
-            target = self.target = _target(v, scene, model)
         positions, climbing = scene.positions(), scene.climbing()
+        if self.kind == "sees" and (target is None or target == model
+                                    or target not in positions):  # (taken out of play)
+            target = self.target = _target(v, scene, model)
         key = (model, self.kind, target, tuple(sorted(positions.items())), climbing)
         if self._cache is None or self._cache[0] != key:
             try:
