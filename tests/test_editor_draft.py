@@ -220,3 +220,27 @@ def test_emptied_board_still_saves_a_file_that_loads(tmp_path: Path) -> None:
     assert loads(scenario_text(empty, path, (text, s)), path) == empty
     new = blank((10.0, 10.0), tmp_path / "n.toml")
     assert loads(scenario_text(new, tmp_path / "n.toml"), tmp_path / "n.toml") == new
+
+
+def test_edit_hands_the_window_its_scenario_and_target(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Through the CLI, with the window replaced: what it would open, and nothing written."""
+    from sim import cli_render
+
+    opened: list[tuple[object, Path, str | None]] = []
+
+    def window(scenario: object, target: Path, text: str | None, *rest: object,
+               **options: object) -> int:
+        opened.append((scenario, target, text))
+        return 0
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setattr(cli_render, "open_editor_window", window)
+    assert main(["edit", "seed-hound"]) == 0
+    assert main(["edit", "--new", "30x22.5"]) == 0
+    (hound, hound_target, hound_text), (new, new_target, new_text) = opened
+    assert hound == load_scenario(ROOT / "scenarios" / "seed-hound.toml")
+    assert hound_target == tmp_path / "seed-hound.toml" and hound_text is None
+    assert new == blank((30.0, 22.5), new_target) and new_target == tmp_path / "untitled.toml"
+    assert new_text is None and not any(tmp_path.iterdir())
