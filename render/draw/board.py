@@ -16,7 +16,7 @@ keeps; a frame only blits it.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
 
 import pygame
@@ -309,6 +309,7 @@ class BoardLayers:
         self._layers: dict[tuple[tuple[int, int, int, int], float], Any] = {}
         self._areas: dict[tuple[Any, ...], tuple[Any, tuple[int, int]]] = {}
         self._labels: dict[tuple[float, tuple[int, int]], list[PieceLabel]] = {}
+        self._kept: tuple[Hashable, Any] | None = None
 
     def layer(self, scenario: Scenario, rect: Rect, t: BoardTransform,
               edges: Sequence[BaseGeometry] = ()) -> Any:
@@ -346,10 +347,18 @@ class BoardLayers:
             self._labels[key] = piece_label_boxes(scenario, t)
         return self._labels[key]
 
+    def kept(self, key: Hashable, make: Callable[[], Any]) -> Any:
+        """The surface ``make`` draws, kept while ``key`` stays the same (the frame's
+        steady panels: header, legend, log, strip)."""
+        if self._kept is None or self._kept[0] != key:
+            self._kept = (key, make())
+        return self._kept[1]
+
     def clear(self) -> None:
         self._layers.clear()
         self._areas.clear()
         self._labels.clear()
+        self._kept = None
 
 
 def area_layer(geom: BaseGeometry, fill: Sequence[int], edge: Sequence[int], t: BoardTransform

@@ -6,6 +6,7 @@ reads them and draws; the window and ``wasteland render`` both call it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -22,7 +23,7 @@ from render.draw.board import (
 )
 from render.draw.dice_card import draw_dice_card
 from render.draw.labels import Placer
-from render.draw.layout import Layout
+from render.draw.layout import Layout, Rect
 from render.draw.models import draw_bases, draw_marks
 from render.draw.overlays import AreaOverlay, ShotOverlay
 from render.draw.panels import (
@@ -86,27 +87,21 @@ def draw_frame(surface: Any, layout: Layout, scene: Scene, view: ViewState,
     if show is not None and show.what_if is not None:
         draw_what_if(surface, t, show.what_if)
     surface.set_clip(None)
-    if layout.strip is not None and scene.round is not None:
-        draw_strip(surface, layout.strip, scene)
-    draw_header(surface, layout.header, scene)
     if layout.buttons.h > 20:
         draw_buttons(surface, layout.buttons, view.buttons_title, view.buttons,
                      view.hover_button)
     pinned = () if show is None else show.pinned
     draw_details(surface, layout.details, pinned, view.details, view.details_scroll)
-    legend = (theme.OVERLAY_LEGEND, "Legend: overlays") if view.legend == "overlays" else (
-        theme.TERRAIN_LEGEND, "Legend: terrain")
-    log = [TextLine(s) for s in (show.log if show is not None and show.log else view.log)]
-    if not layout.legend_shares_log:
-        draw_legend(surface, layout.legend, *legend)
-        draw_lines(surface, layout.log, "Event log", log, newest_last=True,
-                   scroll=view.log_scroll)
-    elif view.show_legend:  # a short window: one box, L switches (render.draw.controls)
-        draw_box(surface, layout.log)
-        draw_legend(surface, layout.log, legend[0], f"{legend[1]} (L: log)")
-    else:
-        draw_lines(surface, layout.log, "Event log (L: legend)", log, newest_last=True,
-                   scroll=view.log_scroll)
+    log = show.log if show is not None and show.log else view.log
+    if layers is None:
+        draw_steady(surface, layout, scene, view, log)
+    else:  # drawn again only when one of them changes: a drag redraws none of them
+        key = (layout, view.legend, view.show_legend, log, view.log_scroll, scene.round,
+               scene.rounds, scene.phase, scene.advantage, scene.side_to_act,
+               tuple((m.id, m.readiness, m.health, m.on_board) for m in scene.models))
+        steady = layers.kept(key, lambda: _steady_surface(layout, scene, view, log))
+        for rect in steady_rects(layout):
+            surface.blit(steady, (rect.x, rect.y), rect.as_tuple())
     if layout.status is not None:
         draw_status(surface, layout.status, view.status, view.status_error)
     if show is not None and show.card is not None:
@@ -117,3 +112,41 @@ def draw_frame(surface: Any, layout: Layout, scene: Scene, view: ViewState,
         draw_game_over(surface, layout.board, view.game_over)
     if view.show_help:
         draw_help(surface, layout.window)
+
+
+def steady_rects(layout: Layout) -> list[Rect]:
+    """The areas that change only with the turn, the log or the legend."""
+    out = [layout.header, layout.log]
+    if not layout.legend_shares_log:
+        out.append(layout.legend)
+    if layout.strip is not None:
+        out.append(layout.strip)
+    return out
+
+
+def _steady_surface(layout: Layout, scene: Scene, view: ViewState, log: Sequence[str]) -> Any:
+    img = pygame.Surface((layout.window.w, layout.window.h))
+    img.fill(theme.BACKGROUND)
+    draw_steady(img, layout, scene, view, log)
+    return img
+
+
+def draw_steady(surface: Any, layout: Layout, scene: Scene, view: ViewState,
+                log_text: Sequence[str]) -> None:
+    """The strip, the header, the legend and the event log (:func:`steady_rects`)."""
+    if layout.strip is not None and scene.round is not None:
+        draw_strip(surface, layout.strip, scene)
+    draw_header(surface, layout.header, scene)
+    legend = (theme.OVERLAY_LEGEND, "Legend: overlays") if view.legend == "overlays" else (
+        theme.TERRAIN_LEGEND, "Legend: terrain")
+    log = [TextLine(s) for s in log_text]
+    if not layout.legend_shares_log:
+        draw_legend(surface, layout.legend, *legend)
+        draw_lines(surface, layout.log, "Event log", log, newest_last=True,
+                   scroll=view.log_scroll)
+    elif view.show_legend:  # a short window: one box, L switches (render.draw.controls)
+        draw_box(surface, layout.log)
+        draw_legend(surface, layout.log, legend[0], f"{legend[1]} (L: log)")
+    else:
+        draw_lines(surface, layout.log, "Event log (L: legend)", log, newest_last=True,
+                   scroll=view.log_scroll)
