@@ -9,7 +9,13 @@ calls clicks make) and saves what the window shows, headless:
   the knight: sight line, line of cover, both covers counted, range rings,
   the odds;
 - ``debug-view.png``: the debug view on the default scenario: every sight
-  line between enemies, significant edges, reachable areas, and a picked pair.
+  line between enemies, significant edges, reachable areas, and a picked pair;
+- ``handover.png``: the hand-over banner of the side to act and the per-side
+  strip of readiness and health (issue 16);
+- ``headline.png``: the headline pinned at the top of Details while the
+  mutant aims at the knight of seed 004 (issue 16);
+- ``dice-card.png``: the dice card of a shot just rolled (seed-plasma, a hit
+  with an armor roll; issue 16).
 """
 
 from __future__ import annotations
@@ -79,8 +85,15 @@ def move(c: Controller, model: str, frac: float = 0.8) -> None:
     c.command("confirm")
 
 
-def save(c: Controller, path: Path) -> Path:
+def save(c: Controller, path: Path, show: bool = False, banner: bool = False) -> Path:
+    """The window's frame; with ``show`` the headline and a dice card just rolled as
+    well (a fixed frame clock), with ``banner`` the hand-over banner too."""
     app = App(c, pygame.Surface(SIZE))
+    if show:
+        app.clock = lambda: 0
+        app.show.update(c, 0)
+    if not banner:
+        app.show.dismiss()
     app.draw()
     pygame.image.save(app.surface, str(path))
     return path
@@ -146,6 +159,54 @@ def shot_preview(out: Path) -> Path:
     return save(c, out)
 
 
+def handover(out: Path) -> Path:
+    c = new_game(shipped("skirmish.toml"))
+    settlers, _ = sides(c)
+    press(c, f"{c.scenario.sides[settlers].name} goes first")
+    click_model(c, "knight")  # ready: the strip shows it Ready
+    if c.state is not None and str(c.state.phase) == "choose-option":
+        press(c, "A: activate none")  # the turn passes: the mutants' banner
+    return save(c, out, show=True, banner=True)
+
+
+def _aiming(c: Controller) -> None:
+    """seed 004: the mutant's Shoot set up, the pointer on the knight."""
+    _, mutants = sides(c)
+    press(c, f"{c.scenario.sides[mutants].name} goes first")
+    click_model(c, "mutant")
+    assert c.state is not None
+    if str(c.state.phase) == "choose-option":
+        press(c, "B: activate Ready")
+    click_model(c, "mutant")
+    press(c, "Shoot")
+    knight = c.scene().model("knight")
+    c.hover((knight.x, knight.y))
+
+
+def headline(out: Path) -> Path:
+    c = new_game(shipped("seed-cover-1.toml"))
+    _aiming(c)
+    return save(c, out, show=True)
+
+
+DICE_SEED = 10  # seed-plasma: this seed's shot hits, with an armor roll
+
+
+def dice_card(out: Path) -> Path:
+    """The survivor of seed-plasma shoots mutant A at short range: the card just rolled."""
+    scenario = shipped("seed-plasma.toml")
+    c = Controller(scenario, state=kinds.new_game(scenario, seed=DICE_SEED))
+    assert c.state is not None
+    press(c, f"{scenario.sides[c.state.model('survivor').side].name} goes first")
+    click_model(c, "survivor")
+    if str(c.state.phase) == "choose-option":
+        press(c, "B: activate Ready")
+    click_model(c, "survivor")
+    press(c, "Shoot")
+    click_model(c, "mutant-a")  # the engine rolls (seeded)
+    return save(c, out, show=True)
+
+
 def debug_view(out: Path) -> Path:
     c = new_game(shipped("skirmish.toml"))
     c.command("debug")
@@ -163,7 +224,8 @@ def main(argv: list[str]) -> int:
     pygame.font.init()
     theme.reset_fonts()
     for make, name in ((turn_in_progress, "turn.png"), (shot_preview, "shot-preview.png"),
-                       (debug_view, "debug-view.png")):
+                       (debug_view, "debug-view.png"), (handover, "handover.png"),
+                       (headline, "headline.png"), (dice_card, "dice-card.png")):
         print(f"wrote {make(out / name)}")
     return 0
 

@@ -84,8 +84,10 @@ def draw_dice_card(surface: Any, board: Rect, roll: AttackRoll, big: str, who: s
     surface.blit(img, img.get_rect(center=(x + 29, y + 24)))
     sub = theme.text("d20", 13, (60, 60, 60))
     surface.blit(sub, sub.get_rect(center=(x + 29, y + 48)))
-    need = f"{roll.result} vs {roll.target_number}" if roll.accuracy else f"vs {roll.target_number}"
-    surface.blit(theme.text(need, 16, theme.TEXT), (x, y + 62))
+    need = f"needs {roll.target_number} or less"
+    if roll.accuracy:
+        need = f"-{roll.accuracy} acc. = {roll.result}, {need}"
+    surface.blit(theme.text(need, 15, theme.TEXT), (x, y + 64))
     x += 70
     for kind, face in roll.effects:
         _die(surface, pygame.Rect(x, y + 4, 46, 50), DIE_COLOURS.get(kind, (90, 90, 90)),
@@ -93,8 +95,8 @@ def draw_dice_card(surface: Any, board: Rect, roll: AttackRoll, big: str, who: s
         x += 52
     if roll.armor_roll is not None:
         _die(surface, pygame.Rect(x, y + 4, 46, 50), (80, 80, 90), [str(roll.armor_roll)])
-        lab = theme.text(f"armor vs {roll.effective_armor}", 13, theme.TEXT_DIM)
-        surface.blit(lab, (x - 4, y + 58))
+        lab = theme.text(f"armor {roll.effective_armor}", 13, theme.TEXT_DIM)
+        surface.blit(lab, lab.get_rect(midtop=(x + 23, y + 56)))
     colour = theme.TEXT_GOOD if roll.hit else theme.TEXT_BAD
     img = theme.text(big, 34, colour, bold=True)
     surface.blit(img, img.get_rect(midbottom=(r.x + r.w // 2, r.bottom - 8)))

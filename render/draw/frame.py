@@ -25,7 +25,7 @@ from render.draw.dice_card import draw_dice_card
 from render.draw.labels import Placer
 from render.draw.layout import Layout, Rect
 from render.draw.models import draw_bases, draw_marks
-from render.draw.overlays import AreaOverlay, ShotOverlay
+from render.draw.overlays import AreaOverlay, PathOverlay, ShotOverlay
 from render.draw.panels import (
     draw_box,
     draw_buttons,
@@ -77,8 +77,10 @@ def draw_frame(surface: Any, layout: Layout, scene: Scene, view: ViewState,
         draw_piece_label(surface, piece, text, box, t)
     placer = Placer((box for _, _, box in terrain), clip=pygame.Rect(layout.board.as_tuple()))
     draw_marks(surface, scene, t, placer)
+    for box in bases:  # the overlays' labels keep off the bases too
+        placer.block(box)
     for overlay in view.overlays:
-        if isinstance(overlay, ShotOverlay):
+        if isinstance(overlay, ShotOverlay | PathOverlay):
             overlay.draw_top(surface, t, placer)
             continue
         top = getattr(overlay, "draw_top", None)

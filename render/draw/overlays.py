@@ -278,11 +278,22 @@ class PathOverlay:
         surface.blit(ghost, (0, 0))
         pygame.draw.circle(surface, colour, end, max(3, round(t.length(self.radius))), 2)
 
-    def draw_top(self, surface: Any, t: BoardTransform) -> None:
+    def draw_top(self, surface: Any, t: BoardTransform, placer: Placer | None = None) -> None:
+        """Step labels under their spots and the ruler over the path's end, each where
+        ``placer`` finds room (off model names and pips, issue 16)."""
+        clip = surface.get_clip()
+        placer = placer or Placer(clip=clip if clip.w else None)
         for i, (x, y, words) in enumerate(self.steps):
             sx, sy = t.to_screen_f(x, y)
-            _label(surface, words, (sx, sy + 14 + 16 * i), theme.PATH_OK, 15)
+            w, h = theme.font(15, bold=True).size(words)
+            box = placer.place((w + 6, h + 2), [(sx, sy + 14 + 16 * i), (sx, sy - 14 - 16 * i)])
+            _label(surface, words, box.center, theme.PATH_OK, 15)
         if self.points and self.text:
             x, y = t.to_screen_f(*self.points[-1])
-            _label(surface, self.text, (x, y - t.length(self.radius) - 14),
-                   theme.PATH_OK if self.ok else theme.PATH_BAD)
+            r = t.length(self.radius)
+            w, h = theme.font(16, bold=True).size(self.text)
+            side = w / 2 + r + 8
+            spots = [(x + dx, y + sign * (r + 14 + k * (h + 4)))
+                     for k in range(5) for dx in (0.0, side, -side) for sign in (-1, 1)]
+            box = placer.place((w + 6, h + 2), spots)
+            _label(surface, self.text, box.center, theme.PATH_OK if self.ok else theme.PATH_BAD)
