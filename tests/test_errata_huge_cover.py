@@ -13,6 +13,7 @@ import pytest
 
 from render.explain.answers import shot as window_shot
 from sim.cli import main
+from sim.scenario.names import model_name
 from sim.scenario.positions import initial_positions
 from sim.shooting.analysis import HUGE_NOT_LARGER, ShotAnalysis, analyse
 from sim.shooting.shot_analysis import HUGE_COVER, MODEL_COVER
@@ -74,4 +75,6 @@ def test_los_and_the_window_give_the_same_reason(capsys: pytest.CaptureFixture[s
     assert f"brute-a: {HUGE_NOT_LARGER}" in capsys.readouterr().out
     assert HUGE_NOT_LARGER == "huge model, not larger than the target: no cover (R-COV-6)"
     _, lines = window_shot(s, initial_positions(s), "sentry-a", "brute-a2", None)
-    assert f"brute-a: ignored, {HUGE_NOT_LARGER}" in [ln.text.strip() for ln in lines]
+    # the window names the model as players read it (issue 16); the reason is the same
+    brute = model_name(s, "brute-a")
+    assert f"{brute}: not cover here: {HUGE_NOT_LARGER}" in [ln.text.strip() for ln in lines]

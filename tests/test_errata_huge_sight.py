@@ -13,6 +13,7 @@ import pytest
 
 from render.explain.answers import shot as window_shot
 from sim.cli import main
+from sim.scenario.names import model_name
 from sim.scenario.positions import initial_positions
 from sim.shooting.analysis import ShotAnalysis, analyse
 from sim.shooting.shot_analysis import HUGE_NOT_BLOCKING, huge_blocks_reason
@@ -69,4 +70,5 @@ def test_los_and_the_window_give_the_same_reason(capsys: pytest.CaptureFixture[s
     out = capsys.readouterr().out
     assert "no line of sight: blocked by brute-a" in out and f"brute-a: {reason}" in out
     _, lines = window_shot(s, initial_positions(s), "settler-a", "sentry-a2", None)
-    assert f"brute-a: {reason}" in [ln.text.strip() for ln in lines]
+    # the window names the model as players read it (issue 16); the reason is the same
+    assert f"{model_name(s, 'brute-a')}: {reason}" in [ln.text.strip() for ln in lines]

@@ -74,4 +74,5 @@ def test_los_and_the_window_give_the_same_reason(capsys: pytest.CaptureFixture[s
     assert main(["los", str(s.source), "mutant-wall", "sniper"]) == 0
     assert f"tower:edge: {reason}" in capsys.readouterr().out
     _, lines = window_shot(s, initial_positions(s), "mutant-wall", "sniper", None)
-    assert f"tower:edge: counts, {reason}" in [ln.text.strip() for ln in lines]
+    # the window names the edge in words (issue 16); the reason is the same
+    assert f"edge of tower: counts as cover: {reason}" in [ln.text.strip() for ln in lines]
