@@ -23,7 +23,7 @@ from sim.scenario.names import display_names
 READINESS_WORD = {Readiness.UNREADY: "Unready", Readiness.READY: "Ready",
                   Readiness.USED: "Used"}
 READINESS_FILL = {Readiness.UNREADY: (70, 74, 82), Readiness.READY: theme.READY_MARK,
-                  Readiness.USED: (45, 45, 48)}
+                  Readiness.USED: (32, 32, 35)}  # Used: dark, its name dimmed
 
 
 def banner_rect(board: Rect) -> Rect:
@@ -56,7 +56,9 @@ def strip_entries(scene: Scene) -> list[tuple[str, list[tuple[ModelView, str]]]]
 
 def _chip(surface: Any, m: ModelView, name: str, x: int, y: int, h: int, size: int) -> int:
     """One model's chip: readiness fill, name, health pips; returns its width."""
-    img = theme.text(name, size, (0, 0, 0) if m.readiness is Readiness.READY else theme.TEXT)
+    ink = {Readiness.READY: (0, 0, 0), Readiness.USED: (120, 120, 124)}.get(m.readiness,
+                                                                           theme.TEXT)
+    img = theme.text(name, size, ink)
     pips = max(1, m.max_health)
     pip = 4 if pips <= 8 else 2
     w = max(img.get_width(), pips * (pip + 1)) + 10
