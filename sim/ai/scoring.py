@@ -41,13 +41,15 @@ DAMAGE_WEIGHT = 0.5
 #: move away (1.0 once it has none).
 THREAT_WHILE_FREE = 0.5
 #: The share of each enemy's threat that counts (not every enemy shoots at this model).
-THREAT_SHARE = 0.35
+THREAT_SHARE = 0.2
 #: A shot available after a move counts this much (the target may still act first).
 SHOT_AFTER_MOVE = 0.9
 #: A shot only possible next turn counts this much.
 SHOT_NEXT_TURN = 0.35
 #: Value per inch too far from the nearest enemy (gets idle models moving).
-APPROACH = 0.02
+APPROACH = 0.03
+#: Heights closer than this are one level (inches).
+LEVEL = 0.01
 
 
 @dataclass(frozen=True)
@@ -229,15 +231,14 @@ def _radii(sit: Situation, a: str, b: str) -> float:
     return sit.scenario.radius_of(a) + sit.scenario.radius_of(b)
 
 
-def reach_of(sit: Situation, model: str) -> float:
-    """The longest reach of the model's ranged weapons (0 without one), in inches."""
+def striking_range(sit: Situation, model: str) -> float:
+    """How close the model wants to be to an enemy, centre gap in inches: its ranged
+    weapons' short band (the better dice), or without one its charge ruler."""
     rules = sit.scenario.rules_data
-    out = 0.0
-    for w in ranged_weapons(sit.scenario, model):
-        weapon = sit.scenario.weapons[w]
-        out = max(out, rules.ruler(weapon.short)
-                  + (rules.ruler(weapon.long) if weapon.long else 0.0))
-    return out
+    weapons = ranged_weapons(sit.scenario, model)
+    if weapons:
+        return max(rules.ruler(sit.scenario.weapons[w].short) for w in weapons)
+    return rules.ruler(sit.scenario.unit_of(model).charge)
 
 
 def _within_reach(sit: Situation, attacker: str, target: str, weapon: str) -> bool:
@@ -249,10 +250,13 @@ def _within_reach(sit: Situation, attacker: str, target: str, weapon: str) -> bo
 
 
 def _gap(sit: Situation, model: str, enemies: list[str]) -> float:
-    """Inches between the model and its nearest enemy beyond its own reach (a melee
-    model's reach is contact)."""
+    """Inches between the model and its nearest enemy beyond its striking range; a model
+    without a ranged weapon counts the enemies at its own height first (it cannot
+    charge one on a roof)."""
     if not enemies:
         return 0.0
+    if not ranged_weapons(sit.scenario, model):
+        z = sit.positions[model].z
+        enemies = [e for e in enemies if abs(sit.positions[e].z - z) < LEVEL] or enemies
     nearest = min(_distance(sit, model, e) - _radii(sit, model, e) for e in enemies)
-    return max(0.0, nearest - reach_of(sit, model))
-
+    return max(0.0, nearest - striking_range(sit, model))

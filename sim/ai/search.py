@@ -8,18 +8,23 @@ dice of each playout are *determinised*: the copy's generator is set to a seed
 drawn from the player's own generator, the same seeds for every candidate (so
 they are compared on the same luck), never the game's real next rolls.
 
-A playout is worth the change in material it sees: for each model removed one
-point, for damage the share of the health taken times
+Greedy's score already holds what the candidate gains by the exact odds; what
+it only guesses is the answer (its threat term). So a playout measures the
+answer: the change in material over the opponent's activation (for each
+model removed one point, for damage the share of the health taken times
 :data:`sim.ai.scoring.DAMAGE_WEIGHT`, enemies counting for the player and its
-own against. A candidate's value is the mean over its playouts plus
-:data:`PRIOR` times greedy's own score (the playouts are few and noisy, the
-score sees what they do not: cover, sight for later).
+own against), and a candidate's value is greedy's score plus :data:`ANSWER`
+times the mean of its playouts. Leaving the sampled outcome of the
+candidate's own dice out of the value keeps the exact expectation of it.
 
 The budget per decision is a number of playouts (``playouts``): results are
 then the same on any machine. ``seconds`` adds a time budget (the window's
 solo play): playouts stop when it is spent, at least one per candidate, which
-makes decisions depend on the machine's speed. Turn choices (readying,
-activating) are greedy's.
+makes decisions depend on the machine's speed.
+
+Turn choices: the model to ready or activate is the one whose best action is
+worth most, each tried on a copy up to its activation and weighed there as
+greedy weighs (greedy itself only guesses from its best attack and danger).
 """
 
 from __future__ import annotations
@@ -30,17 +35,19 @@ from sim.ai.candidates import Reaches
 from sim.ai.greedy import GreedyPlayer, Weighed, weigh
 from sim.ai.player import Decision
 from sim.ai.scoring import DAMAGE_WEIGHT, Scorer
-from sim.engine.actions import Action
+from sim.engine.actions import Action, Activate, ReadyModel
 from sim.engine.gamedata import Phase
 from sim.engine.rng import SeededRng
 from sim.engine.state import GameState
 
 #: Candidates tried ahead, from the top of greedy's list.
-SHORTLIST = 3
+SHORTLIST = 4
 #: Playouts per decision (split evenly among the candidates).
-PLAYOUTS = 6
-#: The weight of greedy's score next to the playouts' mean.
-PRIOR = 0.5
+PLAYOUTS = 8
+#: The weight of the opponent's answer, as the playouts measure it, next to greedy's score.
+ANSWER = 0.3
+#: Turn steps between readying a model and its activation (option B, activate).
+LEAD_IN = 3
 #: Decisions a playout may take at most (a whole opponent activation is about five).
 HORIZON = 12
 
@@ -60,6 +67,8 @@ class SearchPlayer:
 
     def decide(self, state: GameState) -> Decision:
         options = weigh(state, self.scorer, self.reaches)
+        if state.phase in (Phase.READY, Phase.ACTIVATE) and len(options) > 1:
+            return self._which_model(state, options)
         if state.phase is not Phase.ACTIVATION or len(options) == 1:
             return options[0].decision
         short = options[: self.shortlist]
@@ -75,26 +84,56 @@ class SearchPlayer:
                     break
                 total += self._playout(state, w.decision.action, seed)
                 n += 1
-            values.append(total / n + PRIOR * w.score)
+            values.append(w.score + ANSWER * total / n)
         return _chosen(short, values, len(seeds))
 
+    def _which_model(self, state: GameState, options: list[Weighed]) -> Decision:
+        """Ready (or activate) the model whose best action is worth most: each is
+        tried on a copy, up to its activation, and weighed there as greedy would."""
+        best: tuple[float, Weighed, Weighed | None] | None = None
+        for w in options:
+            action = w.decision.action
+            if not isinstance(action, ReadyModel | Activate):
+                continue
+            sim = state.copy()
+            sim.apply(action)
+            for _ in range(LEAD_IN):  # option B, then activating it (rulebook)
+                if sim.phase is Phase.ACTIVATION or sim.is_over or sim.acting != state.acting:
+                    break
+                sim.apply(weigh(sim, self.scorer, self.reaches)[0].decision.action)
+            first = (weigh(sim, self.scorer, self.reaches)[0]
+                     if sim.phase is Phase.ACTIVATION and sim.activation is not None
+                     and sim.activation.model == action.model else None)
+            value = first.score if first is not None else w.score
+            if best is None or value > best[0]:
+                best = (value, w, first)
+        if best is None:
+            return options[0].decision
+        value, w, first = best
+        then = f"; then {first.decision.why} ({value:+.2f})" if first is not None else ""
+        return Decision(w.decision.action, f"{w.decision.why}{then}")
+
     def _playout(self, state: GameState, action: Action, seed: int) -> float:
-        """Material gained by ``action`` and what follows, on a copy with seeded dice."""
+        """What the opponent's answer to ``action`` costs this player, on a copy with
+        seeded dice: the rest of this activation is played, then the change of
+        material over the opponent's next activation is measured (0 if none comes)."""
         me = state.acting
         assert me is not None
         mover = state.activation.model if state.activation is not None else None
         sim = state.copy()
         sim.rng.setstate(seed)
-        before = material(sim, me)
         sim.apply(action)
+        answered: float | None = None
         for _ in range(HORIZON):
             if sim.is_over:
                 break
             act = sim.activation
             if sim.acting == me and (act is None or act.model != mover):
                 break  # this player's own next choice: the playout has seen enough
+            if answered is None and sim.acting != me:
+                answered = material(sim, me)
             sim.apply(self.policy.decide(sim).action)
-        return material(sim, me) - before
+        return 0.0 if answered is None else material(sim, me) - answered
 
 
 def _chosen(short: list[Weighed], values: list[float], per: int) -> Decision:

@@ -51,7 +51,7 @@ def spot_words(scenario: Scenario, spot: Spot) -> str:
         parts.append(f"sees {model_name(scenario, spot.best.target)}, "
                      f"{spot.best.p_hit:.0%} to hit")
     elif spot.gap > 0:
-        parts.append(f"{spot.gap:.1f} in short of reaching an enemy")
+        parts.append(f"{spot.gap:.1f} in from striking range of an enemy")
     return ", ".join(parts)
 
 
