@@ -41,9 +41,9 @@ def banner_px(d: Driver) -> tuple[int, int]:
 
 
 def test_a_new_game_opens_with_the_banner_of_the_side_to_act(driver: Driver) -> None:
-    banner = driver.app.show.banner
-    assert banner is not None
-    assert banner.title == f"{side_name(driver, driver.state.acting)} - your turn, round 1"
+    banner, acting = driver.app.show.banner, driver.state.acting
+    assert banner is not None and acting is not None
+    assert banner.title == f"{side_name(driver, acting)} - your turn, round 1"
 
 
 def test_a_click_on_the_banner_only_dismisses_it(driver: Driver) -> None:
