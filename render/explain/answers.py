@@ -11,6 +11,7 @@ shapes and words for what those modules return.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
+from typing import Any
 
 import shapely
 from shapely.geometry.base import BaseGeometry
@@ -33,7 +34,8 @@ from render.draw.theme import (
 )
 from render.draw.view import TextLine
 from sim.combat.plan import Situation, close_combat_contact, plan_close_combat, plan_shot
-from sim.engine.actions import Action
+from sim.engine.actions import Action, ActionKind
+from sim.engine.params import Param
 from sim.engine.state import GameState
 from sim.errors import WastelandError
 from sim.movement.kinds import Charge, Move, Vertical, plan_movement, reachable
@@ -274,13 +276,17 @@ def close_combat_lines(state: GameState, attacker: str, target: str, weapon: str
     return out
 
 
+def reason(state: GameState | None, action: Action | None) -> str:
+    """The engine's reason against ``action`` now: "" when legal, "incomplete"
+    while it cannot be built."""
+    why = None if action is None or state is None else state.why_illegal(action)
+    return why.reason if why is not None else ("" if action else "incomplete")
+
+
 def path_verdict(state: GameState | None, action: Action | None, points: list[Point],
                  short: bool = False) -> tuple[str, str]:
-    """The ruler text (:func:`path_text`) and the engine's reason for ``action``
-    ("" when legal, "incomplete" while it cannot be built)."""
-    why = None if action is None or state is None else state.why_illegal(action)
-    reason = why.reason if why is not None else ("" if action else "incomplete")
-    return path_text(state, action, points, short), reason
+    """The ruler text (:func:`path_text`) and the engine's reason for ``action``."""
+    return path_text(state, action, points, short), reason(state, action)
 
 
 def shown_length(length: float, limit: float) -> str:
@@ -359,7 +365,9 @@ class Answers:
         self._shots: dict[Hashable, ShotAnswer] = {}
         self._webs: dict[Hashable, tuple[tuple[Segment, bool], ...]] = {}
         self._reach: dict[tuple[str, bool], BaseGeometry | None] = {}
-        self._paths: dict[Hashable, tuple[str, str]] = {}
+        self._paths: dict[Hashable, str] = {}  # ruler texts
+        self._why: dict[Hashable, str] = {}  # the engine's reasons ("" legal)
+        self._offers: dict[Hashable, tuple[object, ...]] = {}
 
     def follow(self, state: GameState | None) -> None:
         """Drop every answer if ``state`` is not the state they were found for."""
@@ -373,19 +381,40 @@ class Answers:
         self._webs.clear()
         self._reach.clear()
         self._paths.clear()
+        self._why.clear()
+        self._offers.clear()
+
+    def reason(self, state: GameState | None, action: Action | None) -> str:
+        """:func:`reason`, kept while ``state`` is unchanged (the path preview and
+        the Commit button ask it of the same path each frame)."""
+        self.follow(state)
+        if action not in self._why:
+            if len(self._why) >= SHOTS_KEPT:
+                self._why.clear()
+            self._why[action] = reason(state, action)
+        return self._why[action]
 
     def path_verdict(self, state: GameState | None, action: Action | None,
                      points: list[Point], short: bool = False) -> tuple[str, str]:
-        """:func:`path_verdict`, kept while ``state`` is unchanged (a drag asks the
-        solid path's again each frame)."""
+        """:func:`path_verdict`, kept while ``state`` is unchanged."""
         self.follow(state)
         key = (action, tuple(points), short)
-        hit = self._paths.get(key)
-        if hit is None:
+        if key not in self._paths:
             if len(self._paths) >= SHOTS_KEPT:
                 self._paths.clear()
-            hit = self._paths[key] = path_verdict(state, action, points, short)
-        return hit
+            self._paths[key] = path_text(state, action, points, short)
+        return self._paths[key], self.reason(state, action)
+
+    def offers(self, state: GameState, kind: ActionKind[Any], model: str, param: Param,
+               values: Mapping[str, object]) -> tuple[object, ...]:
+        """``kind.offers(...)``, kept while ``state`` is unchanged."""
+        self.follow(state)
+        key = (kind.keyword, model, param.name, tuple(sorted(values.items())))
+        if key not in self._offers:
+            if len(self._offers) >= SHOTS_KEPT:
+                self._offers.clear()
+            self._offers[key] = tuple(kind.offers(state, model, param, values))
+        return self._offers[key]
 
     def shot(self, scenario: Scenario, positions: Mapping[str, Position], attacker: str,
              target: str, weapon: str | None, climbing: frozenset[str] = frozenset(),

@@ -8,6 +8,7 @@ action is set up its listed variants, targets, climbs and weapons.
 from __future__ import annotations
 
 from render.draw.view import Button
+from render.explain.answers import Answers, reason
 from render.input.hotkeys import MINOR_KINDS, with_keys
 from render.input.keys import AddStep, Apply, Do, PickTarget, StartKind
 from render.input.paths import vertical_choices
@@ -142,7 +143,7 @@ def _variant_buttons(scenario: Scenario, legal: list[Action], s: Setup) -> list[
 
 
 def setup_buttons(scenario: Scenario, state: GameState | None, scene: Scene,
-                  legal: list[Action], s: Setup) -> list[Button]:
+                  legal: list[Action], s: Setup, kept: Answers | None = None) -> list[Button]:
     """The choices while a model action is set up.
 
     Commit is enabled only for a path the engine would accept now (Enter on a
@@ -151,10 +152,10 @@ def setup_buttons(scenario: Scenario, state: GameState | None, scene: Scene,
     out = _variant_buttons(scenario, legal, s)
     if s.form.points:
         out.append(Button("Commit path", Do("confirm"),
-                          enabled=committable(scenario, state, legal, s)))
+                          enabled=committable(scenario, state, legal, s, kept)))
         out.append(Button("Remove last step", Do("backspace"), enabled=bool(s.steps)))
     if s.form.vertical:
-        for step in vertical_choices(state, s):
+        for step in vertical_choices(state, s, kept):
             out.append(Button(step_label(step), AddStep(step)))
     if s.form.weapon:
         out.append(Button(f"Weapon: {weapon_name(scenario, legal, s)}", Do("next_weapon")))
@@ -169,10 +170,12 @@ def step_label(step: Step) -> str:
 
 
 def committable(scenario: Scenario, state: GameState | None, legal: list[Action],
-                s: Setup) -> bool:
+                s: Setup, kept: Answers | None = None) -> bool:
     """Whether the path set up so far is one the engine accepts now."""
     if state is None or not s.steps:
         return False
     weapon = current_weapon(scenario, legal, s) if s.form.weapon else None
     action = build(s, weapon)
-    return action is not None and state.why_illegal(action) is None
+    if action is None:
+        return False
+    return (kept.reason(state, action) if kept is not None else reason(state, action)) == ""

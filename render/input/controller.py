@@ -127,7 +127,7 @@ class Controller:
             return []
         if self.setup is not None:
             return choices.setup_buttons(self.scenario, self.state, self.scene(), self._legal(),
-                                         self.setup)
+                                         self.setup, self.answers)
         return choices.turn_buttons(self.scenario, self.state, self._legal())
 
     def _weapon(self, s: Setup) -> str | None:

@@ -66,14 +66,17 @@ def against_face(state: GameState | None, scene: Scene, s: Setup, x: float, y: f
     return answers.against_face(state, s.model, height_at_end(scene, s), (x, y))
 
 
-def vertical_choices(state: GameState | None, s: Setup) -> list[Step]:
+def vertical_choices(state: GameState | None, s: Setup, kept: Answers | None = None
+                     ) -> list[Step]:
     """Climb/jump steps to offer at the path's end: exactly those its kind offers
     (R-CLIMB-1, R-CLIMB-3, R-JUMP-1: sim.movement.plan.vertical_offers)."""
     path = s.kind.param("steps")
     if state is None or path is None:
         return []
-    values = {"target": s.target, path.name: tuple(s.steps)}
-    return [o for o in s.kind.offers(state, s.model, path, values) if isinstance(o, Step)]
+    values: dict[str, object] = {"target": s.target, path.name: tuple(s.steps)}
+    offered = (kept.offers(state, s.kind, s.model, path, values) if kept is not None
+               else s.kind.offers(state, s.model, path, values))
+    return [o for o in offered if isinstance(o, Step)]
 
 
 def _verdict(kept: Answers | None, state: GameState | None, s: Setup, steps: list[Step],
