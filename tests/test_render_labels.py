@@ -137,3 +137,24 @@ def test_minor_buttons_are_quieter_and_disabled_ones_greyed() -> None:
     assert leave[0] == theme.PANEL != move[0]  # an outline on the panel, not a filled button
     assert leave[2] == theme.TEXT_DIM and move[2] == theme.TEXT
     assert commit[2] != move[2] and commit[0] != move[0]
+
+
+def test_cover_labels_keep_off_model_names() -> None:
+    """A cover mark's label goes above its piece, unless a name sits there: then below."""
+    from render.draw.overlays import CoverMark
+
+    surface = pygame.Surface((800, 800))
+    surface.set_clip(pygame.Rect(0, 0, 800, 800))
+    t = board_transform(compute_layout((1280, 800), (36.0, 36.0)), scene_from_scenario(
+        load_scenario(SKIRMISH)))
+    crate = shapely.box(17.0, 17.0, 19.0, 19.0)
+    a, b = Disc(5.0, 18.0, 0.6), Disc(30.0, 18.0, 0.6)
+    shot = ShotOverlay(a, b, None, (), ((5.0, 18.0), (30.0, 18.0)),
+                       (CoverMark("crate", crate, True, "passes through it"),), ())
+    x, top = t.to_screen(18.0, 17.0)
+    name = pygame.Rect(0, 0, 120, 16)
+    name.center = (x, top - 12)  # a model's name right where the label would go
+    placer = Placer([name], clip=surface.get_clip())
+    shot.draw_top(surface, t, placer)
+    label = placer.taken[-1]
+    assert not label.colliderect(name)
