@@ -23,7 +23,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from render.explain.answers import shown_length
+from render.explain.moves import shown_length
 from render.input.choices import way_label
 from render.input.keys import AddStep, Apply, StartKind
 from sim.combat.plan import Shoot

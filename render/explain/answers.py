@@ -1,5 +1,9 @@
 """The window's questions to the engine and geometry, turned into overlays and text.
 
+The questions about a path being drawn (its ruler, the engine's reason, a
+base against a face, where a climb leaves the model) are in
+:mod:`render.explain.moves`; :class:`Answers` keeps their answers too.
+
 Every answer comes from the one module that owns the rule: sight, cover and
 range from :func:`sim.shooting.analysis.analyse`, shot odds from :mod:`sim.resolution.odds`
 (through the combat module's preview), the reachable area and the path
@@ -13,13 +17,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import Any
 
-import shapely
 from shapely.geometry.base import BaseGeometry
-from shapely.ops import nearest_points
 
 from geometry.discs import Disc
-from geometry.elevation.edges import is_surface
-from geometry.movement.paths import path_length
 from render.draw.overlays import CoverMark, Segment, Shape, ShotOverlay
 from render.draw.theme import (
     COVER_COUNTED,
@@ -33,21 +33,19 @@ from render.draw.theme import (
     Colour,
 )
 from render.draw.view import TextLine
+from render.explain.moves import Point, path_text, reason
 from sim.combat.plan import Situation, close_combat_contact, plan_close_combat, plan_shot
 from sim.engine.actions import Action, ActionKind
 from sim.engine.params import Param
 from sim.engine.state import GameState
 from sim.errors import WastelandError
-from sim.movement.kinds import Charge, Move, Vertical, plan_movement, reachable
-from sim.movement.levels import terrain_view
+from sim.movement.kinds import reachable
 from sim.resolution.odds import attack_odds
 from sim.scenario.names import display_names
 from sim.scenario.objects import Scenario
 from sim.scenario.positions import Position
 from sim.shooting.analysis import analyse, analyse_many
 from sim.shooting.elevation_rules import board_elevation
-
-Point = tuple[float, float]
 
 
 def _shape_of(scenario: Scenario, positions: Mapping[str, Position], ident: str) -> Shape:
@@ -200,36 +198,6 @@ def reach_area(state: GameState | None, model: str, charge: bool = False
     return reachable(state, model, charge=charge).area
 
 
-FACE_SNAP = 0.15  # inches: a base this near a taller piece is put against it
-
-
-def against_face(state: GameState, model: str, z: float, xy: Point) -> Point:
-    """``xy`` moved so the base touches the nearest taller piece it overlaps or nearly touches.
-
-    A climb starts from base contact with a face (R-CLIMB-1), which no click
-    hits: a base that overlaps a piece taller than ``z`` (or misses touching
-    it by under :data:`FACE_SNAP`) is put against it, half the touch
-    tolerance off. A centre inside the piece is left alone (that is a click
-    on its top). The movement rules still judge the path.
-    """
-    view = terrain_view(state.scenario, model)
-    r, tol = state.radius(model), state.rules.touch_tolerance
-    pt = shapely.Point(xy)
-    best: tuple[float, Point] | None = None
-    for piece, props in view.pieces:
-        if not is_surface(props.height, props.area) or props.height <= z + 1e-9:
-            continue
-        d = piece.footprint.distance(pt)
-        if d <= 0 or d >= r + FACE_SNAP or r <= d <= r + tol:
-            continue
-        near = nearest_points(piece.footprint, pt)[0]
-        ux, uy = (xy[0] - near.x) / d, (xy[1] - near.y) / d
-        spot = (near.x + ux * (r + tol / 2), near.y + uy * (r + tol / 2))
-        if best is None or d < best[0]:
-            best = (d, spot)
-    return xy if best is None else best[1]
-
-
 def odds_lines(state: GameState, attacker: str, target: str, weapon: str | None,
                band: str | None = None) -> list[TextLine]:
     """The shot preview: the dice to roll and the exact odds (sim.combat.plan,
@@ -274,62 +242,6 @@ def close_combat_lines(state: GameState, attacker: str, target: str, weapon: str
                         TEXT_WARN))
     out += [TextLine(f"  {line}", TEXT_WARN) for line in odds.lines(plan.target_health)]
     return out
-
-
-def reason(state: GameState | None, action: Action | None) -> str:
-    """The engine's reason against ``action`` now: "" when legal, "incomplete"
-    while it cannot be built."""
-    why = None if action is None or state is None else state.why_illegal(action)
-    return why.reason if why is not None else ("" if action else "incomplete")
-
-
-def path_verdict(state: GameState | None, action: Action | None, points: list[Point],
-                 short: bool = False) -> tuple[str, str]:
-    """The ruler text (:func:`path_text`) and the engine's reason for ``action``."""
-    return path_text(state, action, points, short), reason(state, action)
-
-
-def shown_length(length: float, limit: float) -> str:
-    """A path length for the ruler readout: two decimals, on the same side of the
-    ruler as the exact length (``4.00 / 4 in`` for 3.9999, ``4.01 / 4 in`` for
-    4.0001). Display only: the rules compare the exact numbers."""
-    shown = round(length, 2)
-    return f"{min(shown, limit) if length <= limit + 1e-9 else max(shown, limit + 0.01):.2f}"
-
-
-def path_text(state: GameState | None, action: Action | None, points: list[Point],
-              short: bool = False) -> str:
-    """The live ruler: path length against the ruler in use and why it is shorter
-    (``short``: the length alone).
-
-    Read from the movement rules' own plan (R-MOV-1, R-MOV-5, R-CLIMB-1).
-    """
-    if state is None or not isinstance(action, Move | Charge):
-        return f"{path_length(points):.2f} in"  # a Leave: no ruler plan, the length drawn
-    plan = plan_movement(state, action.model, action.steps,
-                         ruler="charge" if isinstance(action, Charge) else "move")
-    if not plan.ruler:
-        return f"{plan.length:.2f} in"
-    number = shown_length(plan.length, plan.limit)
-    if short:
-        return f"{number} in"
-    text = f"{number} / {plan.limit:g} in ({plan.ruler}"
-    if plan.difficult:
-        text += f", shorter: difficult {', '.join(plan.difficult)}"
-    return text + ")"
-
-
-def climb_end(state: GameState | None, action: Action | None) -> str | None:
-    """How a path ending with a climb leaves the model, from the movement plan
-    (R-CLIMB-3): ``"lip"`` at the top of the face, not on it yet; ``"partway"``
-    up the face; None when it does not end climbing."""
-    if state is None or not isinstance(action, Move | Charge):
-        return None
-    plan = plan_movement(state, action.model, action.steps)
-    if not plan.legal or not plan.climbing_at_end:
-        return None
-    last = next((r for r in reversed(plan.route) if isinstance(r, Vertical)), None)
-    return "partway" if last is not None and last.partway else "lip"
 
 
 def reach_lines(scenario: Scenario, model: str, area: BaseGeometry | None) -> list[TextLine]:

@@ -8,7 +8,8 @@ action is set up its listed variants, targets, climbs and weapons.
 from __future__ import annotations
 
 from render.draw.view import Button
-from render.explain.answers import Answers, reason
+from render.explain.answers import Answers
+from render.explain.moves import reason
 from render.input.hotkeys import MINOR_KINDS, with_keys
 from render.input.keys import AddStep, Apply, Do, PickTarget, StartKind
 from render.input.paths import vertical_choices

@@ -16,7 +16,7 @@ import math
 from render.draw.overlays import AreaOverlay, PathOverlay
 from render.draw.theme import TEXT_BAD, TEXT_DIM, TEXT_GOOD
 from render.draw.view import Overlay, TextLine
-from render.explain import answers
+from render.explain import moves
 from render.explain.answers import Answers
 from render.input.setup import Setup, build
 from render.scene import Scene
@@ -63,7 +63,7 @@ def against_face(state: GameState | None, scene: Scene, s: Setup, x: float, y: f
     """A waypoint that overlaps or nearly touches a taller piece, put against it."""
     if state is None or not s.form.vertical:
         return (x, y)
-    return answers.against_face(state, s.model, height_at_end(scene, s), (x, y))
+    return moves.against_face(state, s.model, height_at_end(scene, s), (x, y))
 
 
 def vertical_choices(state: GameState | None, s: Setup, kept: Answers | None = None
@@ -87,7 +87,7 @@ def _verdict(kept: Answers | None, state: GameState | None, s: Setup, steps: lis
     action = build(s, weapon, steps)
     if kept is not None:
         return kept.path_verdict(state, action, pts, short)
-    return answers.path_verdict(state, action, pts, short)
+    return moves.path_verdict(state, action, pts, short)
 
 
 def path_preview(state: GameState | None, scene: Scene, s: Setup,
@@ -150,7 +150,7 @@ def climb_hint(state: GameState | None, scene: Scene, s: Setup, weapon: str | No
     """After a climb: where the movement rules leave the model (R-CLIMB-3)."""
     if not s.steps or s.steps[-1].kind != "climb":
         return []
-    end = answers.climb_end(state, build(s, weapon))
+    end = moves.climb_end(state, build(s, weapon))
     if end == "partway":
         return [TextLine("the move ends part-way up the face: the model is climbing and "
                          "goes on from there next time (R-CLIMB-3)", TEXT_DIM)]
