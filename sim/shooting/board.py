@@ -122,11 +122,14 @@ class PreparedBoard:
         decides, :mod:`geometry.cover.lines`)."""
         return self.pieces_on_many([(a, b)])[0]
 
-    def pieces_on_many(self, lines: Sequence[tuple[Disc, Disc]]) -> list[list[int]]:
-        """:meth:`pieces_on` for many centre lines (compiled, one call)."""
+    def pieces_on_many(self, lines: Sequence[tuple[Disc, Disc]],
+                       ends: NDArray[np.float64] | None = None) -> list[list[int]]:
+        """:meth:`pieces_on` for many centre lines (compiled, one call; ``ends``: their
+        :func:`line_ends`, when the caller has them)."""
         if not lines:
             return []
-        return mask_rows(boxes_near_lines(line_ends(lines), self._box_array))
+        return mask_rows(boxes_near_lines(line_ends(lines) if ends is None else ends,
+                                          self._box_array))
 
 
 def mask_rows(mask: NDArray[np.bool_]) -> list[list[int]]:

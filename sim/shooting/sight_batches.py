@@ -14,7 +14,7 @@ the batches apart.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from geometry.discs import Disc
@@ -117,7 +117,7 @@ def name_blockers(board: PreparedBoard, sight: Sight, blocking: frozenset[str],
     named = board.loose.names.get(key)
     if named is None:
         named = board.loose.names[key] = _names(board, sight.blocked_by, blocking, stand_ins)
-    return sight if named == sight.blocked_by else replace(sight, blocked_by=named)
+    return sight if named == sight.blocked_by else sight._replace(blocked_by=named)
 
 
 def _names(board: PreparedBoard, blocked_by: tuple[str, ...], blocking: frozenset[str],
