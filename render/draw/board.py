@@ -236,7 +236,7 @@ def draw_piece_label(surface: Any, piece: TerrainPiece, text: str, box: Any,
     dot = _dot(t)
     x, y = box.x, box.centery
     if text:
-        img = theme.font(max(13, int(t.scale * 0.55))).render(text, True, theme.HEIGHT_LABEL)
+        img = theme.text(text, max(13, int(t.scale * 0.55)), theme.HEIGHT_LABEL)  # kept
         tag = img.get_rect(midleft=(x + 2, y))
         pygame.draw.rect(surface, (245, 245, 235), tag.inflate(4, 2))
         surface.blit(img, tag)
