@@ -182,13 +182,14 @@ def _terrain_offered(board: PreparedBoard, pair: ShotPair, near: Sequence[int]
                      ) -> list[tuple[int, bool]]:
     """The pieces of :func:`terrain_cover` by index, each with whether it is area
     terrain for either model (R-COV-4)."""
-    pa, pt = board.props_of(pair.attacker), board.props_of(pair.target)
-    out = []
-    for i in near:
-        x, y = pa[i], pt[i]
-        if x.cover or y.cover or x.blocks_los or y.blocks_los or x.area or y.area:
-            out.append((i, x.area or y.area))
-    return out
+    key = (pair.attacker, pair.target)
+    kinds = board.cover_kinds.get(key)
+    if kinds is None:  # per board: the models' props decide, not their positions
+        pa, pt = board.props_of(pair.attacker), board.props_of(pair.target)
+        kinds = board.cover_kinds[key] = tuple(
+            None if not (x.cover or y.cover or x.blocks_los or y.blocks_los or x.area or y.area)
+            else x.area or y.area for x, y in zip(pa, pt, strict=True))
+    return [(i, area) for i in near if (area := kinds[i]) is not None]
 
 
 def _count_cover(objects: Sequence[CoverObject], flags: Sequence[Flags],
