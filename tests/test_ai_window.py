@@ -141,3 +141,16 @@ def test_undo_goes_back_over_the_ai_turn_to_the_human_decision(
     assert ai is not None and all(i < len(st.history) for i in ai.reasons)
     reasons = [line for line in d.controller.view().log if line.startswith(MARK)]
     assert len(reasons) == len(ai.reasons)
+
+
+@pytest.mark.parametrize(("value", "code", "words"), [
+    ("orcs", 1, ["'orcs'", "settlers, mutants"]),
+    ("mutants=genius", 2, ["'genius'", "random, greedy, search"]),
+])
+def test_play_names_a_bad_ai_argument(capsys: pytest.CaptureFixture[str], value: str,
+                                      code: int, words: list[str]) -> None:
+    from sim.cli import main
+
+    assert main(["play", "skirmish", "--ai", value]) == code
+    err = capsys.readouterr().err
+    assert all(w in err for w in words) and "Traceback" not in err
