@@ -112,12 +112,12 @@ def path_preview(state: GameState | None, scene: Scene, s: Setup,
             pts.append((step.x, step.y))
         else:  # a climb or jump where the path is at that point
             marks.append((*pts[-1], f"{step.kind} {step.z:g}\""))
-    text, reason = _verdict(kept, state, s, steps, weapon, pts) if steps else ("0 in", "")
+    text, reason = _verdict(kept, state, s, steps, weapon, pts) if steps else ("no step yet", "")
     tip_ok = True
     if pointer is not None:
         tip_text, tip_reason = _verdict(kept, state, s, [*steps, Step("walk", *pointer)],
                                         weapon, [*pts, pointer], short=True)
-        text += f"; to pointer {tip_text}"
+        text += f"; to pointer {tip_text}" + (" (refused)" if tip_reason else "")
         tip_ok = not tip_reason
     return PathOverlay(tuple(pts), start.radius, not reason, text, reason, tuple(marks),
                        pointer, tip_ok)
