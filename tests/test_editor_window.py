@@ -238,6 +238,19 @@ def test_typed_fields_and_properties(new_board: EditorDriver) -> None:
     d.type("Bridge at dawn")
     d.key(pygame.K_RETURN)
     assert d.editor.draft.scenario.name == "Bridge at dawn"
+    d.click_button("Rules: rulebook")
+    d.click_button("Advantage: none")
+    d.click_button("Rounds: 6")
+    d.key(pygame.K_BACKSPACE)
+    d.type("4")
+    d.key(pygame.K_RETURN)
+    s = d.editor.draft.scenario
+    assert (s.rules, s.advantage, s.rounds) == ("vts-1.5", "settlers", 4)
+    d.click_button("Rounds: 4")
+    d.type("x")  # "4x": refused, the draft unchanged, the reason in the status bar
+    d.key(pygame.K_RETURN)
+    assert d.editor.draft.scenario.rounds == 4 and d.editor.status_error
+    assert "rounds: expected a positive whole number" in d.editor.status
     d.key(pygame.K_r)
     d.drag((5.0, 5.0), (10.0, 8.0))
     d.click_button("Climbable: no")
