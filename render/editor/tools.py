@@ -36,16 +36,12 @@ def piece_at(s: Scenario, x: float, y: float) -> str | None:
     return None
 
 
-def stem(preset: str) -> str:
-    return preset
-
-
 def rect_from_drag(s: Scenario, preset: str, props: TerrainProps, a: Point, b: Point
                    ) -> TerrainPiece | None:
     a, b = snap(a), snap(b)
     if abs(a[0] - b[0]) < MIN_SIZE or abs(a[1] - b[1]) < MIN_SIZE:
         return None
-    return rect_piece(next_id(s, stem(preset)), props, a, b)
+    return rect_piece(next_id(s, preset), props, a, b)
 
 
 def circle_from_drag(s: Scenario, preset: str, props: TerrainProps, centre: Point, edge: Point
@@ -54,14 +50,14 @@ def circle_from_drag(s: Scenario, preset: str, props: TerrainProps, centre: Poin
     r = round(math.dist(centre, edge) / SNAP) * SNAP
     if r < MIN_SIZE:
         return None
-    return circle_piece(next_id(s, stem(preset)), props, centre, r)
+    return circle_piece(next_id(s, preset), props, centre, r)
 
 
 def polygon_from_points(s: Scenario, preset: str, props: TerrainProps, points: list[Point]
                         ) -> TerrainPiece | None:
     if len(points) < 3:
         return None
-    return polygon_piece(next_id(s, stem(preset)), props, points)
+    return polygon_piece(next_id(s, preset), props, points)
 
 
 def closes(points: list[Point], p: Point) -> bool:
