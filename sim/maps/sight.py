@@ -321,10 +321,12 @@ def _solve(groups: list[_Group], me: Mover, q: _Query, grid: Grid, seen: BoolGri
             if small[k] and stride > SMALL_STRIDE:
                 continue
             rows, cols = cells[k]
-            on = todos[k][rows, cols]
-            if stride > 1:
-                on &= (rows % stride == 0) & (cols % stride == 0)
+            open_ = todos[k][rows, cols]
+            rows, cols = cells[k] = rows[open_], cols[open_]  # settled cells drop out
+            on = (rows % stride == 0) & (cols % stride == 0) if stride > 1 else slice(None)
             rows, cols = rows[on], cols[on]
+            if len(rows) == 0:
+                continue
             asks.append(_Ask(group, gx[rows, cols].tolist(), gy[rows, cols].tolist(),
                              [me.r] * len(rows)))
             where.append((k, rows, cols))
