@@ -114,7 +114,7 @@ def _queries(fn: Any) -> int:
 
 def _setup_time(fn: Any) -> float:
     """CPU seconds ``fn`` spends splitting cells into groups (the rules glue's per-pair
-    set-up, cell by cell for elevated pairs: :func:`sim.maps.sight.cell_groups`)."""
+    set-up, once per class of cells for elevated pairs: :func:`sim.maps.sight.cell_groups`)."""
     spent = 0.0
     original = maps_sight.cell_groups
 
@@ -155,7 +155,7 @@ def _report(label: str, s: Scenario, model: str) -> None:
     print(f"  sight queries: {asked} ({asked / max(1, cells * len(m.enemies)):.3f} per cell "
           "and enemy)")
     print(f"  of one run, {setup:.3f} s go to the pairs' obstacles (blocking_pieces and "
-          "sight_extras, cell by cell where a model is elevated)")
+          "sight_extras, once per class of cells where a model is elevated)")
 
 
 def run() -> None:
