@@ -385,10 +385,12 @@ def _blocks(groups: list[tuple[_Group, BoolGrid, tuple[IntArray, IntArray]]], me
         found.append((todo, (ids[run] % per).tolist()))
     _ask(asks, q)
     for (todo, blocks), a in zip(found, asks, strict=True):
-        for b, visible in zip(blocks, a.seen, strict=True):
-            if not visible:
-                i, j = divmod(b, bx)
-                todo[i * size:(i + 1) * size, j * size:(j + 1) * size] = False
+        dark = np.array(blocks)[~np.array(a.seen, dtype=bool)]
+        if len(dark):  # every cell of a blocked block is settled
+            shut = np.zeros(per, dtype=bool)
+            shut[dark] = True
+            shut = shut.reshape(by, bx).repeat(size, axis=0).repeat(size, axis=1)
+            todo &= ~shut[:ny, :nx]
 
 
 def _covering(rows: IntArray, cols: IntArray, owner: IntArray, nx: int, size: int, grid: Grid,
