@@ -47,7 +47,7 @@ from geometry.elevation.edges import EdgeMap
 from geometry.elevation.wall_classes import wall_classes
 from geometry.sight.index import Obstacle, SightIndex
 from sim.maps.grid import BoolGrid, FloatGrid, Grid
-from sim.maps.kernel import mark_segments
+from sim.maps.kernel import mark_segments_of
 from sim.scenario.objects import Scenario
 from sim.scenario.positions import Position
 from sim.shooting.analysis import blocking_pieces, prepared_board, sight_extras
@@ -60,6 +60,7 @@ MARGIN = 1e-6
 STRIDES = (16, 8, 4, 2, 1)
 IntArray = NDArray[np.intp]
 FloatArray = NDArray[np.float64]
+BoolArray = NDArray[np.bool_]
 # Which cells join a group: a mask, (rows, cols) arrays, or the one cell given with it.
 Where = BoolGrid | tuple[IntArray, IntArray] | None
 # Groups of fewer cells skip the coarse rounds and the covering discs, pooled with
@@ -306,91 +307,85 @@ def _solve(groups: list[_Group], me: Mover, q: _Query, grid: Grid, seen: BoolGri
     """Settle every cell of every group, coarse to fine (the module's docstring), all
     groups in step so that each round is one batched query per sight index. Small
     groups only take part in the last two rounds (every other cell, then every open
-    cell: the witnesses of the first prove many of the second)."""
+    cell: the witnesses of the first prove many of the second). The groups' cells are
+    held together: a grid of each cell's group (``label``) and one of the open ones."""
     gx, gy = grid.centres()
-    cells = [g.rowcols() for g in groups]  # each group's cells, (rows, cols)
-    todos = []
-    for rows, cols in cells:
-        todo = np.zeros(seen.shape, dtype=bool)
-        todo[rows, cols] = True
-        todos.append(todo)
-    small = [len(rows) < SMALL for rows, _ in cells]
+    label = np.full(seen.shape, -1, dtype=np.intp)
+    for k, g in enumerate(groups):
+        rows, cols = g.rowcols()
+        label[rows, cols] = k
+    todo = label >= 0
+    small = np.array([g.size() < SMALL for g in groups] + [False], dtype=bool)
+    rows, cols = np.nonzero(todo)
+    labels = label[rows, cols]
     for stride in STRIDES:
-        asks, where = [], []
-        for k, group in enumerate(groups):
-            if small[k] and stride > SMALL_STRIDE:
-                continue
-            rows, cols = cells[k]
-            open_ = todos[k][rows, cols]
-            rows, cols = cells[k] = rows[open_], cols[open_]  # settled cells drop out
-            on = (rows % stride == 0) & (cols % stride == 0) if stride > 1 else slice(None)
-            rows, cols = rows[on], cols[on]
-            if len(rows) == 0:
-                continue
-            asks.append(_Ask(group, gx[rows, cols].tolist(), gy[rows, cols].tolist(),
-                             [me.r] * len(rows)))
-            where.append((k, rows, cols))
-        _ask(asks, q)
-        for (k, rows, cols), a in zip(where, asks, strict=True):
-            todos[k][rows, cols] = False
-            ok = np.array(a.seen, dtype=bool)
-            if len(ok):
-                seen[rows[ok], cols[ok]] = True
-            _mark(a.segs, me.r - MARGIN, grid, todos[k], seen)
+        open_ = todo[rows, cols]
+        rows, cols, labels = rows[open_], cols[open_], labels[open_]  # settled ones drop out
+        on = ~small[labels] if stride > SMALL_STRIDE else np.ones(len(rows), dtype=bool)
         if stride > 1:
-            _blocks([(g, todos[k], cells[k]) for k, g in enumerate(groups) if not small[k]],
-                    me, q, grid, stride, seen)
+            on &= (rows % stride == 0) & (cols % stride == 0)
+        asked_r, asked_c, asked_k = rows[on], cols[on], labels[on]
+        order = np.argsort(asked_k, kind="stable")
+        asked_r, asked_c, asked_k = asked_r[order], asked_c[order], asked_k[order]
+        cuts = np.flatnonzero(np.diff(asked_k)) + 1
+        asks, owners = [], []
+        for part_r, part_c, part_k in zip(np.split(asked_r, cuts), np.split(asked_c, cuts),
+                                          np.split(asked_k, cuts), strict=True):
+            if len(part_r):
+                asks.append(_Ask(groups[int(part_k[0])], gx[part_r, part_c].tolist(),
+                                 gy[part_r, part_c].tolist(), [me.r] * len(part_r)))
+                owners.append(int(part_k[0]))
+        _ask(asks, q)
+        todo[asked_r, asked_c] = False
+        ok = np.array([v for a in asks for v in a.seen], dtype=bool)
+        if len(ok):
+            seen[asked_r[ok], asked_c[ok]] = True
+        segs = [s for a in asks for s in a.segs]
+        if segs and me.r - MARGIN > 0:
+            owner = np.array([k for a, k in zip(asks, owners, strict=True) for _ in a.segs],
+                             dtype=np.intp)
+            mark_segments_of(np.array(segs, dtype=np.float64), owner, me.r - MARGIN, grid.x0,
+                             grid.y0, grid.cell, label, todo, seen)
+        if stride > 1:
+            _blocks(groups, small, (rows, cols, labels), todo, me, q, grid, stride, seen)
 
 
-def _mark(segs: list[tuple[float, float, float, float]], reach: float, grid: Grid,
-          todo: BoolGrid, seen: BoolGrid) -> None:
-    if segs and reach > 0:
-        mark_segments(np.array(segs, dtype=np.float64), reach, grid.x0, grid.y0, grid.cell,
-                      todo, seen)
-
-
-def _blocks(groups: list[tuple[_Group, BoolGrid, tuple[IntArray, IntArray]]], me: Mover,
-            q: _Query, grid: Grid, size: int, seen: BoolGrid) -> None:
-    """Blocks of ``size`` x ``size`` cells: each block's open cells are blocked when the
-    disc covering all their bases is (they stay unseen and are settled). Blocks with a
-    cell already seen are left to the next round: a shadow's edge runs through them,
-    so their covering disc almost always sees (a query that would settle nothing).
-    Every group's blocks are found in one pass (block ids numbered per group)."""
+def _blocks(groups: list[_Group], small: BoolArray, cells: tuple[IntArray, IntArray, IntArray],
+            todo: BoolGrid, me: Mover, q: _Query, grid: Grid, size: int, seen: BoolGrid
+            ) -> None:
+    """Blocks of ``size`` x ``size`` cells of one group: a block's open cells are
+    blocked when the disc covering all their bases is (they stay unseen and are
+    settled). Blocks with a cell already seen are left to the next round: a shadow's
+    edge runs through them, so their covering disc almost always sees (a query that
+    would settle nothing). Every group's blocks are found in one pass (block ids
+    numbered per group); small groups have none."""
     ny, nx = seen.shape
     by, bx = -(-ny // size), -(-nx // size)
+    per = by * bx
     pad = np.zeros((by * size, bx * size), dtype=bool)
     pad[:ny, :nx] = seen
     lit = pad.reshape(by, size, bx, size).any(axis=(1, 3)).ravel()
-    parts_r, parts_c, parts_k = [], [], []
-    for k, (_, todo, (rows, cols)) in enumerate(groups):
-        on = todo[rows, cols]
-        on[on] = ~lit[(rows[on] // size) * bx + cols[on] // size]
-        if on.sum() >= 2:
-            parts_r.append(rows[on])
-            parts_c.append(cols[on])
-            parts_k.append(np.full(int(on.sum()), k, dtype=np.intp))
-    if not parts_r:
+    rows, cols, labels = cells
+    on = todo[rows, cols] & ~small[labels]
+    on[on] = ~lit[(rows[on] // size) * bx + cols[on] // size]
+    if on.sum() < 2:
         return
-    ids, xs, ys, radii = _covering(np.concatenate(parts_r), np.concatenate(parts_c),
-                                   np.concatenate(parts_k), nx, size, grid, me.r)
-    per = by * bx
+    ids, xs, ys, radii = _covering(rows[on], cols[on], labels[on], nx, size, grid, me.r)
     owner = ids // per
     cuts = np.flatnonzero(np.diff(owner)) + 1
-    asks, found = [], []
+    asks = []
     for run in np.split(np.arange(len(ids)), cuts):
-        if len(run) == 0:
-            continue
-        group, todo, _ = groups[int(owner[run[0]])]
-        asks.append(_Ask(group, xs[run].tolist(), ys[run].tolist(), radii[run].tolist()))
-        found.append((todo, (ids[run] % per).tolist()))
+        if len(run):
+            asks.append(_Ask(groups[int(owner[run[0]])], xs[run].tolist(), ys[run].tolist(),
+                             radii[run].tolist()))
     _ask(asks, q)
-    for (todo, blocks), a in zip(found, asks, strict=True):
-        dark = np.array(blocks)[~np.array(a.seen, dtype=bool)]
-        if len(dark):  # every cell of a blocked block is settled
-            shut = np.zeros(per, dtype=bool)
-            shut[dark] = True
-            shut = shut.reshape(by, bx).repeat(size, axis=0).repeat(size, axis=1)
-            todo &= ~shut[:ny, :nx]
+    visible = np.array([v for a in asks for v in a.seen], dtype=bool)
+    dark = ids[~visible]
+    if len(dark):  # every cell of a blocked block (of its group) is settled
+        open_ = todo[rows, cols]
+        key = labels * per + (rows // size) * bx + cols // size
+        shut = open_ & np.isin(key, dark)
+        todo[rows[shut], cols[shut]] = False
 
 
 def _covering(rows: IntArray, cols: IntArray, owner: IntArray, nx: int, size: int, grid: Grid,
