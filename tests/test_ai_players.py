@@ -1,8 +1,9 @@
 """AI players (issue 18, docs/ai.md): greedy beats random, search beats greedy, every
 decision is a legal action with a one-line reason in display names (R-TURN-10 scores).
 
-The strength tests play whole games of the default scenario (6 rounds); 200 games
-each way and 20 search games each way are in tests/test_ai_slow.py (`make slow`).
+The strength test plays whole games of the default scenario (6 rounds); 200 games
+each way, and search against greedy (the issue's 60% bar, not met yet: docs/ai.md),
+are in tests/test_ai_slow.py (`make slow`).
 """
 
 from __future__ import annotations
@@ -43,19 +44,6 @@ def test_greedy_beats_random_in_80_percent_playing_either_side() -> None:
     for side in SIDES:
         wins = _wins("greedy", "random", side, 20, seed=1000)
         assert wins >= 16, f"greedy as {side} won {wins} of 20 against random"
-
-
-def test_search_wins_more_games_than_it_loses_against_greedy() -> None:
-    """Two games each way. The issue's bar (60% of games) is tests/test_ai_slow.py's
-    and is not met yet (docs/ai.md, Decisions): the default scenario favours the
-    settlers, and search as the mutants wins about as often as greedy does."""
-    won = lost = 0
-    for side in SIDES:
-        other = SIDES[1] if side == SIDES[0] else SIDES[0]
-        records = run_games(SKIRMISH, {side: "search", other: "greedy"}, 2000, 2, jobs=2)
-        won += sum(1 for r in records if r.winner == side)
-        lost += sum(1 for r in records if r.winner == other)
-    assert won > lost, f"search won {won} and lost {lost} of 4 against greedy"
 
 
 def _random_positions(count: int) -> list[GameState]:
