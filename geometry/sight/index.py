@@ -126,6 +126,12 @@ class _Stack:
     spans: list[tuple[int, int]]  # group ids [lo, hi) of each obstacle
     masks: dict[tuple[int, ...], int] = field(default_factory=dict)  # extra groups -> row
     mask_rows: list[NDArray[np.bool_]] = field(default_factory=list)  # the newest is whole
+    answers: dict[tuple[int, ...], Sight] = field(default_factory=dict)  # groups met -> answer
+    cols: dict[tuple[int, ...], tuple[int, ...]] = field(default_factory=dict)  # obstacles ->
+
+
+# A pair the kernel met nothing for (no group named): blocked by nothing nameable.
+_BLOCKED = Sight(False, None, ())
 
 
 # --- the index --------------------------------------------------------------
@@ -215,18 +221,26 @@ class SightIndex:
         met: dict[int, list[int]] = {}
         for i, g in zip(*(ix.tolist() for ix in np.nonzero(hit)), strict=True):
             met.setdefault(i, []).append(g)
-        return [Sight(True, ((w[0], w[1]), (w[2], w[3]))) if seen
-                else SightIndex._answer(stack, False, w, met.get(i, ())) for i, (seen, w) in
-                enumerate(zip(visible.tolist(), wit.tolist(), strict=True))]
+        out: list[Sight] = [_BLOCKED] * m
+        for i, w in zip(np.flatnonzero(visible).tolist(), wit[visible].tolist(), strict=True):
+            out[i] = Sight(True, ((w[0], w[1]), (w[2], w[3])))
+        for i, groups in met.items():
+            out[i] = SightIndex._answer(stack, False, [], groups)
+        return out
 
     @staticmethod
     def _answer(stack: _Stack, seen: bool, wit: list[float], met: Sequence[int]) -> Sight:
         """The kernel's answer for one pair as a :class:`Sight` (``met``: the groups a
-        blocked pair met)."""
+        blocked pair met; the same groups come back pair after pair)."""
         if seen:
             return Sight(True, ((wit[0], wit[1]), (wit[2], wit[3])))
-        groups = stack.groups
-        return Sight(False, None, tuple(sorted({pid for g in met for pid in groups[g]})))
+        key = tuple(met)
+        sight = stack.answers.get(key)
+        if sight is None:
+            groups = stack.groups
+            sight = stack.answers[key] = Sight(
+                False, None, tuple(sorted({pid for g in met for pid in groups[g]})))
+        return sight
 
     def _masks(self, stack: _Stack, cols: Sequence[tuple[int, ...]]
                ) -> tuple[NDArray[np.bool_], NDArray[np.int64]]:
@@ -273,12 +287,18 @@ class SightIndex:
                 self._stack_by_value[stack.obstacles] = stack
             else:
                 stack = _Stack(tuple(uniq), stack.packed, stack.groups, stack.spans,
-                               stack.masks, stack.mask_rows)  # hold these ids too
+                               stack.masks, stack.mask_rows, stack.answers)  # these ids too
             if len(self._stack_cache) >= _STACK_CACHE:
                 self._stack_cache.clear()
             self._stack_cache[key] = stack
-        spans = stack.spans
-        cols = [tuple(g for ob in ex for g in range(*spans[order[id(ob)]])) for ex in per_query]
+        spans, known = stack.spans, stack.cols
+        cols = []
+        for ex in per_query:  # many pairs share their extra obstacles
+            mine = tuple(order[id(ob)] for ob in ex)
+            groups = known.get(mine)
+            if groups is None:
+                groups = known[mine] = tuple(g for k in mine for g in range(*spans[k]))
+            cols.append(groups)
         return stack, cols
 
     def _build_stack(self, uniq: tuple[Obstacle, ...]) -> _Stack:
