@@ -52,3 +52,28 @@ def test_transform_round_trips_board_points() -> None:
     assert abs(x - lay.board.right) <= 1 and abs(y - lay.board.bottom) <= 1
     bx, by = t.to_board(*t.to_screen_f(12.5, 30.25))
     assert abs(bx - 12.5) < 1e-9 and abs(by - 30.25) < 1e-9
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 700)])
+def test_a_menu_of_long_names_shows_every_choice(size: tuple[int, int]) -> None:
+    """Six models to ready whose names carry their ids (the skirmish's Super Mutants side):
+    every one gets a button, none silently dropped for want of whole rows (issue 16)."""
+    import pygame
+
+    from render.draw import theme
+    from render.draw.panels import button_rects, fit_label
+
+    pygame.init()
+    try:
+        lay = compute_layout(size, (36.0, 36.0))
+        labels = [f"{i}. Super Mutant (mutant-{i})" for i in range(1, 4)] + [
+            "4. Mutant Hound (hound-1)", "5. Mutant Hound (hound-2)", "6. Behemoth"]
+        rects = button_rects(lay.buttons, labels)
+        assert len(rects) == len(labels)
+        for a, b in itertools.combinations(rects, 2):
+            assert not pygame.Rect(a.as_tuple()).colliderect(pygame.Rect(b.as_tuple()))
+        # A cut label keeps the id that tells the models apart.
+        cut = fit_label("1. Super Mutant (mutant-1)", 15, 120)
+        assert cut.endswith("(mutant-1)") and theme.font(15).size(cut)[0] <= 120
+    finally:
+        pygame.quit()

@@ -49,6 +49,18 @@ def _text(
     return int(f.get_linesize())
 
 
+def fit_label(text: str, size: int, max_w: int) -> str:
+    """``text`` fitted to ``max_w`` pixels, cut before a closing ``(id)`` so that the
+    tag that tells two models of one unit apart stays readable ("Super Mu… (mutant-2)")."""
+    f = theme.font(size)
+    if f.size(text)[0] <= max_w or not text.endswith(")") or " (" not in text:
+        return text
+    head, tag = text.rsplit(" (", 1)
+    tag = " (" + tag
+    room = max_w - f.size(tag)[0]
+    return text if room <= 0 else _cut(head, size, room) + tag
+
+
 @lru_cache(maxsize=2048)
 def _cut(text: str, size: int, max_w: int) -> str:
     """``text`` shortened with an ellipsis to fit ``max_w`` pixels."""
@@ -100,12 +112,20 @@ def button_rects(rect: Rect, buttons: int | Sequence[str]) -> list[Rect]:
     so no choice is shown cut off (``Commonwealth Settlers goes first``).
     """
     labels = [""] * buttons if isinstance(buttons, int) else list(buttons)
+    out = _button_rects(rect, labels, whole_rows=True)
+    if len(out) < len(labels):  # long labels would push choices out: two columns for all
+        out = _button_rects(rect, labels, whole_rows=False)
+    return out
+
+
+def _button_rects(rect: Rect, labels: Sequence[str], whole_rows: bool) -> list[Rect]:
+    """:func:`button_rects`, with long labels on whole rows or not."""
     col_w = (rect.w - 3 * BUTTON_GAP) // 2
     rows = max(1, (rect.h - BUTTON_TOP - BUTTON_GAP) // (BUTTON_H + BUTTON_GAP))
     out: list[Rect] = []
     row, col = 0, 0
     for label in labels:
-        wide = bool(label) and not _fits_half(label, col_w)
+        wide = whole_rows and bool(label) and not _fits_half(label, col_w)
         if wide and col == 1:
             row, col = row + 1, 0
         if row >= rows:
@@ -131,7 +151,9 @@ def draw_buttons(
         pygame.draw.rect(surface, fill, r.as_tuple(), border_radius=4)
         pygame.draw.rect(surface, edge, r.as_tuple(), 1, border_radius=4)
         label = b.caption  # its number or fixed key (render.input.hotkeys)
-        _text(surface, label, (r.x + 6, r.y + 5), colour, 17, r.w - 10)
+        size = 17 if theme.font(17).size(label)[0] <= r.w - 10 else 15
+        _text(surface, fit_label(label, size, r.w - 10), (r.x + 6, r.y + 5 + 17 - size),
+              colour, size, r.w - 10)
         if not b.enabled:  # struck through: it cannot be pressed now (an illegal path)
             y = r.y + r.h // 2
             pygame.draw.line(surface, theme.TEXT_DIM, (r.x + 6, y), (r.x + 6 + min(

@@ -104,6 +104,6 @@ def draw_what_if(surface: Any, t: BoardTransform, w: WhatIfShown) -> None:
         pygame.draw.line(surface, theme.SIGHT_LINE, t.to_screen(*a), t.to_screen(*b), 1)
     pygame.draw.circle(surface, (255, 255, 255), (cx, cy), r, 1)
     n = theme.text(f"seen by {len(w.seen)}", 14, (255, 255, 255), bold=True)
-    box = n.get_rect(midtop=(cx, cy + r + 3))
+    box = n.get_rect(midbottom=(cx, cy - r - 3))  # above: names and pips sit below bases
     pygame.draw.rect(surface, (20, 20, 20), box.inflate(4, 2))
     surface.blit(n, box)
