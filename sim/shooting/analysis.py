@@ -339,7 +339,8 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
                                                 flags, strict=True):
         on_line = {ids[k]: discs[ids[k]] for k in row
                    if ids[k] != attacker_id and ids[k] != pair.target}  # (never cover)
-        models, ruled_out, huge_on_line = model_cover(board, scenario, positions, pair, on_line)
+        models, ruled_out, huge_on_line = (model_cover(board, scenario, positions, pair, on_line)
+                                           if on_line else ([], [], ()))
         objects = [*(board.cover_object(board.pieces[i], area) for i, area in terrain), *models]
         found += [disc_flags(pair.a, pair.t, m.shape, tolerance)  # type: ignore[arg-type]
                   for m in models]
