@@ -197,6 +197,8 @@ def _count_cover(objects: Sequence[CoverObject], flags: Sequence[Flags],
                  ) -> tuple[tuple[str, ...], tuple[IgnoredCover, ...]]:
     """The objects that give cover, and those the LoC enters that do not, and why
     (R-COV-2, R-COV-4; :class:`geometry.cover.lines.CoverHit` in words)."""
+    if not objects:
+        return (), tuple(ruled_out)
     counted: list[str] = []
     ignored = list(ruled_out)
     for obj, (enters, passes, touches) in zip(objects, flags, strict=True):
@@ -339,8 +341,9 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
                                                 flags, strict=True):
         on_line = {ids[k]: discs[ids[k]] for k in row
                    if ids[k] != attacker_id and ids[k] != pair.target}  # (never cover)
-        models, ruled_out, huge_on_line = (model_cover(board, scenario, positions, pair, on_line)
-                                           if on_line else ([], [], ()))
+        models, ruled_out, huge_on_line = (
+            model_cover(board, scenario, positions, pair, on_line, entered=True)
+            if on_line else ([], [], ()))
         objects = [*(board.cover_object(board.pieces[i], area) for i, area in terrain), *models]
         found += [disc_flags(pair.a, pair.t, m.shape, tolerance)  # type: ignore[arg-type]
                   for m in models]

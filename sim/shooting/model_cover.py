@@ -121,7 +121,7 @@ def _enters_base(a: Disc, t: Disc, other: Disc) -> bool:
 
 
 def model_cover(board: PreparedBoard, scenario: Scenario, positions: Mapping[str, Position],
-                pair: ShotPair, discs: Mapping[str, Disc]
+                pair: ShotPair, discs: Mapping[str, Disc], entered: bool = False
                 ) -> tuple[list[CoverObject], list[IgnoredCover], tuple[str, ...]]:
     """Other models' bases as cover objects (R-COV-5, R-COV-6), those ruled out, and
     the huge models whose base the line of cover enters (for :func:`huge_sight_reasons`).
@@ -132,6 +132,8 @@ def model_cover(board: PreparedBoard, scenario: Scenario, positions: Mapping[str
     target whose base is smaller than its own (R-COV-6), and none to a model
     it is in close combat with: an enemy of it in base contact
     (:mod:`sim.movement.contact`); a huge friend of the target still does.
+    ``entered``: the caller passes only bases the LoC enters (found by
+    :func:`geometry.cover.filters.discs_entered`, the same test compiled).
     """
     objects: list[CoverObject] = []
     ruled_out: list[IgnoredCover] = []
@@ -141,11 +143,12 @@ def model_cover(board: PreparedBoard, scenario: Scenario, positions: Mapping[str
     for mid, disc in discs.items():
         if mid == pair.attacker or mid == pair.target or mid in pair.off_table:
             continue
-        r = disc.r  # outside the centre line's box grown by its radius: not entered
-        if disc.x + r < x0 or disc.x - r > x1 or disc.y + r < y0 or disc.y - r > y1:
-            continue
-        if not _enters_base(a, t, disc):
-            continue  # the LoC does not enter this base
+        if not entered:
+            r = disc.r  # outside the centre line's box grown by its radius: not entered
+            if disc.x + r < x0 or disc.x - r > x1 or disc.y + r < y0 or disc.y - r > y1:
+                continue
+            if not _enters_base(a, t, disc):
+                continue  # the LoC does not enter this base
         huge = mid in board.huge
         if huge:
             huge_on_line.append(mid)
