@@ -310,9 +310,10 @@ def pair_sights(board: PreparedBoard, scenario: Scenario, positions: Mapping[str
     for key, idx in batches(board, keys):
         found = board.sight_index(key).sight_many(
             [(pairs[i].a, pairs[i].t) for i in idx],
-            [[*extras[i], *piece_obstacles(board, keys[i] - key)] for i in idx])
+            [[*extras[i], *piece_obstacles(board, rest)] if (rest := keys[i] - key)
+             else extras[i] for i in idx])
         for i, sight in zip(idx, found, strict=True):
-            out[i] = name_blockers(board, sight, keys[i], both[i][1])
+            out[i] = sight if sight.visible else name_blockers(board, sight, keys[i], both[i][1])
     return [s for s in out if s is not None]
 
 
