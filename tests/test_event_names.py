@@ -42,9 +42,17 @@ def test_turn_events_use_names_and_actions_keep_ids() -> None:
     for text in ("first settlers", "ready settler-1"):
         state.apply(parse_action(text))
     texts = [e.text for e in state.events[n:]]
-    assert texts[0] == "Super Mutants chooses Settlers to take the first turn."
+    assert texts[0] == "Super Mutants lets Settlers take the first turn."
     assert "Settlers readies Settler (settler-1)." in texts
     assert [str(a) for a in state.history] == ["first settlers", "ready settler-1"]
+
+
+def test_a_side_taking_the_first_turn_itself_is_said_plainly() -> None:
+    """R-TURN-3: the side with the advantage may take the first turn itself."""
+    state = new_game(scenario("seed-activation"), seed=11)
+    n = len(state.events)
+    state.apply(parse_action("first mutants"))
+    assert state.events[n].text == "Super Mutants takes the first turn."
 
 
 def _bare_ids(scenario_name: str, text: str) -> list[str]:

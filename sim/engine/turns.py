@@ -265,8 +265,9 @@ def apply(w: StateWriter, action: Action) -> None:
     if isinstance(action, ChooseFirst):
         w.set_turn(replace(state.turn, first=action.side))
         name = _names(state).side
-        w.emit("first-turn", (), f"{name(side)} chooses {name(action.side)} to take the "
-                    "first turn.", side=action.side)
+        w.emit("first-turn", (), f"{name(side)} takes the first turn." if action.side == side
+               else f"{name(side)} lets {name(action.side)} take the first turn.",
+               side=action.side)
         _start_turn(w, action.side)
     elif isinstance(action, ReadyModel):
         m = action.model
