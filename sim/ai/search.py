@@ -10,17 +10,22 @@ they are compared on the same luck), never the game's real next rolls.
 
 Greedy's score already holds what the candidate gains by the exact odds; what
 it only guesses is the answer (its threat term). So a playout measures the
-answer: the change in material over the opponent's activation (for each
-model removed one point, for damage the share of the health taken times
-:data:`sim.ai.scoring.DAMAGE_WEIGHT`, enemies counting for the player and its
-own against), and a candidate's value is greedy's score plus :data:`ANSWER`
-times the mean of its playouts. Leaving the sampled outcome of the
-candidate's own dice out of the value keeps the exact expectation of it.
+answer without rolling its dice: each attack the opponent's greedy chooses on
+this player's models counts its exact worth (sim.ai.answer: the chance to
+eliminate plus DAMAGE_WEIGHT times the share of health taken), and after the
+answer this player's counter counts too (the best attack one of its models
+that can still act has from where it stands). A candidate's value is greedy's
+score minus :data:`ANSWER` times the answer plus :data:`COUNTER` times the
+counter. A move rolls no dice: one playout. An attack's outcome changes the
+answer (a target removed cannot answer): its playouts are split by whether the
+target was eliminated and the two means weighted by the exact chance to
+eliminate (greedy's score keeps the exact expectation of the attack itself).
 
-The budget per decision is a number of playouts (``playouts``): results are
-then the same on any machine. ``seconds`` adds a time budget (the window's
-solo play): playouts stop when it is spent, at least one per candidate, which
-makes decisions depend on the machine's speed.
+The budget per decision is a number of playouts (``playouts``, at most this
+many per attack candidate): results are then the same on any machine.
+``seconds`` adds a time budget (the window's solo play): once it is spent each
+remaining candidate gets one playout, which makes decisions depend on the
+machine's speed.
 
 Turn choices: the model to ready or activate is the one whose best action is
 worth most, each tried on a copy up to its activation and weighed there as
@@ -31,21 +36,32 @@ from __future__ import annotations
 
 import time
 
+from sim.ai.answer import attack_worth
 from sim.ai.candidates import Reaches
 from sim.ai.greedy import GreedyPlayer, Weighed, weigh
 from sim.ai.player import Decision
-from sim.ai.scoring import DAMAGE_WEIGHT, Scorer
+from sim.ai.scoring import Scorer
+from sim.combat.plan import (
+    AttackRefused,
+    CloseCombat,
+    Shoot,
+    Situation,
+    plan_close_combat,
+    plan_shot,
+)
 from sim.engine.actions import Action, Activate, ReadyModel
-from sim.engine.gamedata import Phase
+from sim.engine.gamedata import Phase, Readiness
 from sim.engine.rng import SeededRng
 from sim.engine.state import GameState
 
 #: Candidates tried ahead, from the top of greedy's list.
-SHORTLIST = 4
-#: Playouts per decision (split evenly among the candidates).
-PLAYOUTS = 8
-#: The weight of the opponent's answer, as the playouts measure it, next to greedy's score.
-ANSWER = 0.3
+SHORTLIST = 6
+#: Playouts at most per attack candidate (a move gets one: it rolls no dice).
+PLAYOUTS = 4
+#: The weight of the opponent's answer (its attacks' exact worth) next to greedy's score.
+ANSWER = 1.0
+#: The weight of this player's best attack after the answer (its next activation's).
+COUNTER = 0.5
 #: Turn steps between readying a model and its activation (option B, activate).
 LEAD_IN = 3
 #: Decisions a playout may take at most (a whole opponent activation is about five).
@@ -53,13 +69,15 @@ HORIZON = 12
 
 
 class SearchPlayer:
-    """Greedy's shortlist, re-ranked by determinised playouts."""
+    """Greedy's shortlist, re-ranked by the opponent's answer on determinised copies."""
 
     name = "search"
 
     def __init__(self, seed: int = 0, *, shortlist: int = SHORTLIST, playouts: int = PLAYOUTS,
-                 seconds: float | None = None) -> None:
+                 seconds: float | None = None, answer: float = ANSWER,
+                 counter: float = COUNTER) -> None:
         self.rng = SeededRng(seed)
+        self.answer, self.counter = answer, counter
         self.shortlist, self.playouts, self.seconds = shortlist, playouts, seconds
         self.scorer = Scorer()
         self.reaches = Reaches()
@@ -72,20 +90,47 @@ class SearchPlayer:
         if state.phase is not Phase.ACTIVATION or len(options) == 1:
             return options[0].decision
         short = options[: self.shortlist]
-        per = max(1, self.playouts // len(short))
-        seeds = [self.rng.randint(0, 2**63 - 1) for _ in range(per)]
+        seeds = [self.rng.randint(0, 2**63 - 1) for _ in range(self.playouts)]
         start = time.perf_counter()
         values: list[float] = []
         for w in short:
-            total, n = 0.0, 0
-            for seed in seeds:
-                if n and self.seconds is not None and \
-                        time.perf_counter() - start > self.seconds:
-                    break
-                total += self._playout(state, w.decision.action, seed)
-                n += 1
-            values.append(w.score + ANSWER * total / n)
-        return _chosen(short, values, len(seeds))
+            timed_out = self.seconds is not None and time.perf_counter() - start > self.seconds
+            values.append(w.score - self.answer * self._answer(state, w.decision.action, seeds,
+                                                          1 if timed_out else self.playouts))
+        return _chosen(short, values)
+
+    def _answer(self, state: GameState, action: Action, seeds: list[int], most: int) -> float:
+        """The expected worth of the opponent's answer to ``action``. A move rolls no
+        dice: one playout. An attack's outcome changes the answer (a target removed
+        cannot answer): playouts are split by whether the target was eliminated, and
+        the two means weighted by the exact chance to eliminate."""
+        hit = attack_worth(state, self.scorer, action)
+        if hit is None:
+            return self._playout(state, action, seeds[0])[0]
+        target = hit[0]
+        p_kill = self._p_kill(state, action)
+        by_kill: dict[bool, list[float]] = {True: [], False: []}
+        for seed in seeds[:max(1, most)]:
+            answer, gone = self._playout(state, action, seed, target)
+            by_kill[gone].append(answer)
+            if by_kill[True] and by_kill[False]:
+                break
+        kill = by_kill[True] or by_kill[False]
+        stays = by_kill[False] or by_kill[True]
+        return p_kill * sum(kill) / len(kill) + (1.0 - p_kill) * sum(stays) / len(stays)
+
+    def _p_kill(self, state: GameState, action: Action) -> float:
+        sit = Situation.of_state(state)
+        try:
+            if isinstance(action, Shoot):
+                plan = plan_shot(sit, action.model, action.target, action.weapon, action.band)
+            elif isinstance(action, CloseCombat):
+                plan = plan_close_combat(sit, action.model, action.target, action.weapon)
+            else:
+                return 0.5  # a charge: its attack's odds depend on the contact point
+        except AttackRefused:
+            return 0.0
+        return self.scorer.value_of(plan, state.model(action.target).health, state.rules).p_kill
 
     def _which_model(self, state: GameState, options: list[Weighed]) -> Decision:
         """Ready (or activate) the model whose best action is worth most: each is
@@ -113,46 +158,54 @@ class SearchPlayer:
         then = f"; then {first.decision.why} ({value:+.2f})" if first is not None else ""
         return Decision(w.decision.action, f"{w.decision.why}{then}")
 
-    def _playout(self, state: GameState, action: Action, seed: int) -> float:
-        """What the opponent's answer to ``action`` costs this player, on a copy with
-        seeded dice: the rest of this activation is played, then the change of
-        material over the opponent's next activation is measured (0 if none comes)."""
+    def _playout(self, state: GameState, action: Action, seed: int,
+                 target: str | None = None) -> tuple[float, bool]:
+        """The opponent's answer to ``action`` on a copy with seeded dice: the rest of
+        this activation is played, then the opponent's next activation as the quick
+        greedy plays it; each of its attacks on this player's models counts its exact
+        worth (its own dice are rolled only to go on). Also: whether ``target`` left play."""
         me = state.acting
         assert me is not None
         mover = state.activation.model if state.activation is not None else None
         sim = state.copy()
         sim.rng.setstate(seed)
         sim.apply(action)
-        answered: float | None = None
+        gone = target is not None and not sim.model(target).in_play
+        answer = 0.0
         for _ in range(HORIZON):
             if sim.is_over:
                 break
             act = sim.activation
             if sim.acting == me and (act is None or act.model != mover):
                 break  # this player's own next choice: the playout has seen enough
-            if answered is None and sim.acting != me:
-                answered = material(sim, me)
-            sim.apply(self.policy.decide(sim).action)
-        return 0.0 if answered is None else material(sim, me) - answered
+            chosen = self.policy.decide(sim).action
+            if sim.acting != me:
+                hit = attack_worth(sim, self.scorer, chosen)
+                if hit is not None and sim.model(hit[0]).side == me:
+                    answer += hit[1]
+            sim.apply(chosen)
+        return answer - self.counter * self._counter(sim, me), gone
+
+    def _counter(self, sim: GameState, me: str) -> float:
+        """This player's best attack after the answer: the best any of its models that
+        can still act this round has from where it stands (0 once the game is over)."""
+        if sim.is_over:
+            return 0.0
+        best = 0.0
+        for m in sim.side_models(me):
+            if m.readiness is Readiness.USED:
+                continue
+            spot = self.scorer.spot(sim, m.id, m.position, 2)
+            if spot.best is not None:
+                best = max(best, spot.best.value)
+        return best
 
 
-def _chosen(short: list[Weighed], values: list[float], per: int) -> Decision:
+def _chosen(short: list[Weighed], values: list[float]) -> Decision:
     best = max(range(len(short)), key=lambda i: (values[i], -i))
     others = [v for i, v in enumerate(values) if i != best]
     against = f" against {max(others):+.2f}" if others else ""
     d = short[best].decision
-    return Decision(d.action, f"{d.why}; {per} playouts each of {len(short)} choices: "
+    return Decision(d.action, f"{d.why}; {len(short)} choices tried ahead: "
                               f"{values[best]:+.2f}{against}")
 
-
-def material(state: GameState, side: str) -> float:
-    """Enemy losses minus own: a point per model out of play, and the share of
-    health taken from those in play times DAMAGE_WEIGHT (R-TURN-10 scores)."""
-    total = 0.0
-    for m in state.models.values():
-        if m.side not in state.sides:
-            continue
-        full = state.scenario.unit_of(m.id).health
-        lost = 1.0 if not m.in_play else DAMAGE_WEIGHT * (1.0 - m.health / full)
-        total += lost if m.side != side else -lost
-    return total

@@ -1,0 +1,45 @@
+"""The worth of one attack action by the exact odds, for the search player's look-ahead.
+
+:func:`attack_worth` values a Shoot, a CloseCombat or a Charge (its close-combat
+attack at the contact point) as :class:`sim.ai.scoring.AttackValue` does: the
+chance to eliminate plus DAMAGE_WEIGHT times the share of health it takes. The
+search player counts the opponent's answer with it instead of rolling the
+answer's dice, so its look-ahead has no dice noise of its own (docs/ai.md).
+"""
+
+from __future__ import annotations
+
+from sim.ai.scoring import Scorer, situation_with
+from sim.combat.plan import (
+    AttackRefused,
+    CloseCombat,
+    Shoot,
+    Situation,
+    plan_close_combat,
+    plan_shot,
+)
+from sim.engine.actions import Action
+from sim.engine.state import GameState
+from sim.movement.kinds import Charge, plan_movement
+
+
+def attack_worth(state: GameState, scorer: Scorer, action: Action) -> tuple[str, float] | None:
+    """``(target, worth)`` of an attack action, or None for any other action."""
+    if isinstance(action, Shoot | CloseCombat):
+        sit = Situation.of_state(state)
+        try:
+            plan = (plan_shot(sit, action.model, action.target, action.weapon, action.band)
+                    if isinstance(action, Shoot)
+                    else plan_close_combat(sit, action.model, action.target, action.weapon))
+        except AttackRefused:
+            return None
+        v = scorer.value_of(plan, state.model(action.target).health, state.rules)
+        return action.target, v.value
+    if isinstance(action, Charge):
+        route = plan_movement(state, action.model, action.steps, ruler="charge")
+        if route.end is None:
+            return None
+        hit = scorer.melee(situation_with(state, action.model, route.end), action.model,
+                           action.target)
+        return (action.target, hit.value) if hit is not None else None
+    return None
