@@ -11,6 +11,7 @@ centres on outlines common, where a wrong fast answer would show.
 from __future__ import annotations
 
 import math
+import random
 
 import shapely
 from hypothesis import given, settings
@@ -106,11 +107,9 @@ def test_degenerate_lines_go_to_shapely() -> None:
        st.lists(polygons(), min_size=1, max_size=4), st.randoms(use_true_random=False))
 def test_many_lines_in_one_call_answer_as_each_alone(
         ends: list[tuple[float, float, float, float, float]], shapes: list[shapely.Geometry],
-        rnd: object) -> None:
+        rnd: random.Random) -> None:
     """R-COV-2, R-COV-4: lines batched with different objects each (packed into one
     compiled call) get the answers each line gets alone."""
-    import random
-    assert isinstance(rnd, random.Random)
     objs = [CoverObject(f"o{k}", g, area=k % 2 == 1) for k, g in enumerate(shapes)]
     lines = [(Disc(ax, ay, r), Disc(bx, by, r)) for ax, ay, bx, by, r in ends]
     offered = [rnd.sample(objs, rnd.randint(0, len(objs))) for _ in lines]

@@ -149,19 +149,19 @@ def sight_extras(scenario: Scenario, positions: Mapping[str, Position], pair: Sh
     ``blocking`` (the pair's :func:`blocking_pieces`, computed when not given)
     spares the edges of pieces that block anyway.
     """
-    board = prepared_board(scenario)
-    return _extras(board, positions, pair,
-                   blocking_pieces(board, pair) if blocking is None else blocking)
+    return _extras(prepared_board(scenario), positions, pair, blocking)
 
 
 def _extras(board: PreparedBoard, positions: Mapping[str, Position], pair: ShotPair,
-            blocking: frozenset[str], huge_here: Sequence[tuple[str, Obstacle]] | None = None
-            ) -> list[Obstacle]:
+            blocking: frozenset[str] | None,
+            huge_here: Sequence[tuple[str, Obstacle]] | None = None) -> list[Obstacle]:
     """:func:`sight_extras` on a prepared board (``huge_here``: :func:`huge_on_table`)."""
     huge = huge_blockers(board, positions, pair, huge_here) if board.huge else []
     elevated = _elevated(board, pair.z_a, pair.z_t)
     if not (elevated.attacker or elevated.target):
         return huge  # no edge joins a ground-level query (R-ELEV-2)
+    if blocking is None:
+        blocking = blocking_pieces(board, pair)
     return [*huge, *board.elevation.sight_walls(pair.a, pair.z_a, pair.t, pair.z_t, blocking)]
 
 
