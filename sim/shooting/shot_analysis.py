@@ -11,7 +11,6 @@ glue sees them.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from geometry.cover.lines import CoverObject
@@ -69,9 +68,11 @@ def cover_reasons(board: PreparedBoard, objects: Sequence[CoverObject],
     return tuple(out)
 
 
-@dataclass(frozen=True)
-class Reason:
-    """An object the shot meets (a piece, an edge, a model) and why it counts or not."""
+class Reason(NamedTuple):
+    """An object the shot meets (a piece, an edge, a model) and why it counts or not.
+
+    (A named tuple: a fan of shots builds many, and a frozen dataclass is slower.)
+    """
 
     id: str
     reason: str
