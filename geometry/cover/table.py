@@ -29,6 +29,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import shapely
+from numpy.typing import NDArray
 
 from geometry.cover import kernel
 from geometry.cover.objects import EPS, CoverObject
@@ -78,33 +79,42 @@ class CoverTable:
 
         ``touch_tolerance`` is the rules' touching distance (R-UNIT-2).
         """
+        return [[as_flags(c) for c in row] for row in self.hits(lines, offered, touch_tolerance)]
+
+    def hits(self, lines: Sequence[Line], offered: Sequence[Sequence[int]],
+             touch_tolerance: float, rows: NDArray[np.float64] | None = None
+             ) -> list[list[int]]:
+        """:meth:`flags` as bits (:data:`~geometry.cover.kernel.ENTERS`, ``PASSES``,
+        ``TOUCHES``): what a caller counting cover reads without unpacking tuples.
+
+        ``rows``: the lines as rows ``ax, ay, ar, bx, by, ...`` when the caller has
+        them (C-ordered float64, one row per line).
+        """
         polygon = self._polygon
         which = [(i, k) for i, ks in enumerate(offered) for k in ks if polygon[k]]
-        codes = self.codes(lines, which, touch_tolerance)
-        deferred = [(i, self.objects[k]) for (i, k), c in zip(which, codes, strict=True)
-                    if c == kernel.DEFER]
-        slow = iter(polygon_flags(lines, deferred, touch_tolerance))
-        answers = iter([next(slow) if c == kernel.DEFER else
-                        (bool(c & kernel.ENTERS), bool(c & kernel.PASSES),
-                         bool(c & kernel.TOUCHES)) for c in codes])
-        out: list[list[Flags]] = []
-        for (a, b), ks in zip(lines, offered, strict=True):
-            row: list[Flags] = []
-            for k in ks:
-                shape = self.objects[k].shape
-                row.append(next(answers) if polygon[k] else
-                           disc_flags(a, b, shape, touch_tolerance))  # type: ignore[arg-type]
-            out.append(row)
-        return out
+        codes = self.codes(lines, which, touch_tolerance, rows)
+        if kernel.DEFER in codes:
+            deferred = [n for n, c in enumerate(codes) if c == kernel.DEFER]
+            slow = polygon_flags(lines, [(which[n][0], self.objects[which[n][1]])
+                                         for n in deferred], touch_tolerance)
+            for n, found in zip(deferred, slow, strict=True):
+                codes[n] = as_code(found)
+        answers = iter(codes)
+        objects = self.objects
+        return [[next(answers) if polygon[k] else
+                 disc_code(a, b, objects[k].shape, touch_tolerance)  # type: ignore[arg-type]
+                 for k in ks] for (a, b), ks in zip(lines, offered, strict=True)]
 
     def codes(self, lines: Sequence[Line], which: Sequence[tuple[int, int]],
-              touch_tolerance: float) -> list[int]:
+              touch_tolerance: float, rows: NDArray[np.float64] | None = None) -> list[int]:
         """The compiled answers for (line index, polygonal object index) combinations:
         bits :data:`~geometry.cover.kernel.ENTERS`, ``PASSES`` and ``TOUCHES``, or
-        :data:`~geometry.cover.kernel.DEFER` where Shapely must decide."""
+        :data:`~geometry.cover.kernel.DEFER` where Shapely must decide (``rows``: as
+        :meth:`hits`)."""
         if not which:
             return []
-        rows = np.array([(a.x, a.y, a.r, b.x, b.y) for a, b in lines], dtype=np.float64)
+        if rows is None:
+            rows = np.array([(a.x, a.y, a.r, b.x, b.y) for a, b in lines], dtype=np.float64)
         combos = np.array(which, np.int64)
         codes: list[int] = kernel.polygon_hits(
             rows, combos[:, 0], combos[:, 1], self._spans, self._edges, self._at, self._boxes,
@@ -114,9 +124,28 @@ class CoverTable:
 
 def disc_flags(attacker: Disc, target: Disc, disc: Disc, touch_tolerance: float) -> Flags:
     """(enters, passes through, touches the attacker) of the LoC and a disc, exactly."""
+    return as_flags(disc_code(attacker, target, disc, touch_tolerance))
+
+
+def disc_code(attacker: Disc, target: Disc, disc: Disc, touch_tolerance: float) -> int:
+    """:func:`disc_flags` as bits (:meth:`CoverTable.hits`)."""
     stretch = _disc_stretch(attacker.x, attacker.y, target.x, target.y, disc)
-    return (stretch is not None, stretch is not None and stretch[0] > 0.0 and stretch[1] < 1.0,
-            gap(attacker, disc) <= touch_tolerance)
+    code = kernel.TOUCHES if gap(attacker, disc) <= touch_tolerance else 0
+    if stretch is not None:
+        code |= kernel.ENTERS | (kernel.PASSES if stretch[0] > 0.0 and stretch[1] < 1.0 else 0)
+    return code
+
+
+def as_flags(code: int) -> Flags:
+    """Bits of :meth:`CoverTable.hits` as (enters, passes through, touches)."""
+    return (bool(code & kernel.ENTERS), bool(code & kernel.PASSES), bool(code & kernel.TOUCHES))
+
+
+def as_code(flags: Flags) -> int:
+    """(enters, passes through, touches) as bits of :meth:`CoverTable.hits`."""
+    enters, passes, touches = flags
+    return ((kernel.ENTERS if enters else 0) | (kernel.PASSES if passes else 0)
+            | (kernel.TOUCHES if touches else 0))
 
 
 def _disc_stretch(ax: float, ay: float, bx: float, by: float, d: Disc

@@ -191,18 +191,23 @@ class SightIndex:
                             np.flatnonzero(hit[0]).tolist())
 
     def sight_many(self, pairs: Sequence[tuple[Disc, Disc]],
-                   extras: Sequence[Sequence[Obstacle]] | None = None) -> list[Sight]:
+                   extras: Sequence[Sequence[Obstacle]] | None = None,
+                   rows: Array | None = None) -> list[Sight]:
         """:meth:`sight` for many pairs at once (the same answers, one kernel).
 
-        ``extras[i]`` are the per-query obstacles of pair ``i``.
+        ``extras[i]`` are the per-query obstacles of pair ``i``. ``rows``: the pairs
+        as rows ``ax, ay, ar, bx, by, br`` (:func:`pair_rows`), when the caller has
+        them already.
         """
         n = len(pairs)
         if n == 0:
             return []
         stack, cols = self._stack(extras if extras is not None else [()] * n)
         masks, mask_of = self._masks(stack, cols)
-        da = np.array([(a.x, a.y, a.r) for a, _ in pairs], dtype=np.float64).reshape(-1, 3)
-        db = np.array([(b.x, b.y, b.r) for _, b in pairs], dtype=np.float64).reshape(-1, 3)
+        if rows is None:
+            rows = pair_rows(pairs)
+        # (contiguous copies: the kernel is compiled for C-ordered arrays)
+        da, db = np.ascontiguousarray(rows[:, :3]), np.ascontiguousarray(rows[:, 3:])
         out: list[Sight] = []
         for lo in range(0, n, _CHUNK):
             hi = min(n, lo + _CHUNK)
@@ -220,12 +225,18 @@ class SightIndex:
         sight_pairs(stack.packed, masks, mask_of, da, db, visible, wit, hit)
         met: dict[int, list[int]] = {}
         for i, g in zip(*(ix.tolist() for ix in np.nonzero(hit)), strict=True):
-            met.setdefault(i, []).append(g)
+            got = met.get(i)
+            if got is None:
+                met[i] = [g]
+            else:
+                got.append(g)
         out: list[Sight] = [_BLOCKED] * m
         for i, w in zip(np.flatnonzero(visible).tolist(), wit[visible].tolist(), strict=True):
             out[i] = Sight(True, ((w[0], w[1]), (w[2], w[3])))
+        answers = stack.answers
         for i, groups in met.items():
-            out[i] = SightIndex._answer(stack, False, [], groups)
+            sight = answers.get(tuple(groups))
+            out[i] = sight if sight is not None else SightIndex._answer(stack, False, [], groups)
         return out
 
     @staticmethod
@@ -248,12 +259,16 @@ class SightIndex:
         board's groups always, per-query groups only for their own pair."""
         rows = stack.masks
         before = len(rows)
-        mask_of = np.empty(len(cols), np.int64)
-        for i, mine in enumerate(cols):
-            row = rows.get(mine)
-            if row is None:
-                row = rows[mine] = len(rows)
-            mask_of[i] = row
+        of: list[int] = []
+        last: tuple[int, ...] | None = None
+        row = 0
+        for mine in cols:
+            if mine is not last:  # (neighbours often share their groups: one look-up)
+                last = mine
+                got = rows.get(mine)
+                row = rows[mine] = len(rows) if got is None else got
+            of.append(row)
+        mask_of = np.array(of, np.int64)
         if before == 0 or len(rows) > before:  # new rows: rebuild (rare; kept per stack)
             masks = np.zeros((len(rows), len(stack.groups)), dtype=bool)
             masks[:, :len(self._groups)] = True
@@ -267,7 +282,11 @@ class SightIndex:
         """Static elements plus every pair's extra ones, and each pair's extra groups."""
         order: dict[int, int] = {}
         uniq: list[Obstacle] = []
+        last: Sequence[Obstacle] | None = None
         for ex in per_query:
+            if ex is last:
+                continue
+            last = ex
             for ob in ex:
                 if id(ob) not in order:
                     order[id(ob)] = len(uniq)
@@ -293,11 +312,16 @@ class SightIndex:
             self._stack_cache[key] = stack
         spans, known = stack.spans, stack.cols
         cols = []
+        last = None
+        groups: tuple[int, ...] = ()
         for ex in per_query:  # many pairs share their extra obstacles
-            mine = tuple(order[id(ob)] for ob in ex)
-            groups = known.get(mine)
-            if groups is None:
-                groups = known[mine] = tuple(g for k in mine for g in range(*spans[k]))
+            if ex is not last:  # (a caller may pass neighbours the same list)
+                last = ex
+                mine = tuple(order[id(ob)] for ob in ex)
+                got = known.get(mine)
+                if got is None:
+                    got = known[mine] = tuple(g for k in mine for g in range(*spans[k]))
+                groups = got
             cols.append(groups)
         return stack, cols
 
@@ -330,6 +354,16 @@ class SightIndex:
                 self._extra_cache.clear()
             self._extra_cache[ob] = hit
         return hit
+
+
+def pair_rows(pairs: Sequence[tuple[Disc, Disc]]) -> Array:
+    """Pairs of bases as rows ``ax, ay, ar, bx, by, br`` (float64): the form the
+    compiled tests read. (A flat list first: numpy converts one faster than tuples.)"""
+    flat: list[float] = []
+    for a, b in pairs:
+        flat += a
+        flat += b
+    return np.array(flat, dtype=np.float64).reshape(-1, 6)
 
 
 def line_of_sight(a: Disc, b: Disc, obstacles: Iterable[Obstacle], merge_gap: float = 0.0

@@ -33,18 +33,20 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import NDArray
 
 from geometry.cover.filters import discs_entered
+from geometry.cover.kernel import ENTERS, PASSES, TOUCHES
 from geometry.cover.objects import CoverObject
-from geometry.cover.table import Flags, disc_flags
+from geometry.cover.table import disc_code
 from geometry.discs import Disc, gap
 from geometry.elevation.edges import blocks_at_heights
 from geometry.ranges import bands_at
-from geometry.sight.index import Obstacle, Sight
+from geometry.sight.index import Obstacle, Sight, pair_rows
 from sim.errors import UsageError
 from sim.scenario.objects import Scenario
 from sim.scenario.positions import Position
-from sim.shooting.board import PreparedBoard, line_ends, mask_rows, prepared_board
+from sim.shooting.board import PreparedBoard, mask_rows, prepared_board
 from sim.shooting.elevation_rules import FAR_FROM_TARGET, Elevated
 from sim.shooting.model_cover import (
     huge_blockers,
@@ -53,10 +55,14 @@ from sim.shooting.model_cover import (
     model_cover,
 )
 from sim.shooting.shot_analysis import (
+    AREA_COVER,
     ENTERS_ONLY,
     FRIENDLY,
+    HUGE_COVER,
     HUGE_IN_MELEE,
     HUGE_NOT_LARGER,
+    MODEL_COVER,
+    PASSES_THROUGH,
     TOUCHES_ATTACKER,
     IgnoredCover,
     Reason,
@@ -165,6 +171,33 @@ def _extras(board: PreparedBoard, positions: Mapping[str, Position], pair: ShotP
     return [*huge, *board.elevation.sight_walls(pair.a, pair.z_a, pair.t, pair.z_t, blocking)]
 
 
+def _fan_extras(board: PreparedBoard, positions: Mapping[str, Position],
+                pairs: Sequence[ShotPair], keys: Sequence[frozenset[str]]
+                ) -> list[list[Obstacle]]:
+    """:func:`_extras` of many pairs. Ground-level pairs get only huge bases, which
+    depend on the two models' base sizes and ids (R-LOS-3): pairs alike in those
+    share one list, and the sight index then looks it up once (``SightIndex._stack``)."""
+    huge_here = huge_on_table(board, positions) if board.huge else []
+    huge, bases = board.huge, board.base
+    none: list[Obstacle] = []
+    shared: dict[tuple[str, str, float, frozenset[str]], list[Obstacle]] = {}
+    out = []
+    for pair, key in zip(pairs, keys, strict=True):
+        elevated = _elevated(board, pair.z_a, pair.z_t)
+        if elevated.attacker or elevated.target:
+            out.append(_extras(board, positions, pair, key, huge_here))
+        elif not huge_here:
+            out.append(none)
+        else:  # what huge_blockers reads of the pair
+            like = (pair.attacker, pair.target if pair.target in huge else "",
+                    bases[pair.target], pair.off_table)
+            got = shared.get(like)
+            if got is None:
+                got = shared[like] = huge_blockers(board, positions, pair, huge_here)
+            out.append(got)
+    return out
+
+
 def terrain_cover(board: PreparedBoard, pair: ShotPair, near: Sequence[int] | None = None
                   ) -> list[CoverObject]:
     """Terrain cover objects this LoC may meet (R-COV-2, R-COV-4).
@@ -192,23 +225,30 @@ def _terrain_offered(board: PreparedBoard, pair: ShotPair, near: Sequence[int]
     return [(i, area) for i in near if (area := kinds[i]) is not None]
 
 
-def _count_cover(objects: Sequence[CoverObject], flags: Sequence[Flags],
+def _count_cover(board: PreparedBoard, objects: Sequence[CoverObject], flags: Sequence[int],
                  ruled_out: list[IgnoredCover]
-                 ) -> tuple[tuple[str, ...], tuple[IgnoredCover, ...]]:
-    """The objects that give cover, and those the LoC enters that do not, and why
-    (R-COV-2, R-COV-4; :class:`geometry.cover.lines.CoverHit` in words)."""
+                 ) -> tuple[tuple[str, ...], tuple[IgnoredCover, ...], tuple[str, ...]]:
+    """The objects that give cover, those the LoC enters that do not and why, and why
+    each counted one counts (R-COV-2, R-COV-4, R-COV-5, R-COV-6; the words of
+    :func:`~sim.shooting.shot_analysis.cover_reasons` for a pair with no elevated
+    model, found in the same pass)."""
     if not objects:
-        return (), tuple(ruled_out)
+        return (), tuple(ruled_out), ()
     counted: list[str] = []
+    reasons: list[str] = []
     ignored = list(ruled_out)
-    for obj, (enters, passes, touches) in zip(objects, flags, strict=True):
-        if not enters:  # (an object the LoC passes through is entered)
+    models, huge = board.side, board.huge
+    for obj, code in zip(objects, flags, strict=True):
+        if not code & ENTERS:  # (an object the LoC passes through is entered)
             continue
-        if not touches and (passes or obj.area):
-            counted.append(obj.id)
+        c = obj.id
+        if not code & TOUCHES and (code & PASSES or obj.area):
+            counted.append(c)
+            reasons.append((HUGE_COVER if c in huge else MODEL_COVER) if c in models
+                           else AREA_COVER if obj.area else PASSES_THROUGH)
         else:
-            ignored.append(IgnoredCover(obj.id, TOUCHES_ATTACKER if touches else ENTERS_ONLY))
-    return tuple(counted), tuple(ignored)
+            ignored.append(IgnoredCover(c, TOUCHES_ATTACKER if code & TOUCHES else ENTERS_ONLY))
+    return tuple(counted), tuple(ignored), tuple(reasons)
 
 
 def elevation_cover(board: PreparedBoard, pair: ShotPair, objects: Sequence[CoverObject],
@@ -299,19 +339,21 @@ def _fan(board: PreparedBoard, positions: Mapping[str, Position], discs: Mapping
 
 
 def pair_sights(board: PreparedBoard, scenario: Scenario, positions: Mapping[str, Position],
-                pairs: Sequence[ShotPair]) -> list[Sight]:
-    """Sight for every pair, batched per set of blocking pieces."""
+                pairs: Sequence[ShotPair], rows: NDArray[np.float64] | None = None
+                ) -> list[Sight]:
+    """Sight for every pair, batched per set of blocking pieces (``rows``: the pairs'
+    :func:`~geometry.sight.index.pair_rows`, when the caller has them)."""
     both = [_blocking(board, pair) for pair in pairs]
     keys = [key for key, _ in both]
-    huge_here = huge_on_table(board, positions) if board.huge else []
-    extras = [_extras(board, positions, pair, key, huge_here)
-              for pair, key in zip(pairs, keys, strict=True)]
+    extras = _fan_extras(board, positions, pairs, keys)
     out: list[Sight | None] = [None] * len(pairs)
-    for key, idx in batches(board, keys):
+    groups = batches(board, keys)
+    for key, idx in groups:
         found = board.sight_index(key).sight_many(
             [(pairs[i].a, pairs[i].t) for i in idx],
             [[*extras[i], *piece_obstacles(board, rest)] if (rest := keys[i] - key)
-             else extras[i] for i in idx])
+             else extras[i] for i in idx],
+            None if rows is None else rows if len(groups) == 1 else rows[idx])
         for i, sight in zip(idx, found, strict=True):
             out[i] = sight if sight.visible else name_blockers(board, sight, keys[i], both[i][1])
     return [s for s in out if s is not None]
@@ -324,10 +366,11 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
     tolerance = scenario.rules_data.touch_tolerance
     discs = _discs(board, positions)
     pairs = _fan(board, positions, discs, attacker_id, targets, climbing)
-    sights = pair_sights(board, scenario, positions, pairs)
+    rows = pair_rows([(p.a, p.t) for p in pairs])  # one array for every compiled call
+    sights = pair_sights(board, scenario, positions, pairs, rows)
     lines = [(p.a, p.t) for p in pairs]
     # The pieces near each line and the bases it enters, for every pair in one call each.
-    ends = line_ends(lines)
+    ends = np.ascontiguousarray(rows[:, (0, 1, 3, 4)])  # (the kernels take C order)
     near = board.pieces_on_many(lines, ends)
     ids = list(discs)
     entered = discs_entered(ends, np.array([(d.x, d.y, d.r) for d in discs.values()],
@@ -335,19 +378,25 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
     offered = [_terrain_offered(board, pair, pieces) for pair, pieces in zip(pairs, near,
                                                                               strict=True)]
     # The board's pieces in one compiled call (geometry.cover.table.CoverTable).
-    flags = board.cover_table.flags(lines, [[i for i, _ in o] for o in offered], tolerance)
+    flags = board.cover_table.hits(lines, [[i for i, _ in o] for o in offered], tolerance,
+                                   rows)
     terms = ShotTerms.of(scenario, weapon_id)
+    made: dict[str, CoverObject] = {}  # each base as a cover object, shared by the pairs
+    pieces, cover_object = board.pieces, board.cover_object
     out = []
     for pair, sight, row, terrain, found in zip(pairs, sights, mask_rows(entered), offered,
                                                 flags, strict=True):
+        objects = [cover_object(pieces[i], area) for i, area in terrain]
         on_line = {ids[k]: discs[ids[k]] for k in row
                    if ids[k] != attacker_id and ids[k] != pair.target}  # (never cover)
-        models, ruled_out, huge_on_line = (
-            model_cover(board, scenario, positions, pair, on_line, entered=True)
-            if on_line else ([], [], ()))
-        objects = [*(board.cover_object(board.pieces[i], area) for i, area in terrain), *models]
-        found += [disc_flags(pair.a, pair.t, m.shape, tolerance)  # type: ignore[arg-type]
-                  for m in models]
+        ruled_out: list[IgnoredCover] = []
+        huge_on_line: tuple[str, ...] = ()
+        if on_line:
+            models, ruled_out, huge_on_line = model_cover(board, scenario, positions, pair,
+                                                          on_line, entered=True, made=made)
+            objects += models
+            found += [disc_code(pair.a, pair.t, m.shape, tolerance)  # type: ignore[arg-type]
+                      for m in models]
         out.append(_shot(board, terms, pair, sight, objects, found, ruled_out, huge_on_line))
     return out
 
@@ -388,15 +437,15 @@ class ShotTerms:
 
 
 def _shot(board: PreparedBoard, terms: ShotTerms, pair: ShotPair, sight: Sight,
-          objects: Sequence[CoverObject], flags: Sequence[Flags], ruled_out: list[IgnoredCover],
+          objects: Sequence[CoverObject], flags: Sequence[int], ruled_out: list[IgnoredCover],
           huge_on_line: tuple[str, ...]) -> ShotAnalysis:
     """The shot's numbers, and the reasons, for one pair whose sight and how its line
-    of cover meets each object (``flags``) are known."""
-    cover, ignored = _count_cover(objects, flags, ruled_out)
+    of cover meets each object (``flags``: bits of ``CoverTable.hits``) are known."""
+    cover, ignored, reasons = _count_cover(board, objects, flags, ruled_out)
     elevated = _elevated(board, pair.z_a, pair.z_t)
-    high: tuple[str, ...] = ()
     if elevated.attacker or elevated.target:  # R-ELEV-3 and R-ELEV-4 need an elevated model
         cover, ignored, high = elevation_cover(board, pair, objects, cover, ignored)
+        reasons = cover_reasons(board, objects, cover, high) if cover else ()
     distance = gap(pair.a, pair.t)
     bands = (bands_at(distance, pair.t.r, terms.short, terms.long)
              if terms.weapon is not None else None)
@@ -405,7 +454,7 @@ def _shot(board: PreparedBoard, terms: ShotTerms, pair: ShotPair, sight: Sight,
         terms.cover_modifier * len(cover),  # skill_modifier
         terms.armor_bonus if cover else 0, terms.armor_boost if cover else 0,  # R-COV-3
         distance, bands, bool(bands) if bands is not None else None, elevated,
-        cover_reasons(board, objects, cover, high) if cover else (),
+        reasons,
         huge_sight_reasons(board, pair, sight, huge_on_line)
         if huge_on_line or not board.huge.isdisjoint(sight.blocked_by) else (),
     )

@@ -121,7 +121,8 @@ def _enters_base(a: Disc, t: Disc, other: Disc) -> bool:
 
 
 def model_cover(board: PreparedBoard, scenario: Scenario, positions: Mapping[str, Position],
-                pair: ShotPair, discs: Mapping[str, Disc], entered: bool = False
+                pair: ShotPair, discs: Mapping[str, Disc], entered: bool = False,
+                made: dict[str, CoverObject] | None = None
                 ) -> tuple[list[CoverObject], list[IgnoredCover], tuple[str, ...]]:
     """Other models' bases as cover objects (R-COV-5, R-COV-6), those ruled out, and
     the huge models whose base the line of cover enters (for :func:`huge_sight_reasons`).
@@ -134,6 +135,8 @@ def model_cover(board: PreparedBoard, scenario: Scenario, positions: Mapping[str
     (:mod:`sim.movement.contact`); a huge friend of the target still does.
     ``entered``: the caller passes only bases the LoC enters (found by
     :func:`geometry.cover.filters.discs_entered`, the same test compiled).
+    ``made`` keeps each base's cover object for the next pair of a fan (the bases
+    stand still within one call).
     """
     objects: list[CoverObject] = []
     ruled_out: list[IgnoredCover] = []
@@ -158,8 +161,13 @@ def model_cover(board: PreparedBoard, scenario: Scenario, positions: Mapping[str
             ruled_out.append(IgnoredCover(mid, HUGE_NOT_LARGER))
         elif huge and _in_melee(board, scenario, positions, pair, mid):
             ruled_out.append(IgnoredCover(mid, HUGE_IN_MELEE))
-        else:
+        elif made is None:
             objects.append(CoverObject(mid, disc))
+        else:
+            obj = made.get(mid)
+            if obj is None:
+                obj = made[mid] = CoverObject(mid, disc)
+            objects.append(obj)
     return objects, ruled_out, tuple(huge_on_line)
 
 
