@@ -29,6 +29,7 @@ Examples
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -39,7 +40,7 @@ from geometry.cover.filters import discs_entered
 from geometry.cover.kernel import ENTERS, PASSES, TOUCHES
 from geometry.cover.objects import CoverObject
 from geometry.cover.table import disc_code
-from geometry.discs import Disc, gap
+from geometry.discs import Disc
 from geometry.elevation.edges import blocks_at_heights
 from geometry.ranges import bands_at
 from geometry.sight.index import Obstacle, Sight, pair_rows
@@ -114,6 +115,9 @@ def edge_stand_ins(board: PreparedBoard, pair: ShotPair) -> frozenset[str]:
     """Pieces of :func:`blocking_pieces` there only for their significant edge
     (R-ELEV-2, R-ELEV-5)."""
     return _blocking(board, pair)[1]
+
+
+_NONE: frozenset[str] = frozenset()
 
 
 def _blocking(board: PreparedBoard, pair: ShotPair) -> tuple[frozenset[str], frozenset[str]]:
@@ -206,23 +210,24 @@ def terrain_cover(board: PreparedBoard, pair: ShotPair, near: Sequence[int] | No
     is area terrain for either model (a blocking piece the shot goes around is
     cover too, R-COV-2). Elevation changes the count in :func:`elevation_cover`.
     """
-    pieces = board.pieces
-    return [board.cover_object(pieces[i], area) for i, area in _terrain_offered(
-        board, pair, board.pieces_on(pair.a, pair.t) if near is None else near)]
+    kinds = _cover_kinds(board, pair)
+    return [obj for i in (board.pieces_on(pair.a, pair.t) if near is None else near)
+            if (obj := kinds[i]) is not None]
 
 
-def _terrain_offered(board: PreparedBoard, pair: ShotPair, near: Sequence[int]
-                     ) -> list[tuple[int, bool]]:
-    """The pieces of :func:`terrain_cover` by index, each with whether it is area
-    terrain for either model (R-COV-4)."""
+def _cover_kinds(board: PreparedBoard, pair: ShotPair) -> tuple[CoverObject | None, ...]:
+    """Each piece as a cover object of :func:`terrain_cover` for this pair, by index,
+    area terrain when it is for either model (R-COV-4), else None; kept per board
+    (the models' props decide, not their positions)."""
     key = (pair.attacker, pair.target)
     kinds = board.cover_kinds.get(key)
-    if kinds is None:  # per board: the models' props decide, not their positions
+    if kinds is None:
         pa, pt = board.props_of(pair.attacker), board.props_of(pair.target)
         kinds = board.cover_kinds[key] = tuple(
             None if not (x.cover or y.cover or x.blocks_los or y.blocks_los or x.area or y.area)
-            else x.area or y.area for x, y in zip(pa, pt, strict=True))
-    return [(i, area) for i in near if (area := kinds[i]) is not None]
+            else board.cover_object(piece, x.area or y.area)
+            for piece, x, y in zip(board.pieces, pa, pt, strict=True))
+    return kinds
 
 
 def _count_cover(board: PreparedBoard, objects: Sequence[CoverObject], flags: Sequence[int],
@@ -343,7 +348,12 @@ def pair_sights(board: PreparedBoard, scenario: Scenario, positions: Mapping[str
                 ) -> list[Sight]:
     """Sight for every pair, batched per set of blocking pieces (``rows``: the pairs'
     :func:`~geometry.sight.index.pair_rows`, when the caller has them)."""
-    both = [_blocking(board, pair) for pair in pairs]
+    memo = board.by_heights
+    both = []
+    for pair in pairs:  # (_blocking, the look-up of a ground-level pair inlined)
+        hit = memo.get((pair.attacker, pair.target, pair.z_a, pair.z_t))
+        both.append((hit[0], _NONE) if hit is not None and not hit[1]
+                    else _blocking(board, pair))
     keys = [key for key, _ in both]
     extras = _fan_extras(board, positions, pairs, keys)
     out: list[Sight | None] = [None] * len(pairs)
@@ -375,23 +385,29 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
     ids = list(discs)
     entered = discs_entered(ends, np.array([(d.x, d.y, d.r) for d in discs.values()],
                                            dtype=np.float64).reshape(-1, 3))
-    offered = [_terrain_offered(board, pair, pieces) for pair, pieces in zip(pairs, near,
-                                                                              strict=True)]
+    # A line enters its own two bases, which never give cover: cleared, so most
+    # lines have no base left to look at.
+    column = {mid: k for k, mid in enumerate(ids)}
+    entered[:, column[attacker_id]] = False
+    entered[np.arange(len(pairs)), [column[p.target] for p in pairs]] = False
+    offered = []  # the pieces near each line that are cover objects for its pair
+    for pair, pieces in zip(pairs, near, strict=True):
+        kinds = _cover_kinds(board, pair)
+        offered.append([i for i in pieces if kinds[i] is not None])
     # The board's pieces in one compiled call (geometry.cover.table.CoverTable).
-    flags = board.cover_table.hits(lines, [[i for i, _ in o] for o in offered], tolerance,
-                                   rows)
+    flags = board.cover_table.hits(lines, offered, tolerance, rows)
     terms = ShotTerms.of(scenario, weapon_id)
     made: dict[str, CoverObject] = {}  # each base as a cover object, shared by the pairs
-    pieces, cover_object = board.pieces, board.cover_object
+    kinds_of = board.cover_kinds
     out = []
     for pair, sight, row, terrain, found in zip(pairs, sights, mask_rows(entered), offered,
                                                 flags, strict=True):
-        objects = [cover_object(pieces[i], area) for i, area in terrain]
-        on_line = {ids[k]: discs[ids[k]] for k in row
-                   if ids[k] != attacker_id and ids[k] != pair.target}  # (never cover)
+        kinds = kinds_of[(pair.attacker, pair.target)]
+        objects: list[CoverObject] = [kinds[i] for i in terrain]  # type: ignore[misc]
         ruled_out: list[IgnoredCover] = []
         huge_on_line: tuple[str, ...] = ()
-        if on_line:
+        if row:
+            on_line = {ids[k]: discs[ids[k]] for k in row}
             models, ruled_out, huge_on_line = model_cover(board, scenario, positions, pair,
                                                           on_line, entered=True, made=made)
             objects += models
@@ -446,7 +462,8 @@ def _shot(board: PreparedBoard, terms: ShotTerms, pair: ShotPair, sight: Sight,
     if elevated.attacker or elevated.target:  # R-ELEV-3 and R-ELEV-4 need an elevated model
         cover, ignored, high = elevation_cover(board, pair, objects, cover, ignored)
         reasons = cover_reasons(board, objects, cover, high) if cover else ()
-    distance = gap(pair.a, pair.t)
+    a, t = pair.a, pair.t
+    distance = math.hypot(a.x - t.x, a.y - t.y) - a.r - t.r  # geometry.discs.gap, inlined
     bands = (bands_at(distance, pair.t.r, terms.short, terms.long)
              if terms.weapon is not None else None)
     return ShotAnalysis(

@@ -56,9 +56,9 @@ class PreparedBoard:
         # Huge bases as sight obstacles, the same object while the model stands still.
         self.huge_obstacles: dict[tuple[str, float, float], Obstacle] = {}
         self.elevated_at: dict[tuple[float, float], Elevated] = {}
-        # Per (attacker, target): each piece as a cover object of theirs, None if it is
-        # none, else whether it is area terrain for either (sim.shooting.analysis).
-        self.cover_kinds: dict[tuple[str, str], tuple[bool | None, ...]] = {}
+        # Per (attacker, target): each piece as a cover object of theirs (area terrain
+        # when it is for either), None if it is none (sim.shooting.analysis).
+        self.cover_kinds: dict[tuple[str, str], tuple[CoverObject | None, ...]] = {}
         self.pieces: tuple[TerrainPiece, ...] = scenario.terrain
         self.piece_ids = frozenset(p.id for p in self.pieces)
         self._index: dict[frozenset[str], SightIndex] = {}
