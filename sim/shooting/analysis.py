@@ -279,7 +279,7 @@ def elevation_cover(board: PreparedBoard, pair: ShotPair, objects: Sequence[Cove
 
 def _check_ids(scenario: Scenario, positions: Mapping[str, Position], ids: Sequence[str],
                weapon_id: str | None) -> None:
-    known = scenario.model_ids
+    known = prepared_board(scenario).side  # every model id, in order (a dict: no scan)
     for mid in ids:
         if mid not in known:
             raise UsageError(f"unknown model {mid!r}; known models: {', '.join(known)}")
