@@ -121,17 +121,17 @@ def turn_in_progress(out: Path) -> Path:
     for model in ("knight", "survivor"):
         click_model(c, model)  # ready
         if str(st.phase) == "choose-option":
-            press(c, "B: activate Ready")
+            press(c, "Activate Ready (option B)")
         click_model(c, model)  # activate
         move(c, model)
         press(c, "End activation")
         # the mutants' turn: ready one, option A (it stays Ready)
         mutant = next(m.id for m in st.side_models(mutants) if str(m.readiness) == "unready")
         click_model(c, mutant)
-        press(c, "A: activate none")
+        press(c, "Activate none (option A)")
     click_model(c, "settler-1")
     if str(st.phase) == "choose-option":
-        press(c, "B: activate Ready")
+        press(c, "Activate Ready (option B)")
     click_model(c, "settler-1")
     press(c, "Move")
     first = legal_point(c, "settler-1", 0.45)
@@ -151,7 +151,7 @@ def shot_preview(out: Path) -> Path:
     click_model(c, "mutant")
     assert c.state is not None
     if str(c.state.phase) == "choose-option":
-        press(c, "B: activate Ready")
+        press(c, "Activate Ready (option B)")
     click_model(c, "mutant")
     press(c, "Shoot")
     knight = c.scene().model("knight")
@@ -165,7 +165,7 @@ def handover(out: Path) -> Path:
     press(c, f"{c.scenario.sides[settlers].name} goes first")
     click_model(c, "knight")  # ready: the strip shows it Ready
     if c.state is not None and str(c.state.phase) == "choose-option":
-        press(c, "A: activate none")  # the turn passes: the mutants' banner
+        press(c, "Activate none (option A)")  # the turn passes: the mutants' banner
     return save(c, out, show=True, banner=True)
 
 
@@ -176,7 +176,7 @@ def _aiming(c: Controller) -> None:
     click_model(c, "mutant")
     assert c.state is not None
     if str(c.state.phase) == "choose-option":
-        press(c, "B: activate Ready")
+        press(c, "Activate Ready (option B)")
     click_model(c, "mutant")
     press(c, "Shoot")
     knight = c.scene().model("knight")
@@ -200,7 +200,7 @@ def dice_card(out: Path) -> Path:
     press(c, f"{scenario.sides[c.state.model('survivor').side].name} goes first")
     click_model(c, "survivor")
     if str(c.state.phase) == "choose-option":
-        press(c, "B: activate Ready")
+        press(c, "Activate Ready (option B)")
     click_model(c, "survivor")
     press(c, "Shoot")
     click_model(c, "mutant-a")  # the engine rolls (seeded)

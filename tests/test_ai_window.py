@@ -76,7 +76,7 @@ def human_turn(d: Driver) -> dict[str, object]:
             d.click_model(next(m.id for m in st.side_models(HUMAN)
                                if m.readiness is Readiness.UNREADY))
         elif st.phase is Phase.CHOOSE_OPTION:
-            d.click_button("B: activate Ready")
+            d.click_button("Activate Ready (option B)")
         elif st.phase is Phase.ACTIVATE:
             d.click_model(next(m.id for m in st.side_models(HUMAN)
                                if m.readiness is Readiness.READY))

@@ -52,7 +52,7 @@ def activate(d: Driver, model: str) -> None:
     dismiss(d)
     d.click_model(model)
     if d.state.phase is Phase.CHOOSE_OPTION:
-        d.click_button("B: activate Ready")
+        d.click_button("Activate Ready (option B)")
     if d.state.phase is Phase.ACTIVATE:
         d.click_model(model)
     act = d.state.activation

@@ -50,7 +50,7 @@ def test_last_round_ends_in_the_game_over_screen(tmp_path: Path) -> None:
                 d.click_model(model)
                 assert st.model(model).readiness is not Readiness.UNREADY
             if phase(st) is Phase.CHOOSE_OPTION:
-                d.click_button("A: activate none")
+                d.click_button("Activate none (option A)")
             elif phase(st) is Phase.ACTIVATE:
                 d.click_button("End turn")
         assert st.is_over and st.result is not None

@@ -109,12 +109,12 @@ def test_a_whole_round_through_events(driver: Driver) -> None:
             assert st.model(model).readiness is Readiness.READY
             if phase(st) is Phase.CHOOSE_OPTION and not option_a_used:
                 option_a_used = True
-                d.click_button("A: activate none")
+                d.click_button("Activate none (option A)")
                 assert st.model(model).readiness is Readiness.READY
                 assert st.acting == st.opponent(side) or phase(st) is not Phase.CHOOSE_OPTION
                 continue
             if phase(st) is Phase.CHOOSE_OPTION:
-                d.click_button("B: activate Ready")
+                d.click_button("Activate Ready (option B)")
         assert phase(st) is Phase.ACTIVATE and st.acting == side
         while phase(st) is Phase.ACTIVATE and st.acting == side and st.round == 1:
             ready = [m.id for m in st.side_models(side) if m.readiness is Readiness.READY]
@@ -162,7 +162,7 @@ def test_undo_and_save_through_keys_then_reload(driver: Driver, tmp_path: Path) 
     assert "undone" in d.controller.status
     d.click_model(model)
     if phase(st) is Phase.CHOOSE_OPTION:
-        d.click_button("B: activate Ready")
+        d.click_button("Activate Ready (option B)")
     d.key(pygame.K_s, pygame.KMOD_LCTRL)
     saves = sorted(tmp_path.glob("*.json"))
     assert len(saves) == 1

@@ -142,8 +142,8 @@ def test_the_map_follows_the_active_model_and_its_moves(tmp_path: Path) -> None:
         for _ in range(4):
             if d.state.activation is not None:
                 break
-            if "B: activate Ready" in d.labels():
-                d.click_button("B: activate Ready")
+            if "Activate Ready (option B)" in d.labels():
+                d.click_button("Activate Ready (option B)")
             else:
                 d.click_model("knight")
         assert d.state.activation is not None and d.state.activation.model == "knight"

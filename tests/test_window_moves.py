@@ -33,7 +33,7 @@ def start(d: Driver, model: str) -> None:
     d.key(pygame.K_LSHIFT)  # dismisses the hand-over banner (a click on it does only that)
     d.click_model(model)  # ready it (in vts-1.5 that activates it, R-TURN-9)
     if d.state.phase is Phase.CHOOSE_OPTION:
-        d.click_button("B: activate Ready")
+        d.click_button("Activate Ready (option B)")
     if d.state.phase is Phase.ACTIVATE:
         d.click_model(model)
     act = d.state.activation
@@ -117,7 +117,7 @@ def test_charge_picks_a_target_then_a_path(tmp_path: Path) -> None:
         d.key(pygame.K_LSHIFT)  # dismisses the hand-over banner
         d.click_model("hound")
         if d.state.phase is Phase.CHOOSE_OPTION:
-            d.click_button("B: activate Ready")
+            d.click_button("Activate Ready (option B)")
         d.click_model("hound")
         listed = [a for a in d.state.legal_actions() if isinstance(a, Charge)]
         assert listed, "the arena is built so the hound can charge in round 1"
@@ -155,7 +155,7 @@ def test_leave_the_board_on_purpose(tmp_path: Path) -> None:
         d.key(pygame.K_LSHIFT)  # dismisses the hand-over banner
         d.click_model("mutant-1")
         if d.state.phase is Phase.CHOOSE_OPTION:
-            d.click_button("B: activate Ready")
+            d.click_button("Activate Ready (option B)")
         d.click_model("mutant-1")
         p = d.state.model("mutant-1").position
         assert p.y > 30  # it stands near the bottom edge of the 36 in board

@@ -58,7 +58,7 @@ def activate(d: Driver, model: str) -> None:
     d.key(pygame.K_LSHIFT)  # a key that does nothing else dismisses the hand-over banner
     d.click_model(model)
     if d.state.phase is Phase.CHOOSE_OPTION:
-        d.click_button("B: activate Ready")
+        d.click_button("Activate Ready (option B)")
     if d.state.phase is Phase.ACTIVATE:
         d.click_model(model)
     act = d.state.activation
@@ -92,7 +92,7 @@ def test_details_say_what_to_do_next(tmp_path: Path) -> None:
         assert "ready one of your Unready models" in details(d)
         d.click_model("survivor")
         assert "A activates none" in details(d) and "B activates every Ready" in details(d)
-        d.click_button("B: activate Ready")
+        d.click_button("Activate Ready (option B)")
         d.click_model("survivor")
         assert "Sole Survivor: 2 actions left" in details(d)  # display names (issue 16)
         assert d.controller.view().buttons_title == "Sole Survivor: 2 actions left"
@@ -145,7 +145,7 @@ def test_close_combat_preview_is_contact_and_odds(tmp_path: Path) -> None:
         d.click_button("Super Mutants goes first")
         d.click_model("hound")
         if d.state.phase is Phase.CHOOSE_OPTION:
-            d.click_button("B: activate Ready")
+            d.click_button("Activate Ready (option B)")
         d.click_model("hound")
         charge = next(a for a in d.state.legal_actions() if isinstance(a, Charge))
         assert d.controller.apply(charge), d.controller.status
@@ -170,7 +170,7 @@ def test_a_charge_draws_no_path_before_its_target(tmp_path: Path) -> None:
         d.click_button("Super Mutants goes first")
         d.click_model("hound")
         if d.state.phase is Phase.CHOOSE_OPTION:
-            d.click_button("B: activate Ready")
+            d.click_button("Activate Ready (option B)")
         d.click_model("hound")
         d.click_button("Charge")
         d.move_to(d.board_px(10.0, 6.0))

@@ -40,7 +40,7 @@ def activate(d: Driver, model: str) -> None:
     d.key(pygame.K_LSHIFT)  # dismisses the hand-over banner (a click on it does only that)
     d.click_model(model)
     if d.state.phase is Phase.CHOOSE_OPTION:
-        d.click_button("B: activate Ready")
+        d.click_button("Activate Ready (option B)")
     d.click_model(model)
     act = d.state.activation
     assert act is not None and act.model == model

@@ -39,9 +39,9 @@ def action_label(names: DisplayNames, action: Action) -> str:
     if isinstance(action, ReadyModel):
         return f"Ready {names.model(action.model)}"
     if isinstance(action, OptionA):
-        return "A: activate none"
+        return "Activate none (option A)"
     if isinstance(action, OptionB):
-        return "B: activate Ready"
+        return "Activate Ready (option B)"
     if isinstance(action, Activate):
         return f"Activate {names.model(action.model)}"
     if isinstance(action, EndActivation):
