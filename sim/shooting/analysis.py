@@ -56,19 +56,16 @@ from sim.shooting.model_cover import (
     model_cover,
 )
 from sim.shooting.shot_analysis import (
-    AREA_COVER,
     ENTERS_ONLY,
     FRIENDLY,
-    HUGE_COVER,
     HUGE_IN_MELEE,
     HUGE_NOT_LARGER,
-    MODEL_COVER,
-    PASSES_THROUGH,
     TOUCHES_ATTACKER,
     IgnoredCover,
     Reason,
     ShotAnalysis,
     ShotPair,
+    cover_reason,
     cover_reasons,
 )
 from sim.shooting.sight_batches import (
@@ -235,22 +232,20 @@ def _count_cover(board: PreparedBoard, objects: Sequence[CoverObject], flags: Se
                  ) -> tuple[tuple[str, ...], tuple[IgnoredCover, ...], tuple[str, ...]]:
     """The objects that give cover, those the LoC enters that do not and why, and why
     each counted one counts (R-COV-2, R-COV-4, R-COV-5, R-COV-6; the words of
-    :func:`~sim.shooting.shot_analysis.cover_reasons` for a pair with no elevated
-    model, found in the same pass)."""
+    :func:`~sim.shooting.shot_analysis.cover_reason`, right for a pair with no
+    elevated model, found in the same pass)."""
     if not objects:
         return (), tuple(ruled_out), ()
     counted: list[str] = []
     reasons: list[str] = []
     ignored = list(ruled_out)
-    models, huge = board.side, board.huge
     for obj, code in zip(objects, flags, strict=True):
         if not code & ENTERS:  # (an object the LoC passes through is entered)
             continue
         c = obj.id
         if not code & TOUCHES and (code & PASSES or obj.area):
             counted.append(c)
-            reasons.append((HUGE_COVER if c in huge else MODEL_COVER) if c in models
-                           else AREA_COVER if obj.area else PASSES_THROUGH)
+            reasons.append(cover_reason(board, c, obj.area))
         else:
             ignored.append(IgnoredCover(c, TOUCHES_ATTACKER if code & TOUCHES else ENTERS_ONLY))
     return tuple(counted), tuple(ignored), tuple(reasons)
@@ -403,7 +398,7 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
     for pair, sight, row, terrain, found in zip(pairs, sights, mask_rows(entered), offered,
                                                 flags, strict=True):
         kinds = kinds_of[(pair.attacker, pair.target)]
-        objects: list[CoverObject] = [kinds[i] for i in terrain]  # type: ignore[misc]
+        objects = [obj for i in terrain if (obj := kinds[i]) is not None]
         ruled_out: list[IgnoredCover] = []
         huge_on_line: tuple[str, ...] = ()
         if row:

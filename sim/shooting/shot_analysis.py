@@ -55,17 +55,20 @@ def cover_reasons(board: PreparedBoard, objects: Sequence[CoverObject],
     significant edge (R-ELEV-3; one over the attacker's base that is too high to
     touch it, R-COV-2), area terrain (R-COV-4), or a piece passed through (R-COV-2)."""
     area = {o.id for o in objects if o.area}
-    out = []
-    for c in cover:
-        if c in board.side:
-            out.append(HUGE_COVER if c in board.huge else MODEL_COVER)
-        elif c in high_edges:
-            out.append(EDGE_COVER + HIGH_EDGE)
-        elif c not in board.piece_ids:
-            out.append(EDGE_COVER)
-        else:
-            out.append(AREA_COVER if c in area else PASSES_THROUGH)
-    return tuple(out)
+    return tuple(cover_reason(board, c, c in area, high_edges) for c in cover)
+
+
+def cover_reason(board: PreparedBoard, c: str, area: bool,
+                 high_edges: Collection[str] = ()) -> str:
+    """Why one counted object ``c`` counts (:func:`cover_reasons`; ``area``: it is area
+    terrain for the pair)."""
+    if c in board.side:
+        return HUGE_COVER if c in board.huge else MODEL_COVER
+    if c in high_edges:
+        return EDGE_COVER + HIGH_EDGE
+    if c not in board.piece_ids:
+        return EDGE_COVER
+    return AREA_COVER if area else PASSES_THROUGH
 
 
 class Reason(NamedTuple):
