@@ -86,9 +86,10 @@ def draw_header(surface: Any, rect: Rect, scene: Scene) -> None:
     surface.blit(title, (rect.x + 6, rect.y + 4))
     x_phase = rect.x + 14 + title.get_width()
     _text(surface, scene.phase, (x_phase, rect.y + 6), theme.TEXT_DIM, 16, rect.right - x_phase - 6)
-    rows: tuple[tuple[str | None, str], ...] = ((scene.advantage, "Advantage"),)
-    if scene.round is not None:  # a game is on (a set-up, as the editor shows, has no turn)
-        rows += ((scene.side_to_act, "To act"),)
+    rows: tuple[tuple[str | None, str], ...] = ((scene.advantage, "Advantage"),
+                                                 (scene.side_to_act, "To act"))
+    if scene.round is None:  # a set-up (the editor's): no turn, and no advantage until set
+        rows = rows[:1] if scene.advantage is not None else ()
     for i, (side, what) in enumerate(rows):
         y = rect.y + 24 + i * 18
         if side is not None:
