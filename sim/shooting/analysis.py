@@ -183,8 +183,10 @@ def _fan_extras(board: PreparedBoard, positions: Mapping[str, Position],
     none: list[Obstacle] = []
     shared: dict[tuple[str, str, float, frozenset[str]], list[Obstacle]] = {}
     out = []
+    elevated_at = board.elevated_at
     for pair, key in zip(pairs, keys, strict=True):
-        elevated = _elevated(board, pair.z_a, pair.z_t)
+        elevated = (elevated_at.get((pair.z_a, pair.z_t))  # (_elevated, its look-up inlined)
+                    or _elevated(board, pair.z_a, pair.z_t))
         if elevated.attacker or elevated.target:
             out.append(_extras(board, positions, pair, key, huge_here))
         elif not huge_here:

@@ -55,6 +55,9 @@ def batches(board: PreparedBoard, keys: Sequence[frozenset[str]]
     """Pairs (by index) grouped for batched sight queries, with the index key of each group."""
     if not keys:
         return []
+    first = keys[0]
+    if all(k is first or k == first for k in keys):  # (one model against many, mostly)
+        return [(first, list(range(len(keys))))]
     everything = frozenset().union(*keys)
     common = frozenset.intersection(*keys)
     moved = everything - common
