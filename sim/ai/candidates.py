@@ -40,14 +40,17 @@ def listed(state: GameState) -> list[Action]:
     return [a for a in state.legal_actions() if not isinstance(a, Leave)]
 
 
-def activation_actions(state: GameState, reaches: Reaches, quick: bool = False
-                       ) -> list[Action]:
+def activation_actions(state: GameState, reaches: Reaches, quick: bool = False,
+                       straight_charges: bool = False) -> list[Action]:
     """What the active model may do: each kind's samples but plain walks, straight
     charges and leaving (the sampled walks and charges here replace them), then the
     sampled walks and charges, then ending the activation; all legal.
 
     ``quick`` (the search player's playouts): straight walks instead of the
     reachable area's points, and the kind's own straight charges.
+    ``straight_charges`` (the search player): the kind's straight charges as well
+    as the sampled ones (a sampled charge avoids difficult ground, R-MOV-1 lets a
+    charge cross it on the shorter ruler).
     """
     act = state.activation
     assert act is not None  # only during an activation
@@ -55,7 +58,8 @@ def activation_actions(state: GameState, reaches: Reaches, quick: bool = False
     out: list[Action] = []
     for kind in state.kinds.values():
         for a in kind.samples(state, model):
-            if isinstance(a, Leave) or (isinstance(a, Charge) and not quick) or (
+            if isinstance(a, Leave) or (
+                    isinstance(a, Charge) and not (quick or straight_charges)) or (
                     isinstance(a, Move) and all(s.kind == "walk" for s in a.steps)):
                 continue
             if state.is_legal(a):

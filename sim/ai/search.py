@@ -1,6 +1,9 @@
 """The search player: greedy's shortlist, each tried ahead on copies (docs/ai.md).
 
-In an activation it takes greedy's best few candidates and plays each out on
+In an activation it takes greedy's best few candidates (a move or a stay
+ranked with the charge it sets up, sim.ai.leaf.charge_threat; the kinds'
+straight charges weighed too, since the sampled ones avoid difficult ground)
+and plays each out on
 copies of the game (``state.copy()``, ``apply``: the engine's forward model):
 the rest of this model's activation, then the opponent's next activation, both
 played by a quick greedy player (the opponent as greedy would answer). The
@@ -13,13 +16,16 @@ it only guesses is the answer (its threat term). So a playout measures the
 answer without rolling its dice: each attack the opponent's greedy chooses on
 this player's models counts its exact worth (sim.ai.answer: the chance to
 eliminate plus DAMAGE_WEIGHT times the share of health taken), and after the
-answer this player's counter counts too (the best attack one of its models
-that can still act has from where it stands). A candidate's value is greedy's
-score minus :data:`ANSWER` times the answer plus :data:`COUNTER` times the
-counter. A move rolls no dice: one playout. An attack's outcome changes the
-answer (a target removed cannot answer): its playouts are split by whether the
-target was eliminated and the two means weighted by the exact chance to
-eliminate (greedy's score keeps the exact expectation of the attack itself).
+answer the position is weighed for both sides (sim.ai.leaf.firepower: each
+model's best shot, or the charge it could make, from where it stands). A
+candidate's value is greedy's score minus :data:`ANSWER` times the answer plus
+:data:`COUNTER` times this player's firepower minus :data:`DANGER` times the
+opponent's; in the last round a side ahead weighs losses more and a side
+behind less (:func:`_late`). A move rolls no dice: one playout. An attack's
+outcome changes the answer (a target removed cannot answer): its playouts
+are split by whether the target was eliminated and the two means weighted by
+the exact chance to eliminate (greedy's score keeps the exact expectation of
+the attack itself).
 
 The budget per decision is a number of playouts (``playouts``, at most this
 many per attack candidate): results are then the same on any machine.
@@ -35,10 +41,12 @@ greedy weighs (greedy itself only guesses from its best attack and danger).
 from __future__ import annotations
 
 import time
+from typing import NamedTuple
 
 from sim.ai.answer import attack_worth
 from sim.ai.candidates import Reaches
 from sim.ai.greedy import GreedyPlayer, Weighed, weigh
+from sim.ai.leaf import charge_threat, firepower
 from sim.ai.player import Decision
 from sim.ai.scoring import Scorer
 from sim.combat.plan import (
@@ -49,10 +57,12 @@ from sim.combat.plan import (
     plan_close_combat,
     plan_shot,
 )
-from sim.engine.actions import Action, Activate, ReadyModel
-from sim.engine.gamedata import Phase, Readiness
+from sim.engine.actions import Action, Activate, EndActivation, ReadyModel
+from sim.engine.gamedata import Phase
 from sim.engine.rng import SeededRng
 from sim.engine.state import GameState
+from sim.movement.kinds import Move
+from sim.scenario.positions import Position
 
 #: Candidates tried ahead, from the top of greedy's list.
 SHORTLIST = 6
@@ -60,8 +70,13 @@ SHORTLIST = 6
 PLAYOUTS = 4
 #: The weight of the opponent's answer (its attacks' exact worth) next to greedy's score.
 ANSWER = 1.0
-#: The weight of this player's best attack after the answer (its next activation's).
-COUNTER = 0.5
+#: The weight of this player's threats after the answer (sim.ai.leaf.firepower).
+COUNTER = 0.3
+#: The weight of the opponent's threats after the answer.
+DANGER = 0.3
+#: In the last round, how much more a side ahead weighs what it could lose (and a
+#: side behind what it could gain): see _late.
+LATE = 1.5
 #: Turn steps between readying a model and its activation (option B, activate).
 LEAD_IN = 3
 #: Decisions a playout may take at most (a whole opponent activation is about five).
@@ -75,43 +90,68 @@ class SearchPlayer:
 
     def __init__(self, seed: int = 0, *, shortlist: int = SHORTLIST, playouts: int = PLAYOUTS,
                  seconds: float | None = None, answer: float = ANSWER,
-                 counter: float = COUNTER) -> None:
+                 counter: float = COUNTER, danger: float = DANGER) -> None:
         self.rng = SeededRng(seed)
-        self.answer, self.counter = answer, counter
+        self.answer, self.counter, self.danger = answer, counter, danger
         self.shortlist, self.playouts, self.seconds = shortlist, playouts, seconds
         self.scorer = Scorer()
         self.reaches = Reaches()
         self.policy = GreedyPlayer(seed, quick=True)
 
     def decide(self, state: GameState) -> Decision:
-        options = weigh(state, self.scorer, self.reaches)
+        options = weigh(state, self.scorer, self.reaches, straight_charges=True)
         if state.phase in (Phase.READY, Phase.ACTIVATE) and len(options) > 1:
             return self._which_model(state, options)
         if state.phase is not Phase.ACTIVATION or len(options) == 1:
             return options[0].decision
-        short = options[: self.shortlist]
+        short = self._shortlist(state, options)
         seeds = [self.rng.randint(0, 2**63 - 1) for _ in range(self.playouts)]
         start = time.perf_counter()
         values: list[float] = []
+        weights = _late(state, Weights(self.answer, self.counter, self.danger))
         for w in short:
             timed_out = self.seconds is not None and time.perf_counter() - start > self.seconds
-            values.append(w.score - self.answer * self._answer(state, w.decision.action, seeds,
-                                                          1 if timed_out else self.playouts))
+            values.append(w.score - self._answer(state, w.decision.action, seeds,
+                                                 1 if timed_out else self.playouts, weights))
         return _chosen(short, values)
 
-    def _answer(self, state: GameState, action: Action, seeds: list[int], most: int) -> float:
+    def _shortlist(self, state: GameState, options: list[Weighed]) -> list[Weighed]:
+        """Greedy's best candidates, a move's or a stay's counted with the charge it
+        sets up (greedy's spot counts close combat only once in base contact)."""
+        act = state.activation
+        assert act is not None
+        here = state.model(act.model).position
+
+        def pre(w: Weighed) -> float:
+            a = w.decision.action
+            if isinstance(a, EndActivation):
+                at: Position | None = here
+            elif (isinstance(a, Move) and here.z == 0.0
+                  and all(s.kind == "walk" for s in a.steps)):
+                at = Position(a.steps[-1].x, a.steps[-1].y, 0.0)
+            else:
+                at = None
+            if at is None:
+                return w.score
+            return w.score + self.counter * charge_threat(state, self.scorer, act.model, at)
+
+        ranked = sorted(options, key=lambda w: -pre(w))
+        return ranked[: self.shortlist]
+
+    def _answer(self, state: GameState, action: Action, seeds: list[int], most: int,
+                weights: Weights) -> float:
         """The expected worth of the opponent's answer to ``action``. A move rolls no
         dice: one playout. An attack's outcome changes the answer (a target removed
         cannot answer): playouts are split by whether the target was eliminated, and
         the two means weighted by the exact chance to eliminate."""
         hit = attack_worth(state, self.scorer, action)
         if hit is None:
-            return self._playout(state, action, seeds[0])[0]
+            return self._playout(state, action, seeds[0], weights)[0]
         target = hit[0]
         p_kill = self._p_kill(state, action)
         by_kill: dict[bool, list[float]] = {True: [], False: []}
         for seed in seeds[:max(1, most)]:
-            answer, gone = self._playout(state, action, seed, target)
+            answer, gone = self._playout(state, action, seed, weights, target)
             by_kill[gone].append(answer)
             if by_kill[True] and by_kill[False]:
                 break
@@ -146,7 +186,8 @@ class SearchPlayer:
                 if sim.phase is Phase.ACTIVATION or sim.is_over or sim.acting != state.acting:
                     break
                 sim.apply(weigh(sim, self.scorer, self.reaches)[0].decision.action)
-            first = (weigh(sim, self.scorer, self.reaches)[0]
+            first = (weigh(sim, self.scorer, self.reaches,
+                           straight_charges=True)[0]
                      if sim.phase is Phase.ACTIVATION and sim.activation is not None
                      and sim.activation.model == action.model else None)
             value = first.score if first is not None else w.score
@@ -158,7 +199,7 @@ class SearchPlayer:
         then = f"; then {first.decision.why} ({value:+.2f})" if first is not None else ""
         return Decision(w.decision.action, f"{w.decision.why}{then}")
 
-    def _playout(self, state: GameState, action: Action, seed: int,
+    def _playout(self, state: GameState, action: Action, seed: int, weights: Weights,
                  target: str | None = None) -> tuple[float, bool]:
         """The opponent's answer to ``action`` on a copy with seeded dice: the rest of
         this activation is played, then the opponent's next activation as the quick
@@ -184,21 +225,47 @@ class SearchPlayer:
                 if hit is not None and sim.model(hit[0]).side == me:
                     answer += hit[1]
             sim.apply(chosen)
-        return answer - self.counter * self._counter(sim, me), gone
+        return weights.answer * answer - self._leaf(sim, me, weights), gone
 
-    def _counter(self, sim: GameState, me: str) -> float:
-        """This player's best attack after the answer: the best any of its models that
-        can still act this round has from where it stands (0 once the game is over)."""
+    def _leaf(self, sim: GameState, me: str, weights: Weights) -> float:
+        """The position after the answer for both sides (sim.ai.leaf): this player's
+        threats against the opponent's (0 once the game is over)."""
         if sim.is_over:
             return 0.0
-        best = 0.0
-        for m in sim.side_models(me):
-            if m.readiness is Readiness.USED:
-                continue
-            spot = self.scorer.spot(sim, m.id, m.position, 2)
-            if spot.best is not None:
-                best = max(best, spot.best.value)
-        return best
+        return (weights.counter * firepower(sim, self.scorer, me)
+                - weights.danger * firepower(sim, self.scorer, sim.opponent(me)))
+
+
+class Weights(NamedTuple):
+    """One decision's weights: the opponent's answer, this player's threats after it
+    and the opponent's (sim.ai.leaf.firepower)."""
+
+    answer: float
+    counter: float
+    danger: float
+
+
+def _late(state: GameState, w: Weights) -> Weights:
+    """The weights of the answer, the counter and the danger for this decision. In
+    the scenario's last round only the score is left to play for (R-TURN-10): a
+    side ahead weighs what it could lose more (LATE times the answer and the
+    danger, its own threats less), a side behind weighs it less (it loses anyway
+    unless it scores); level sides keep the weights."""
+    me = state.acting
+    if me is None or state.rounds is None or state.round < state.rounds:
+        return w
+    lead = _score(state, me) - _score(state, state.opponent(me))
+    if lead > 0:
+        return Weights(w.answer * LATE, w.counter / LATE, w.danger * LATE)
+    if lead < 0:
+        return Weights(w.answer / LATE, w.counter * LATE, w.danger / LATE)
+    return w
+
+
+def _score(state: GameState, side: str) -> int:
+    """Enemy models out of play: the side's score (R-TURN-10, R-EDGE-2)."""
+    return sum(1 for m in state.models.values()
+               if m.side == state.opponent(side) and not m.in_play)
 
 
 def _chosen(short: list[Weighed], values: list[float]) -> Decision:
