@@ -51,10 +51,11 @@ def test_a_melee_model_threatens_an_enemy_within_its_charge_ruler_only(tmp_path:
     assert firepower(far, Scorer(), "settlers") > 0.0  # the pistol still reaches (12 in)
 
 
-def test_search_charges_across_difficult_ground(tmp_path: Path) -> None:
+def test_greedy_and_search_charge_across_difficult_ground(tmp_path: Path) -> None:
     """R-MOV-1: a charge may cross difficult ground on the shorter ruler (red, 6 in
     for the green charge). A low wall lies between the Behemoth and a Settler 3 in
-    away; the charge over it is the Behemoth's best action (a 2-health target)."""
+    away; the charge over it is the Behemoth's best action (a 2-health target). (The
+    sampled charges avoid difficult ground: the kinds' straight charges find it.)"""
     wall = ('[[terrain]]\nid = "low-wall"\npolygon = [[2, 9.3], [12, 9.3], [12, 9.7], [2, 9.7]]\n'
             'movement = "difficult"\ncover = true\nheight = 1\n')
     y = 9.5 + 1.5 + BEHEMOTH_RADIUS
@@ -63,6 +64,7 @@ def test_search_charges_across_difficult_ground(tmp_path: Path) -> None:
     while state.phase is not Phase.ACTIVATION:  # the Mutants, fewer, take the first turn
         state.apply(greedy.decide(state).action)
     assert state.activation is not None and state.activation.model == "behemoth"
-    decision = make_player("search", 1).decide(state)
-    assert isinstance(decision.action, Charge), decision.why
-    assert decision.action.target == "settler-0"
+    for player in ("greedy", "search"):
+        decision = make_player(player, 1).decide(state)
+        assert isinstance(decision.action, Charge), f"{player}: {decision.why}"
+        assert decision.action.target == "settler-0"

@@ -40,17 +40,16 @@ def listed(state: GameState) -> list[Action]:
     return [a for a in state.legal_actions() if not isinstance(a, Leave)]
 
 
-def activation_actions(state: GameState, reaches: Reaches, quick: bool = False,
-                       straight_charges: bool = False) -> list[Action]:
-    """What the active model may do: each kind's samples but plain walks, straight
-    charges and leaving (the sampled walks and charges here replace them), then the
-    sampled walks and charges, then ending the activation; all legal.
+def activation_actions(state: GameState, reaches: Reaches, quick: bool = False
+                       ) -> list[Action]:
+    """What the active model may do: each kind's samples but plain walks and leaving
+    (the sampled walks here replace them), then the sampled walks and charges, then
+    ending the activation; all legal.
 
-    ``quick`` (the search player's playouts): straight walks instead of the
-    reachable area's points, and the kind's own straight charges.
-    ``straight_charges`` (the search player): the kind's straight charges as well
-    as the sampled ones (a sampled charge avoids difficult ground, R-MOV-1 lets a
-    charge cross it on the shorter ruler).
+    The kind's own straight charges stay next to the sampled ones: a sampled charge
+    avoids difficult ground, and R-MOV-1 lets a charge cross it on the shorter
+    ruler. ``quick`` (the search player's playouts): straight walks instead of the
+    reachable area's points.
     """
     act = state.activation
     assert act is not None  # only during an activation
@@ -59,7 +58,6 @@ def activation_actions(state: GameState, reaches: Reaches, quick: bool = False,
     for kind in state.kinds.values():
         for a in kind.samples(state, model):
             if isinstance(a, Leave) or (
-                    isinstance(a, Charge) and not (quick or straight_charges)) or (
                     isinstance(a, Move) and all(s.kind == "walk" for s in a.steps)):
                 continue
             if state.is_legal(a):

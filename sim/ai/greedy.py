@@ -75,11 +75,10 @@ class GreedyPlayer:
 
 
 def weigh(state: GameState, scorer: Scorer, reaches: Reaches | None = None, *,
-          quick: bool = False, straight_charges: bool = False) -> list[Weighed]:
+          quick: bool = False) -> list[Weighed]:
     """Every candidate now, best first (the search player's shortlist too); ``quick``
-    weighs fewer moves (sim.ai.candidates.straight_moves), ``straight_charges`` adds
-    the kinds' straight charges (sim.ai.candidates.activation_actions)."""
-    options = (_activation(state, scorer, reaches or Reaches(), quick, straight_charges)
+    weighs fewer moves (sim.ai.candidates.straight_moves)."""
+    options = (_activation(state, scorer, reaches or Reaches(), quick)
                if state.phase is Phase.ACTIVATION else _turn(state, scorer))
     return sorted(options, key=lambda w: -w.score)
 
@@ -87,8 +86,8 @@ def weigh(state: GameState, scorer: Scorer, reaches: Reaches | None = None, *,
 # --- activations --------------------------------------------------------------------
 
 
-def _activation(state: GameState, scorer: Scorer, reaches: Reaches, quick: bool,
-                straight_charges: bool = False) -> list[Weighed]:
+def _activation(state: GameState, scorer: Scorer, reaches: Reaches, quick: bool
+                ) -> list[Weighed]:
     act = state.activation
     assert act is not None  # the phase is ACTIVATION
     model, left = act.model, act.actions_left
@@ -96,7 +95,7 @@ def _activation(state: GameState, scorer: Scorer, reaches: Reaches, quick: bool,
     names = display_names(state.scenario)
     seen: set[Action] = set()
     out: list[Weighed] = []
-    for a in activation_actions(state, reaches, quick, straight_charges):
+    for a in activation_actions(state, reaches, quick):
         if a in seen:
             continue
         seen.add(a)

@@ -1,10 +1,8 @@
 """The search player: greedy's shortlist, each tried ahead on copies (docs/ai.md).
 
 In an activation it takes greedy's best few candidates (a move or a stay
-ranked with the charge it sets up, sim.ai.leaf.charge_threat; the kinds'
-straight charges weighed too, since the sampled ones avoid difficult ground)
-and plays each out on
-copies of the game (``state.copy()``, ``apply``: the engine's forward model):
+ranked with the charge it sets up, sim.ai.leaf.charge_threat) and plays each
+out on copies of the game (``state.copy()``, ``apply``: the engine's forward model):
 the rest of this model's activation, then the opponent's next activation, both
 played by a quick greedy player (the opponent as greedy would answer). The
 dice of each playout are *determinised*: the copy's generator is set to a seed
@@ -99,7 +97,7 @@ class SearchPlayer:
         self.policy = GreedyPlayer(seed, quick=True)
 
     def decide(self, state: GameState) -> Decision:
-        options = weigh(state, self.scorer, self.reaches, straight_charges=True)
+        options = weigh(state, self.scorer, self.reaches)
         if state.phase in (Phase.READY, Phase.ACTIVATE) and len(options) > 1:
             return self._which_model(state, options)
         if state.phase is not Phase.ACTIVATION or len(options) == 1:
@@ -186,8 +184,7 @@ class SearchPlayer:
                 if sim.phase is Phase.ACTIVATION or sim.is_over or sim.acting != state.acting:
                     break
                 sim.apply(weigh(sim, self.scorer, self.reaches)[0].decision.action)
-            first = (weigh(sim, self.scorer, self.reaches,
-                           straight_charges=True)[0]
+            first = (weigh(sim, self.scorer, self.reaches)[0]
                      if sim.phase is Phase.ACTIVATION and sim.activation is not None
                      and sim.activation.model == action.model else None)
             value = first.score if first is not None else w.score
