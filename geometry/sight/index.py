@@ -266,7 +266,9 @@ class SightIndex:
             if mine is not last:  # (neighbours often share their groups: one look-up)
                 last = mine
                 got = rows.get(mine)
-                row = rows[mine] = len(rows) if got is None else got
+                if got is None:
+                    got = rows[mine] = len(rows)
+                row = got
             of.append(row)
         mask_of = np.array(of, np.int64)
         if before == 0 or len(rows) > before:  # new rows: rebuild (rare; kept per stack)

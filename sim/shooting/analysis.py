@@ -121,7 +121,7 @@ def _blocking(board: PreparedBoard, pair: ShotPair) -> tuple[frozenset[str], fro
     """:func:`blocking_pieces` and :func:`edge_stand_ins` of one pair."""
     below, lifted = _by_heights(board, pair)
     if not lifted:
-        return below, frozenset()
+        return below, _NONE
     stand_ins = board.elevation.edges_standing_in(lifted, pair.a, pair.z_a, pair.t, pair.z_t)
     return below | stand_ins, stand_ins
 
@@ -183,10 +183,8 @@ def _fan_extras(board: PreparedBoard, positions: Mapping[str, Position],
     none: list[Obstacle] = []
     shared: dict[tuple[str, str, float, frozenset[str]], list[Obstacle]] = {}
     out = []
-    elevated_at = board.elevated_at
     for pair, key in zip(pairs, keys, strict=True):
-        elevated = (elevated_at.get((pair.z_a, pair.z_t))  # (_elevated, its look-up inlined)
-                    or _elevated(board, pair.z_a, pair.z_t))
+        elevated = _elevated(board, pair.z_a, pair.z_t)
         if elevated.attacker or elevated.target:
             out.append(_extras(board, positions, pair, key, huge_here))
         elif not huge_here:
@@ -345,12 +343,7 @@ def pair_sights(board: PreparedBoard, scenario: Scenario, positions: Mapping[str
                 ) -> list[Sight]:
     """Sight for every pair, batched per set of blocking pieces (``rows``: the pairs'
     :func:`~geometry.sight.index.pair_rows`, when the caller has them)."""
-    memo = board.by_heights
-    both = []
-    for pair in pairs:  # (_blocking, the look-up of a ground-level pair inlined)
-        hit = memo.get((pair.attacker, pair.target, pair.z_a, pair.z_t))
-        both.append((hit[0], _NONE) if hit is not None and not hit[1]
-                    else _blocking(board, pair))
+    both = [_blocking(board, pair) for pair in pairs]
     keys = [key for key, _ in both]
     extras = _fan_extras(board, positions, pairs, keys)
     out: list[Sight | None] = [None] * len(pairs)
