@@ -41,7 +41,6 @@ from geometry.cover.kernel import ENTERS, PASSES, TOUCHES
 from geometry.cover.objects import CoverObject
 from geometry.cover.table import disc_code
 from geometry.discs import Disc
-from geometry.elevation.edges import blocks_at_heights
 from geometry.ranges import bands_at
 from geometry.sight.index import Obstacle, Sight, pair_rows
 from sim.errors import UsageError
@@ -49,6 +48,16 @@ from sim.scenario.objects import Scenario
 from sim.scenario.positions import Position
 from sim.shooting.board import PreparedBoard, mask_rows, prepared_board
 from sim.shooting.elevation_rules import FAR_FROM_TARGET, Elevated
+from sim.shooting.fan_plan import (
+    Batched,
+    FanPlan,
+    batch,
+    batched,
+    by_heights,
+    cover_kinds,
+    elevated_at,
+    fan_plan,
+)
 from sim.shooting.model_cover import (
     huge_blockers,
     huge_on_table,
@@ -68,11 +77,7 @@ from sim.shooting.shot_analysis import (
     cover_reason,
     cover_reasons,
 )
-from sim.shooting.sight_batches import (
-    batches,
-    name_blockers,
-    piece_obstacles,
-)
+from sim.shooting.sight_batches import name_blockers
 
 __all__ = ["ENTERS_ONLY", "FRIENDLY", "HUGE_IN_MELEE", "HUGE_NOT_LARGER", "TOUCHES_ATTACKER",
            "IgnoredCover", "PreparedBoard", "Reason", "ShotAnalysis", "analyse", "analyse_many",
@@ -119,34 +124,17 @@ _NONE: frozenset[str] = frozenset()
 
 def _blocking(board: PreparedBoard, pair: ShotPair) -> tuple[frozenset[str], frozenset[str]]:
     """:func:`blocking_pieces` and :func:`edge_stand_ins` of one pair."""
-    below, lifted = _by_heights(board, pair)
+    below, lifted = by_heights(board, pair.attacker, pair.target, pair.z_a, pair.z_t)
     if not lifted:
         return below, _NONE
+    return _with_stand_ins(board, pair, below, lifted)
+
+
+def _with_stand_ins(board: PreparedBoard, pair: ShotPair, below: frozenset[str],
+                    lifted: tuple[str, ...]) -> tuple[frozenset[str], frozenset[str]]:
+    """The blocking pieces with the lifted ones whose edge blocks as they would (R-ELEV-2)."""
     stand_ins = board.elevation.edges_standing_in(lifted, pair.a, pair.z_a, pair.t, pair.z_t)
     return below | stand_ins, stand_ins
-
-
-def _by_heights(board: PreparedBoard, pair: ShotPair) -> tuple[frozenset[str], tuple[str, ...]]:
-    """The pieces that block both models, split into those below both bases and
-    those R-ELEV-5 lifts; kept per board (props and heights decide, not positions)."""
-    key = (pair.attacker, pair.target, pair.z_a, pair.z_t)
-    hit = board.by_heights.get(key)
-    if hit is not None:
-        return hit
-    pa, pt = board.props_of(pair.attacker), board.props_of(pair.target)
-    below, lifted = [], []
-    for i in sorted(board.blockers_of(pair.attacker) & board.blockers_of(pair.target)):
-        x, y = pa[i], pt[i]
-        if not ((x.blocks_los and y.blocks_los) or (x.area and x.dense and y.area and y.dense)):
-            continue
-        # R-ELEV-5: both bases below its top (as each model sees the piece)?
-        if blocks_at_heights(x.height, pair.z_a, pair.z_t) and blocks_at_heights(
-                y.height, pair.z_a, pair.z_t):
-            below.append(board.pieces[i].id)
-        else:
-            lifted.append(board.pieces[i].id)
-    hit = board.by_heights[key] = (frozenset(below), tuple(lifted))
-    return hit
 
 
 def sight_extras(scenario: Scenario, positions: Mapping[str, Position], pair: ShotPair,
@@ -164,7 +152,7 @@ def _extras(board: PreparedBoard, positions: Mapping[str, Position], pair: ShotP
             huge_here: Sequence[tuple[str, Obstacle]] | None = None) -> list[Obstacle]:
     """:func:`sight_extras` on a prepared board (``huge_here``: :func:`huge_on_table`)."""
     huge = huge_blockers(board, positions, pair, huge_here) if board.huge else []
-    elevated = _elevated(board, pair.z_a, pair.z_t)
+    elevated = elevated_at(board, pair.z_a, pair.z_t)
     if not (elevated.attacker or elevated.target):
         return huge  # no edge joins a ground-level query (R-ELEV-2)
     if blocking is None:
@@ -173,29 +161,24 @@ def _extras(board: PreparedBoard, positions: Mapping[str, Position], pair: ShotP
 
 
 def _fan_extras(board: PreparedBoard, positions: Mapping[str, Position],
-                pairs: Sequence[ShotPair], keys: Sequence[frozenset[str]]
+                pairs: Sequence[ShotPair], plan: FanPlan, keys: Sequence[frozenset[str]]
                 ) -> list[list[Obstacle]]:
-    """:func:`_extras` of many pairs. Ground-level pairs get only huge bases, which
-    depend on the two models' base sizes and ids (R-LOS-3): pairs alike in those
-    share one list, and the sight index then looks it up once (``SightIndex._stack``)."""
+    """:func:`_extras` of a fan's pairs. Pairs with no elevated model get only the huge
+    bases the plan says block them (R-LOS-3): pairs alike in those share one list,
+    and the sight index then looks it up once (``SightIndex._stack``)."""
     huge_here = huge_on_table(board, positions) if board.huge else []
-    huge, bases = board.huge, board.base
-    none: list[Obstacle] = []
-    shared: dict[tuple[str, str, float, frozenset[str]], list[Obstacle]] = {}
-    out = []
-    for pair, key in zip(pairs, keys, strict=True):
-        elevated = _elevated(board, pair.z_a, pair.z_t)
-        if elevated.attacker or elevated.target:
-            out.append(_extras(board, positions, pair, key, huge_here))
-        elif not huge_here:
-            out.append(none)
-        else:  # what huge_blockers reads of the pair
-            like = (pair.attacker, pair.target if pair.target in huge else "",
-                    bases[pair.target], pair.off_table)
+    if huge_here:
+        shared: dict[frozenset[str], list[Obstacle]] = {}
+        out = []
+        for like in plan.huge:
             got = shared.get(like)
             if got is None:
-                got = shared[like] = huge_blockers(board, positions, pair, huge_here)
+                got = shared[like] = [ob for mid, ob in huge_here if mid in like]
             out.append(got)
+    else:
+        out = [[]] * len(pairs)  # (one list: nothing joins these queries)
+    for i in plan.raised:  # R-ELEV-2: an elevated model's pairs meet significant edges
+        out[i] = _extras(board, positions, pairs[i], keys[i], huge_here)
     return out
 
 
@@ -207,24 +190,9 @@ def terrain_cover(board: PreparedBoard, pair: ShotPair, near: Sequence[int] | No
     is area terrain for either model (a blocking piece the shot goes around is
     cover too, R-COV-2). Elevation changes the count in :func:`elevation_cover`.
     """
-    kinds = _cover_kinds(board, pair)
+    kinds = cover_kinds(board, pair.attacker, pair.target)
     return [obj for i in (board.pieces_on(pair.a, pair.t) if near is None else near)
             if (obj := kinds[i]) is not None]
-
-
-def _cover_kinds(board: PreparedBoard, pair: ShotPair) -> tuple[CoverObject | None, ...]:
-    """Each piece as a cover object of :func:`terrain_cover` for this pair, by index,
-    area terrain when it is for either model (R-COV-4), else None; kept per board
-    (the models' props decide, not their positions)."""
-    key = (pair.attacker, pair.target)
-    kinds = board.cover_kinds.get(key)
-    if kinds is None:
-        pa, pt = board.props_of(pair.attacker), board.props_of(pair.target)
-        kinds = board.cover_kinds[key] = tuple(
-            None if not (x.cover or y.cover or x.blocks_los or y.blocks_los or x.area or y.area)
-            else board.cover_object(piece, x.area or y.area)
-            for piece, x, y in zip(board.pieces, pa, pt, strict=True))
-    return kinds
 
 
 def _count_cover(board: PreparedBoard, objects: Sequence[CoverObject], flags: Sequence[int],
@@ -341,21 +309,45 @@ def _fan(board: PreparedBoard, positions: Mapping[str, Position], discs: Mapping
 def pair_sights(board: PreparedBoard, scenario: Scenario, positions: Mapping[str, Position],
                 pairs: Sequence[ShotPair], rows: NDArray[np.float64] | None = None
                 ) -> list[Sight]:
-    """Sight for every pair, batched per set of blocking pieces (``rows``: the pairs'
-    :func:`~geometry.sight.index.pair_rows`, when the caller has them)."""
+    """Sight for every pair (of any attackers), batched per set of blocking pieces
+    (``rows``: the pairs' :func:`~geometry.sight.index.pair_rows`, when the caller has
+    them)."""
     both = [_blocking(board, pair) for pair in pairs]
     keys = [key for key, _ in both]
-    extras = _fan_extras(board, positions, pairs, keys)
+    huge_here = huge_on_table(board, positions) if board.huge else []
+    extras = [_extras(board, positions, pair, key, huge_here)
+              for pair, key in zip(pairs, keys, strict=True)]
+    return _sights(board, pairs, keys, [s for _, s in both], extras, batch(board, keys), rows)
+
+
+def _fan_sights(board: PreparedBoard, positions: Mapping[str, Position],
+                pairs: Sequence[ShotPair], plan: FanPlan, rows: NDArray[np.float64]
+                ) -> list[Sight]:
+    """:func:`pair_sights` of a fan, with what its plan keeps."""
+    keys: tuple[frozenset[str], ...] = plan.below
+    stand_ins: list[frozenset[str]] = [_NONE] * len(pairs)
+    if plan.moving:  # pieces R-ELEV-5 lifts: their edges may stand in (R-ELEV-2)
+        found = list(keys)
+        for i in plan.moving:
+            found[i], stand_ins[i] = _with_stand_ins(board, pairs[i], keys[i], plan.lifted[i])
+        keys = tuple(found)
+    extras = _fan_extras(board, positions, pairs, plan, keys)
+    return _sights(board, pairs, keys, stand_ins, extras, batched(board, plan, keys), rows)
+
+
+def _sights(board: PreparedBoard, pairs: Sequence[ShotPair], keys: Sequence[frozenset[str]],
+            stand_ins: Sequence[frozenset[str]], extras: Sequence[list[Obstacle]],
+            how: Batched, rows: NDArray[np.float64] | None) -> list[Sight]:
+    """The batched sight queries of ``how`` and their answers, blockers named alike."""
     out: list[Sight | None] = [None] * len(pairs)
-    groups = batches(board, keys)
-    for key, idx in groups:
+    rest = how.rest
+    for key, idx in how.groups:
         found = board.sight_index(key).sight_many(
             [(pairs[i].a, pairs[i].t) for i in idx],
-            [[*extras[i], *piece_obstacles(board, rest)] if (rest := keys[i] - key)
-             else extras[i] for i in idx],
-            None if rows is None else rows if len(groups) == 1 else rows[idx])
+            [[*extras[i], *rest[i]] if rest[i] else extras[i] for i in idx],
+            None if rows is None else rows if len(how.groups) == 1 else rows[idx])
         for i, sight in zip(idx, found, strict=True):
-            out[i] = sight if sight.visible else name_blockers(board, sight, keys[i], both[i][1])
+            out[i] = sight if sight.visible else name_blockers(board, sight, keys[i], stand_ins[i])
     return [s for s in out if s is not None]
 
 
@@ -367,7 +359,9 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
     discs = _discs(board, positions)
     pairs = _fan(board, positions, discs, attacker_id, targets, climbing)
     rows = pair_rows([(p.a, p.t) for p in pairs])  # one array for every compiled call
-    sights = pair_sights(board, scenario, positions, pairs, rows)
+    plan = fan_plan(board, attacker_id, targets,
+                    (positions[attacker_id].z, *[p.z_t for p in pairs]), climbing)
+    sights = _fan_sights(board, positions, pairs, plan, rows)
     lines = [(p.a, p.t) for p in pairs]
     # The pieces near each line and the bases it enters, for every pair in one call each.
     ends = np.ascontiguousarray(rows[:, (0, 1, 3, 4)])  # (the kernels take C order)
@@ -380,19 +374,17 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
     column = {mid: k for k, mid in enumerate(ids)}
     entered[:, column[attacker_id]] = False
     entered[np.arange(len(pairs)), [column[p.target] for p in pairs]] = False
-    offered = []  # the pieces near each line that are cover objects for its pair
-    for pair, pieces in zip(pairs, near, strict=True):
-        kinds = _cover_kinds(board, pair)
-        offered.append([i for i in pieces if kinds[i] is not None])
+    # The pieces near each line that are cover objects for its pair.
+    offered = [[i for i in pieces if kinds[i] is not None]
+               for kinds, pieces in zip(plan.kinds, near, strict=True)]
     # The board's pieces in one compiled call (geometry.cover.table.CoverTable).
     flags = board.cover_table.hits(lines, offered, tolerance, rows)
     terms = ShotTerms.of(scenario, weapon_id)
     made: dict[str, CoverObject] = {}  # each base as a cover object, shared by the pairs
-    kinds_of = board.cover_kinds
     out = []
-    for pair, sight, row, terrain, found in zip(pairs, sights, mask_rows(entered), offered,
-                                                flags, strict=True):
-        kinds = kinds_of[(pair.attacker, pair.target)]
+    for pair, sight, elevated, kinds, row, terrain, found in zip(
+            pairs, sights, plan.elevated, plan.kinds, mask_rows(entered), offered, flags,
+            strict=True):
         objects = [obj for i in terrain if (obj := kinds[i]) is not None]
         ruled_out: list[IgnoredCover] = []
         huge_on_line: tuple[str, ...] = ()
@@ -403,17 +395,9 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
             objects += models
             found += [disc_code(pair.a, pair.t, m.shape, tolerance)  # type: ignore[arg-type]
                       for m in models]
-        out.append(_shot(board, terms, pair, sight, objects, found, ruled_out, huge_on_line))
+        out.append(_shot(board, terms, pair, sight, elevated, objects, found, ruled_out,
+                         huge_on_line))
     return out
-
-
-def _elevated(board: PreparedBoard, z_a: float, z_t: float) -> Elevated:
-    """Who is elevated (R-ELEV-1), one value per pair of heights."""
-    key = (z_a, z_t)
-    hit = board.elevated_at.get(key)
-    if hit is None:
-        hit = board.elevated_at[key] = board.elevation.elevated(z_a, z_t)
-    return hit
 
 
 @dataclass(frozen=True)
@@ -443,12 +427,11 @@ class ShotTerms:
 
 
 def _shot(board: PreparedBoard, terms: ShotTerms, pair: ShotPair, sight: Sight,
-          objects: Sequence[CoverObject], flags: Sequence[int], ruled_out: list[IgnoredCover],
-          huge_on_line: tuple[str, ...]) -> ShotAnalysis:
+          elevated: Elevated, objects: Sequence[CoverObject], flags: Sequence[int],
+          ruled_out: list[IgnoredCover], huge_on_line: tuple[str, ...]) -> ShotAnalysis:
     """The shot's numbers, and the reasons, for one pair whose sight and how its line
     of cover meets each object (``flags``: bits of ``CoverTable.hits``) are known."""
     cover, ignored, reasons = _count_cover(board, objects, flags, ruled_out)
-    elevated = _elevated(board, pair.z_a, pair.z_t)
     if elevated.attacker or elevated.target:  # R-ELEV-3 and R-ELEV-4 need an elevated model
         cover, ignored, high = elevation_cover(board, pair, objects, cover, ignored)
         reasons = cover_reasons(board, objects, cover, high) if cover else ()

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
@@ -29,6 +30,9 @@ from sim.scenario.objects import Scenario, TerrainPiece, TerrainProps
 from sim.scenario.prepared import Part
 from sim.shooting.elevation_rules import Elevated, board_elevation
 from sim.shooting.sight_batches import Loose, piece_shape
+
+if TYPE_CHECKING:
+    from sim.shooting.fan_plan import FanPlan
 
 __all__ = ["SHOT_BOARD", "PreparedBoard", "line_ends", "mask_rows", "prepared_board"]
 
@@ -59,6 +63,10 @@ class PreparedBoard:
         # Per (attacker, target): each piece as a cover object of theirs (area terrain
         # when it is for either), None if it is none (sim.shooting.analysis).
         self.cover_kinds: dict[tuple[str, str], tuple[CoverObject | None, ...]] = {}
+        # Per (attacker, targets, heights, climbing): what a fan of shots keeps from
+        # call to call (sim.shooting.fan_plan).
+        self.fans: dict[tuple[str, tuple[str, ...], tuple[float, ...], frozenset[str]],
+                        FanPlan] = {}
         self.pieces: tuple[TerrainPiece, ...] = scenario.terrain
         self.piece_ids = frozenset(p.id for p in self.pieces)
         self._index: dict[frozenset[str], SightIndex] = {}

@@ -1,0 +1,177 @@
+"""What a fan of shots (one attacker, some targets) keeps from call to call: everything
+the models' properties and heights decide, and their positions do not (R-LOS-1,
+R-LOS-3, R-LOS-4, R-TER-2, R-ELEV-1, R-ELEV-5, R-COV-2, R-COV-4).
+
+The window asks the same fan every frame while one model is dragged, and the AI
+asks it for every move it weighs; the blocking pieces of each pair, how the
+pairs batch on the sight indices, who is elevated, which huge models could
+block and which pieces are cover objects stay the same until a model climbs
+or lands. :func:`fan_plan` keeps them per board (``PreparedBoard.fans``), so a
+call only pays for the geometry of where the models stand.
+
+Examples
+--------
+>>> from pathlib import Path
+>>> from sim.scenario.format.loader import load_scenario
+>>> from sim.scenario.positions import initial_positions
+>>> from sim.shooting.analysis import prepared_board
+>>> s = load_scenario(Path(__file__).parents[2] / "scenarios" / "seed-cover-1.toml")
+>>> board = prepared_board(s)
+>>> plan = fan_plan(board, "knight", ("mutant",), (0.0, 0.0), frozenset())
+>>> plan is fan_plan(board, "knight", ("mutant",), (0.0, 0.0), frozenset())
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from geometry.cover.objects import CoverObject
+from geometry.elevation.edges import blocks_at_heights
+from geometry.sight.index import Obstacle
+from sim.shooting.elevation_rules import Elevated
+from sim.shooting.model_cover import blocks_sight
+from sim.shooting.sight_batches import batches, piece_obstacles
+
+if TYPE_CHECKING:
+    from sim.shooting.board import PreparedBoard
+
+__all__ = ["Batched", "FanPlan", "batch", "batched", "by_heights", "cover_kinds", "elevated_at",
+           "fan_plan"]
+
+# Plans kept per board; beyond this many (an AI weighing many heights) they are
+# dropped and rebuilt on demand.
+_PLANS = 4096
+
+class FanPlan(NamedTuple):
+    """The position-free part of a fan of shots, one entry per pair in order."""
+
+    # The pieces that block sight below both bases, and those R-ELEV-5 lifts (whose
+    # significant edges may stand in for them, R-ELEV-2: that depends on where the
+    # bases stand, so ``moving`` lists the pairs that have any).
+    below: tuple[frozenset[str], ...]
+    lifted: tuple[tuple[str, ...], ...]
+    moving: tuple[int, ...]
+    elevated: tuple[Elevated, ...]  # who is elevated (R-ELEV-1)
+    raised: tuple[int, ...]  # the pairs with an elevated model
+    # The huge models that block the pair when on the table, by base sizes (R-LOS-3).
+    huge: tuple[frozenset[str], ...]
+    kinds: tuple[tuple[CoverObject | None, ...], ...]  # cover_kinds
+    # Per tuple of the pairs' blocking pieces: the pairs (by index) batched on one
+    # sight index each (sim.shooting.sight_batches), and each pair's blocking pieces
+    # outside its batch's index, as obstacles.
+    batched: dict[tuple[frozenset[str], ...], Batched]
+
+
+class Batched(NamedTuple):
+    """How a fan's pairs share sight indices, for one set of blocking pieces."""
+
+    groups: list[tuple[frozenset[str], list[int]]]
+    rest: list[tuple[Obstacle, ...]]
+
+
+def fan_plan(board: PreparedBoard, attacker: str, targets: Sequence[str],
+             heights: tuple[float, ...], off_table: frozenset[str]) -> FanPlan:
+    """The plan of ``attacker``'s shots at ``targets``; ``heights``: the attacker's
+    height, then each target's. Built once per board and kept."""
+    key = (attacker, tuple(targets), heights, off_table)
+    plan = board.fans.get(key)
+    if plan is None:
+        if len(board.fans) >= _PLANS:
+            board.fans.clear()
+        plan = board.fans[key] = _plan(board, attacker, targets, heights, off_table)
+    return plan
+
+
+def _plan(board: PreparedBoard, attacker: str, targets: Sequence[str],
+          heights: tuple[float, ...], off_table: frozenset[str]) -> FanPlan:
+    z_a = heights[0]
+    split = [by_heights(board, attacker, t, z_a, z_t)
+             for t, z_t in zip(targets, heights[1:], strict=True)]
+    elevated = tuple(elevated_at(board, z_a, z_t) for z_t in heights[1:])
+    bases = board.base
+    huge = tuple(frozenset(
+        h for h in board.huge if h != attacker and h != t and h not in off_table
+        and blocks_sight(bases[h], bases[attacker], bases[t])) for t in targets)
+    return FanPlan(tuple(b for b, _ in split), tuple(lifted for _, lifted in split),
+                   tuple(i for i, (_, lifted) in enumerate(split) if lifted),
+                   elevated, tuple(i for i, e in enumerate(elevated) if e.attacker or e.target),
+                   huge,
+                   tuple(cover_kinds(board, attacker, t) for t in targets), {})
+
+
+def batched(board: PreparedBoard, plan: FanPlan, keys: tuple[frozenset[str], ...]) -> Batched:
+    """How the plan's pairs batch when their blocking pieces are ``keys`` (kept)."""
+    got = plan.batched.get(keys)
+    if got is None:
+        if len(plan.batched) >= 16:  # (the stand-ins of moving pairs vary)
+            plan.batched.clear()
+        got = plan.batched[keys] = batch(board, keys)
+    return got
+
+
+def batch(board: PreparedBoard, keys: Sequence[frozenset[str]]) -> Batched:
+    """How pairs whose blocking pieces are ``keys`` batch on sight indices."""
+    groups = batches(board, keys)
+    rest: list[tuple[Obstacle, ...]] = [()] * len(keys)
+    for key, idx in groups:
+        for i in idx:
+            if keys[i] is not key and keys[i] != key:
+                rest[i] = tuple(piece_obstacles(board, keys[i] - key))
+    return Batched(groups, rest)
+
+
+def by_heights(board: PreparedBoard, attacker: str, target: str, z_a: float, z_t: float
+               ) -> tuple[frozenset[str], tuple[str, ...]]:
+    """The pieces that block sight for both models (R-LOS-1, R-LOS-4, R-TER-2), split
+    into those below both bases and those R-ELEV-5 lifts; kept per board (props and
+    heights decide, not positions)."""
+    key = (attacker, target, z_a, z_t)
+    hit = board.by_heights.get(key)
+    if hit is None:
+        hit = board.by_heights[key] = _by_heights(board, attacker, target, z_a, z_t)
+    return hit
+
+
+def _by_heights(board: PreparedBoard, attacker: str, target: str, z_a: float, z_t: float
+                ) -> tuple[frozenset[str], tuple[str, ...]]:
+    """The pieces that block both models, split into those below both bases and those
+    R-ELEV-5 lifts."""
+    pa, pt = board.props_of(attacker), board.props_of(target)
+    below, lifted = [], []
+    for i in sorted(board.blockers_of(attacker) & board.blockers_of(target)):
+        x, y = pa[i], pt[i]
+        if not ((x.blocks_los and y.blocks_los) or (x.area and x.dense and y.area and y.dense)):
+            continue
+        # R-ELEV-5: both bases below its top (as each model sees the piece)?
+        if blocks_at_heights(x.height, z_a, z_t) and blocks_at_heights(y.height, z_a, z_t):
+            below.append(board.pieces[i].id)
+        else:
+            lifted.append(board.pieces[i].id)
+    return frozenset(below), tuple(lifted)
+
+
+def elevated_at(board: PreparedBoard, z_a: float, z_t: float) -> Elevated:
+    """Who is elevated (R-ELEV-1), one value per pair of heights."""
+    key = (z_a, z_t)
+    hit = board.elevated_at.get(key)
+    if hit is None:
+        hit = board.elevated_at[key] = board.elevation.elevated(z_a, z_t)
+    return hit
+
+
+def cover_kinds(board: PreparedBoard, attacker: str, target: str
+                ) -> tuple[CoverObject | None, ...]:
+    """Each piece as a cover object of this pair, by index: a piece that is cover,
+    blocks sight or is area terrain for either model (R-COV-2), as area terrain when
+    it is for either (R-COV-4); else None. Kept per board."""
+    key = (attacker, target)
+    kinds = board.cover_kinds.get(key)
+    if kinds is None:
+        pa, pt = board.props_of(attacker), board.props_of(target)
+        kinds = board.cover_kinds[key] = tuple(
+            None if not (x.cover or y.cover or x.blocks_los or y.blocks_los or x.area or y.area)
+            else board.cover_object(piece, x.area or y.area)
+            for piece, x, y in zip(board.pieces, pa, pt, strict=True))
+    return kinds
