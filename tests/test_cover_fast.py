@@ -13,13 +13,14 @@ from __future__ import annotations
 import math
 import random
 
+import numpy as np
 import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from geometry.cover import kernel
 from geometry.cover.lines import CoverObject, lines_of_cover
-from geometry.cover.table import CoverTable, polygon_flags
+from geometry.cover.table import CoverTable, as_code, disc_code, polygon_flags
 from geometry.discs import Disc
 
 TOL = 0.01  # R-UNIT-2 touch tolerance
@@ -116,3 +117,41 @@ def test_many_lines_in_one_call_answer_as_each_alone(
     together = lines_of_cover(lines, offered, TOL)
     for line, objects, got in zip(lines, offered, together, strict=True):
         assert got == lines_of_cover([line], [objects], TOL)[0]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(coord, coord, coord, coord, st.sampled_from([0.5, 1.0])),
+                min_size=1, max_size=5),
+       st.lists(st.one_of(polygons(), st.tuples(grid, grid, st.sampled_from([0.5, 1.5]))),
+                min_size=1, max_size=5),
+       st.randoms(use_true_random=False))
+def test_offered_hits_finds_every_object_a_line_meets_and_answers_it(
+        ends: list[tuple[float, float, float, float, float]],
+        shapes: list[shapely.Geometry | tuple[float, float, float]], rnd: random.Random) -> None:
+    """R-COV-1, R-COV-2: the fused call (near-box filter and cover tests for a whole fan)
+    drops no offered object whose shape the centre line meets, and answers each one it
+    keeps as Shapely (polygons) and the plain-float disc test (discs) do."""
+    objs = [CoverObject(f"o{k}", Disc(*g) if isinstance(g, tuple) else g)
+            for k, g in enumerate(shapes)]
+    table = CoverTable(objs)
+    lines = [(Disc(ax, ay, r), Disc(bx, by, r)) for ax, ay, bx, by, r in ends]
+    rows = np.array([(a.x, a.y, a.r, b.x, b.y, b.r) for a, b in lines], dtype=np.float64)
+    offer = np.array([[rnd.random() < 0.7 for _ in objs] for _ in lines], dtype=np.bool_)
+    footprints = [shapely.Point(o.shape.x, o.shape.y).buffer(o.shape.r)
+                  if isinstance(o.shape, Disc) else o.shape for o in objs]
+    boxes = np.array([(x0 - 1e-2, y0 - 1e-2, x1 + 1e-2, y1 + 1e-2)
+                      for x0, y0, x1, y1 in (f.bounds for f in footprints)], dtype=np.float64)
+    met, hits = table.offered_hits(lines, rows, offer, boxes, TOL)
+    for i, (a, b) in enumerate(lines):
+        segment = shapely.LineString([a.center, b.center])
+        for k in range(len(objs)):
+            if offer[i, k] and segment.intersects(footprints[k]):
+                assert k in met[i], f"line {i} meets object {k} but it was dropped"
+        assert all(offer[i, k] for k in met[i]) and met[i] == sorted(met[i])
+        for k, code in zip(met[i], hits[i], strict=True):
+            obj = objs[k]
+            if isinstance(obj.shape, Disc):
+                expect = disc_code(a, b, obj.shape, TOL)
+            else:
+                expect = as_code(polygon_flags([(a, b)], [(0, obj)], TOL)[0])
+            assert code == expect, (i, k, code, expect)

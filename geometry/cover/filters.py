@@ -42,20 +42,22 @@ def boxes_near_lines(ends: Array, boxes: Array) -> NDArray[np.bool_]:
     out = np.zeros((len(ends), len(boxes)), dtype=np.bool_)
     for i in range(len(ends)):
         ax, ay, bx, by = ends[i, 0], ends[i, 1], ends[i, 2], ends[i, 3]
-        x0, x1 = min(ax, bx), max(ax, bx)
-        y0, y1 = min(ay, by), max(ay, by)
-        nx, ny = ay - by, bx - ax  # the line's normal
-        c = nx * ax + ny * ay
         for k in range(len(boxes)):
-            bx0, by0, bx1, by1 = boxes[k, 0], boxes[k, 1], boxes[k, 2], boxes[k, 3]
-            if bx0 > x1 or bx1 < x0 or by0 > y1 or by1 < y0:
-                continue
-            lo_x, hi_x = (bx0, bx1) if nx >= 0 else (bx1, bx0)
-            lo_y, hi_y = (by0, by1) if ny >= 0 else (by1, by0)
-            if nx * lo_x + ny * lo_y - c > 0 or nx * hi_x + ny * hi_y - c < 0:
-                continue
-            out[i, k] = True
+            out[i, k] = box_near_line(ax, ay, bx, by, boxes[k])
     return out
+
+
+@_jit
+def box_near_line(ax: float, ay: float, bx: float, by: float, box: Array) -> bool:
+    """:func:`boxes_near_lines` of one segment and one box."""
+    bx0, by0, bx1, by1 = box[0], box[1], box[2], box[3]
+    if bx0 > max(ax, bx) or bx1 < min(ax, bx) or by0 > max(ay, by) or by1 < min(ay, by):
+        return False
+    nx, ny = ay - by, bx - ax  # the line's normal
+    c = nx * ax + ny * ay
+    lo_x, hi_x = (bx0, bx1) if nx >= 0 else (bx1, bx0)
+    lo_y, hi_y = (by0, by1) if ny >= 0 else (by1, by0)
+    return not (nx * lo_x + ny * lo_y - c > 0 or nx * hi_x + ny * hi_y - c < 0)
 
 
 @_jit

@@ -20,6 +20,8 @@ import numpy as np
 from numba import njit
 from numpy.typing import NDArray
 
+from geometry.cover.filters import box_near_line
+
 Array = NDArray[np.float64]
 Ints = NDArray[np.int64]
 F = TypeVar("F", bound=Callable[..., Any])
@@ -27,6 +29,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 # Answers of :func:`polygon_hit`: bit 0 enters, bit 1 passes through; DEFER: ask Shapely.
 # :func:`polygon_hits` adds bit 2: the object touches the attacker's base.
 ENTERS, PASSES, TOUCHES, DEFER = 1, 2, 4, -1
+DISC = -2  # offered_hits: a disc, which the caller answers in plain floats
 
 
 def _jit(fn: F) -> F:
@@ -147,6 +150,48 @@ def polygon_hits(lines: Array, line_of: Ints, object_of: Ints, spans: Ints, edge
     return out
 
 
+@_jit
+def offered_hits(lines: Array, offer: NDArray[np.bool_], near: Array,
+                 polygon: NDArray[np.bool_], spans: Ints, edges: Array, at: Ints,
+                 boxes: Array, tolerance: float, degenerate: float, near_end: float
+                 ) -> tuple[Ints, Ints, Ints]:
+    """:func:`polygon_hits` of every object offered to a line whose box the centre line
+    meets, found in the same call (one dispatch for a whole fan of shots).
+
+    Line ``i`` (a row of ``lines`` as in :func:`polygon_hits`) is offered object ``k``
+    when ``offer[i, k]``; it meets it when the segment between the centres meets box
+    ``near[k]`` (:func:`~geometry.cover.filters.boxes_near_lines`). Returns the
+    objects met, line after line in object order, their answers (:data:`DISC` for an
+    object that is no polygon: its caller answers it exactly), and where each line's
+    objects end in those two.
+    """
+    n, m = offer.shape
+    found = np.empty(n * m, np.int64)
+    codes = np.empty(n * m, np.int64)
+    count = np.zeros(n, np.int64)
+    j = 0
+    for i in range(n):
+        ax, ay, r, bx, by = lines[i, 0], lines[i, 1], lines[i, 2], lines[i, 3], lines[i, 4]
+        for k in range(m):
+            if not offer[i, k] or not box_near_line(ax, ay, bx, by, near[k]):
+                continue
+            code = DISC
+            if polygon[k]:
+                o = 2 * k
+                e0, e1, a0, a1 = spans[o, 0], spans[o, 1], spans[o, 2], spans[o, 3]
+                code = polygon_hit(ax, ay, bx, by, edges[e0:e1], at[a0:a1], boxes[o],
+                                   degenerate, near_end)
+                if code != DEFER:
+                    e0, e1, a0, a1 = (spans[o + 1, 0], spans[o + 1, 1], spans[o + 1, 2],
+                                      spans[o + 1, 3])
+                    if touches(ax, ay, r, tolerance, edges[e0:e1], at[a0:a1], boxes[o + 1]):
+                        code |= TOUCHES
+            found[j], codes[j] = k, code
+            j += 1
+        count[i] = j
+    return found[:j], codes[:j], count
+
+
 def compile_now() -> None:
     """Compile (or load from numba's cache) the tests."""
     square = np.array([[0.0, 0.0, 1.0, 0.0], [1.0, 0.0, 1.0, 1.0], [1.0, 1.0, 0.0, 1.0],
@@ -157,5 +202,9 @@ def compile_now() -> None:
     touches(-1.0, 0.5, 0.5, 0.01, square, at, box)
     one = np.zeros(1, np.int64)
     polygon_hits(np.array([[-1.0, 0.5, 0.5, 2.0, 0.5]]), one, one,
+                 np.array([[0, 4, 0, 2], [0, 4, 0, 2]], np.int64), square, at,
+                 np.stack([box, box]), 0.01, 1e-9, 4e-7)
+    offered_hits(np.array([[-1.0, 0.5, 0.5, 2.0, 0.5]]), np.ones((1, 1), np.bool_),
+                 np.stack([box]), np.ones(1, np.bool_),
                  np.array([[0, 4, 0, 2], [0, 4, 0, 2]], np.int64), square, at,
                  np.stack([box, box]), 0.01, 1e-9, 4e-7)

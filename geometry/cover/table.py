@@ -71,6 +71,7 @@ class CoverTable:
         self._boxes = np.stack(boxes) if boxes else np.zeros((0, 4))
         self._spans = np.array(spans, np.int64).reshape(-1, 4)
         self._polygon = [o.outlines is not None for o in self.objects]
+        self._polygon_mask = np.array(self._polygon, dtype=np.bool_)
 
     def flags(self, lines: Sequence[Line], offered: Sequence[Sequence[int]],
               touch_tolerance: float) -> list[list[Flags]]:
@@ -104,6 +105,49 @@ class CoverTable:
         return [[next(answers) if polygon[k] else
                  disc_code(a, b, objects[k].shape, touch_tolerance)  # type: ignore[arg-type]
                  for k in ks] for (a, b), ks in zip(lines, offered, strict=True)]
+
+    def offered_hits(self, lines: Sequence[Line], rows: NDArray[np.float64],
+                     offer: NDArray[np.bool_], near: NDArray[np.float64],
+                     touch_tolerance: float) -> tuple[list[list[int]], list[list[int]]]:
+        """The objects offered to each line whose box its centre line meets, in object
+        order, and :meth:`hits` of them, in one compiled call.
+
+        Line ``i`` is offered object ``k`` when ``offer[i, k]`` (lines by objects);
+        ``near[k]`` is the box ``x0, y0, x1, y1`` its centre line must meet
+        (:func:`~geometry.cover.filters.boxes_near_lines`); ``rows``: as :meth:`hits`.
+        """
+        found, codes, ends = kernel.offered_hits(
+            rows, offer, near, self._polygon_mask, self._spans, self._edges, self._at,
+            self._boxes, touch_tolerance, _DEGENERATE, _NEAR_END)
+        objects, bits = found.tolist(), codes.tolist()
+        met, hits = [], []
+        lo = 0
+        for hi in ends.tolist():
+            met.append(objects[lo:hi])
+            hits.append(bits[lo:hi])
+            lo = hi
+        if kernel.DISC in bits or kernel.DEFER in bits:
+            self._answer_rest(lines, met, hits, touch_tolerance)
+        return met, hits
+
+    def _answer_rest(self, lines: Sequence[Line], met: list[list[int]], hits: list[list[int]],
+                     touch_tolerance: float) -> None:
+        """The discs (plain floats) and deferred polygons (Shapely) of
+        :meth:`offered_hits`, answered in place."""
+        deferred: list[tuple[int, int]] = []
+        for i, (ks, row) in enumerate(zip(met, hits, strict=True)):
+            a, b = lines[i]
+            for n, code in enumerate(row):
+                if code == kernel.DISC:
+                    row[n] = disc_code(a, b, self.objects[ks[n]].shape,  # type: ignore[arg-type]
+                                       touch_tolerance)
+                elif code == kernel.DEFER:
+                    deferred.append((i, n))
+        if deferred:
+            slow = polygon_flags(lines, [(i, self.objects[met[i][n]]) for i, n in deferred],
+                                 touch_tolerance)
+            for (i, n), flags in zip(deferred, slow, strict=True):
+                hits[i][n] = as_code(flags)
 
     def codes(self, lines: Sequence[Line], which: Sequence[tuple[int, int]],
               touch_tolerance: float, rows: NDArray[np.float64] | None = None) -> list[int]:

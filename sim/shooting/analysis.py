@@ -363,22 +363,19 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
                     (positions[attacker_id].z, *[p.z_t for p in pairs]), climbing)
     sights = _fan_sights(board, positions, pairs, plan, rows)
     lines = [(p.a, p.t) for p in pairs]
-    # The pieces near each line and the bases it enters, for every pair in one call each.
+    # The pieces near each line that are cover objects for its pair, and how the line
+    # meets each, in one compiled call (geometry.cover.table.CoverTable).
+    offered, flags = board.cover_table.offered_hits(lines, rows, plan.offer, board.near_boxes,
+                                                    tolerance)
+    # The bases each line enters, in one call. A line enters its own two bases, which
+    # never give cover: cleared, so most lines have no base left to look at.
     ends = np.ascontiguousarray(rows[:, (0, 1, 3, 4)])  # (the kernels take C order)
-    near = board.pieces_on_many(lines, ends)
     ids = list(discs)
     entered = discs_entered(ends, np.array([(d.x, d.y, d.r) for d in discs.values()],
                                            dtype=np.float64).reshape(-1, 3))
-    # A line enters its own two bases, which never give cover: cleared, so most
-    # lines have no base left to look at.
     column = {mid: k for k, mid in enumerate(ids)}
     entered[:, column[attacker_id]] = False
     entered[np.arange(len(pairs)), [column[p.target] for p in pairs]] = False
-    # The pieces near each line that are cover objects for its pair.
-    offered = [[i for i in pieces if kinds[i] is not None]
-               for kinds, pieces in zip(plan.kinds, near, strict=True)]
-    # The board's pieces in one compiled call (geometry.cover.table.CoverTable).
-    flags = board.cover_table.hits(lines, offered, tolerance, rows)
     terms = ShotTerms.of(scenario, weapon_id)
     made: dict[str, CoverObject] = {}  # each base as a cover object, shared by the pairs
     out = []

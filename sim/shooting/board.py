@@ -73,9 +73,10 @@ class PreparedBoard:
         self._props: dict[str, tuple[TerrainProps, ...]] = {}
         self._blockers: dict[str, frozenset[int]] = {}
         self._cover: dict[tuple[str, bool], CoverObject] = {}
-        # Footprints' bounding boxes grown by 0.01 in (pieces_on_many).
+        # Footprints' bounding boxes grown by 0.01 in (pieces_on_many): a line that
+        # misses a piece's box meets nothing of it.
         # 0.01: a circle's footprint is a polygon inside the exact circle.
-        self._box_array = np.array([(x0 - 1e-2, y0 - 1e-2, x1 + 1e-2, y1 + 1e-2)
+        self.near_boxes = np.array([(x0 - 1e-2, y0 - 1e-2, x1 + 1e-2, y1 + 1e-2)
                                     for x0, y0, x1, y1 in (p.footprint.bounds
                                                            for p in self.pieces)],
                                    dtype=np.float64).reshape(-1, 4)
@@ -140,7 +141,7 @@ class PreparedBoard:
         if not lines:
             return []
         return mask_rows(boxes_near_lines(line_ends(lines) if ends is None else ends,
-                                          self._box_array))
+                                          self.near_boxes))
 
 
 def mask_rows(mask: NDArray[np.bool_]) -> list[list[int]]:

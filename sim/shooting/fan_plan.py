@@ -27,6 +27,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+import numpy as np
+from numpy.typing import NDArray
+
 from geometry.cover.objects import CoverObject
 from geometry.elevation.edges import blocks_at_heights
 from geometry.sight.index import Obstacle
@@ -58,6 +61,7 @@ class FanPlan(NamedTuple):
     # The huge models that block the pair when on the table, by base sizes (R-LOS-3).
     huge: tuple[frozenset[str], ...]
     kinds: tuple[tuple[CoverObject | None, ...], ...]  # cover_kinds
+    offer: NDArray[np.bool_]  # pairs by pieces: which are cover objects (kinds not None)
     # Per tuple of the pairs' blocking pieces: the pairs (by index) batched on one
     # sight index each (sim.shooting.sight_batches), and each pair's blocking pieces
     # outside its batch's index, as obstacles.
@@ -94,11 +98,12 @@ def _plan(board: PreparedBoard, attacker: str, targets: Sequence[str],
     huge = tuple(frozenset(
         h for h in board.huge if h != attacker and h != t and h not in off_table
         and blocks_sight(bases[h], bases[attacker], bases[t])) for t in targets)
+    kinds = tuple(cover_kinds(board, attacker, t) for t in targets)
+    offer = np.array([[k is not None for k in row] for row in kinds], dtype=np.bool_)
     return FanPlan(tuple(b for b, _ in split), tuple(lifted for _, lifted in split),
                    tuple(i for i, (_, lifted) in enumerate(split) if lifted),
                    elevated, tuple(i for i, e in enumerate(elevated) if e.attacker or e.target),
-                   huge,
-                   tuple(cover_kinds(board, attacker, t) for t in targets), {})
+                   huge, kinds, offer.reshape(len(kinds), len(board.pieces)), {})
 
 
 def batched(board: PreparedBoard, plan: FanPlan, keys: tuple[frozenset[str], ...]) -> Batched:
