@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 from numpy.typing import NDArray
@@ -202,8 +203,6 @@ def _count_cover(board: PreparedBoard, objects: Sequence[CoverObject], flags: Se
     each counted one counts (R-COV-2, R-COV-4, R-COV-5, R-COV-6; the words of
     :func:`~sim.shooting.shot_analysis.cover_reason`, right for a pair with no
     elevated model, found in the same pass)."""
-    if not objects:
-        return (), tuple(ruled_out), ()
     counted: list[str] = []
     reasons: list[str] = []
     ignored = list(ruled_out)
@@ -382,7 +381,8 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
     for pair, sight, elevated, kinds, row, terrain, found in zip(
             pairs, sights, plan.elevated, plan.kinds, mask_rows(entered), offered, flags,
             strict=True):
-        objects = [obj for i in terrain if (obj := kinds[i]) is not None]
+        # (offered holds only the pieces that are cover objects for the pair)
+        objects = cast(list[CoverObject], [kinds[i] for i in terrain])
         ruled_out: list[IgnoredCover] = []
         huge_on_line: tuple[str, ...] = ()
         if row:
@@ -423,12 +423,16 @@ class ShotTerms:
                          0 if rulebook else rules.cover_armor_boost, short, long)
 
 
+_new = tuple.__new__
+
+
 def _shot(board: PreparedBoard, terms: ShotTerms, pair: ShotPair, sight: Sight,
           elevated: Elevated, objects: Sequence[CoverObject], flags: Sequence[int],
           ruled_out: list[IgnoredCover], huge_on_line: tuple[str, ...]) -> ShotAnalysis:
     """The shot's numbers, and the reasons, for one pair whose sight and how its line
     of cover meets each object (``flags``: bits of ``CoverTable.hits``) are known."""
-    cover, ignored, reasons = _count_cover(board, objects, flags, ruled_out)
+    cover, ignored, reasons = (_count_cover(board, objects, flags, ruled_out) if objects
+                               else ((), tuple(ruled_out), ()))
     if elevated.attacker or elevated.target:  # R-ELEV-3 and R-ELEV-4 need an elevated model
         cover, ignored, high = elevation_cover(board, pair, objects, cover, ignored)
         reasons = cover_reasons(board, objects, cover, high) if cover else ()
@@ -436,7 +440,7 @@ def _shot(board: PreparedBoard, terms: ShotTerms, pair: ShotPair, sight: Sight,
     distance = math.hypot(a.x - t.x, a.y - t.y) - a.r - t.r  # geometry.discs.gap, inlined
     bands = (bands_at(distance, pair.t.r, terms.short, terms.long)
              if terms.weapon is not None else None)
-    return ShotAnalysis(
+    return _new(ShotAnalysis, (  # (every field in order: tuple.__new__ is quicker)
         pair.attacker, pair.target, terms.weapon, terms.rule_set, sight, cover, ignored,
         terms.cover_modifier * len(cover),  # skill_modifier
         terms.armor_bonus if cover else 0, terms.armor_boost if cover else 0,  # R-COV-3
@@ -444,4 +448,4 @@ def _shot(board: PreparedBoard, terms: ShotTerms, pair: ShotPair, sight: Sight,
         reasons,
         huge_sight_reasons(board, pair, sight, huge_on_line)
         if huge_on_line or not board.huge.isdisjoint(sight.blocked_by) else (),
-    )
+    ))
