@@ -12,8 +12,11 @@ Examples
 >>> ends = np.array([[0.0, 0.0, 10.0, 0.0]])
 >>> boxes_near_lines(ends, np.array([[4.0, -1.0, 5.0, 1.0], [4.0, 2.0, 5.0, 3.0]])).tolist()
 [[True, False]]
->>> discs_entered(ends, np.array([[5.0, 0.5, 0.6], [5.0, 0.7, 0.6]])).tolist()
-[[True, False]]
+>>> found, stops = bases_entered(np.array([[0.0, 0.0, 0.5, 10.0, 0.0, 0.5]]),
+...                               np.array([[5.0, 0.5, 0.6], [5.0, 0.7, 0.6]]),
+...                               np.array([[-1, -1]]))
+>>> found.tolist(), stops.tolist()
+([0], [1])
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from numba import njit
 from numpy.typing import NDArray
 
 Array = NDArray[np.float64]
+Ints = NDArray[np.int64]
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -61,23 +65,35 @@ def box_near_line(ax: float, ay: float, bx: float, by: float, box: Array) -> boo
 
 
 @_jit
-def discs_entered(ends: Array, discs: Array) -> NDArray[np.bool_]:
-    """(lines, discs): the segment comes closer than the radius to the disc's centre
-    (rows of ``discs``: ``x, y, r``)."""
-    out = np.zeros((len(ends), len(discs)), dtype=np.bool_)
-    for i in range(len(ends)):
-        ax, ay, bx, by = ends[i, 0], ends[i, 1], ends[i, 2], ends[i, 3]
+def bases_entered(lines: Array, discs: Array, own: Ints) -> tuple[Ints, Ints]:
+    """The discs each segment comes closer to than their radius (rows of ``discs``:
+    ``x, y, r``), line after line in disc order, leaving out each line's own two
+    (columns ``own[i]``); and where each line's discs end in that list.
+
+    Rows of ``lines``: ``ax, ay, _, bx, by, ...`` (the rows of a fan of shots).
+    """
+    n, m = len(lines), len(discs)
+    found = np.empty(n * m, np.int64)
+    stops = np.empty(n, np.int64)
+    j = 0
+    for i in range(n):
+        ax, ay, bx, by = lines[i, 0], lines[i, 1], lines[i, 3], lines[i, 4]
         x0, x1 = min(ax, bx), max(ax, bx)
         y0, y1 = min(ay, by), max(ay, by)
         dx, dy = bx - ax, by - ay
         ll = dx * dx + dy * dy
-        for k in range(len(discs)):
+        for k in range(m):
+            if k == own[i, 0] or k == own[i, 1]:
+                continue
             x, y, r = discs[k, 0], discs[k, 1], discs[k, 2]
             if x + r < x0 or x - r > x1 or y + r < y0 or y - r > y1:
                 continue
             t = 0.0 if ll == 0 else max(0.0, min(1.0, ((x - ax) * dx + (y - ay) * dy) / ll))
-            out[i, k] = math.hypot(ax + t * dx - x, ay + t * dy - y) < r
-    return out
+            if math.hypot(ax + t * dx - x, ay + t * dy - y) < r:
+                found[j] = k
+                j += 1
+        stops[i] = j
+    return found[:j], stops
 
 
 @_jit
@@ -112,6 +128,6 @@ def compile_now() -> None:
     """Compile (or load from numba's cache) the filters."""
     ends = np.array([[0.0, 0.0, 1.0, 0.0]])
     boxes_near_lines(ends, np.zeros((1, 4)))
-    discs_entered(ends, np.zeros((1, 3)))
+    bases_entered(np.zeros((1, 6)), np.zeros((1, 3)), np.zeros((1, 2), np.int64))
     sides_crossed(0.0, 0.0, 1.0, 0.0, 1e-7, 0.0, np.ones(1), np.zeros((1, 4)),
                   np.zeros((1, 2), np.int64), np.zeros((0, 4)))

@@ -37,7 +37,7 @@ from typing import cast
 import numpy as np
 from numpy.typing import NDArray
 
-from geometry.cover.filters import discs_entered
+from geometry.cover.filters import bases_entered
 from geometry.cover.kernel import ENTERS, PASSES, TOUCHES
 from geometry.cover.objects import CoverObject
 from geometry.cover.table import disc_code
@@ -47,7 +47,7 @@ from geometry.sight.index import Obstacle, Sight, pair_rows
 from sim.errors import UsageError
 from sim.scenario.objects import Scenario
 from sim.scenario.positions import Position
-from sim.shooting.board import PreparedBoard, mask_rows, prepared_board
+from sim.shooting.board import PreparedBoard, prepared_board
 from sim.shooting.elevation_rules import FAR_FROM_TARGET, Elevated
 from sim.shooting.fan_plan import (
     Batched,
@@ -88,6 +88,10 @@ __all__ = ["ENTERS_ONLY", "FRIENDLY", "HUGE_IN_MELEE", "HUGE_NOT_LARGER", "TOUCH
 
 # --- one pair ---------------------------------------------------------------
 
+# Named tuples built in bulk (bases, pairs, answers), every field in order: quicker
+# than their generated __new__.
+_new = tuple.__new__
+
 
 def disc_of(scenario: Scenario, model_id: str, pos: Position) -> Disc:
     return Disc(pos.x, pos.y, scenario.radius_of(model_id))
@@ -95,7 +99,28 @@ def disc_of(scenario: Scenario, model_id: str, pos: Position) -> Disc:
 
 def _discs(board: PreparedBoard, positions: Mapping[str, Position]) -> dict[str, Disc]:
     """The base of every model on the table."""
-    return {mid: Disc(p.x, p.y, board.radius[mid]) for mid, p in positions.items()}
+    radius = board.radius
+    return {mid: _new(Disc, (p.x, p.y, radius[mid])) for mid, p in positions.items()}
+
+
+def _entered(ids: list[str], discs: Mapping[str, Disc], attacker: str, targets: Sequence[str],
+             rows: NDArray[np.float64]) -> list[list[int]]:
+    """Per pair of a fan, the columns of ``ids`` (the bases on the table) whose base its
+    centre line enters, other than its own two (compiled, one call)."""
+    column = {mid: k for k, mid in enumerate(ids)}
+    ca = column[attacker]
+    own = np.array([(ca, column[t]) for t in targets], dtype=np.int64).reshape(-1, 2)
+    flat: list[float] = []
+    for d in discs.values():
+        flat += d
+    found, stops = bases_entered(rows, np.array(flat, dtype=np.float64).reshape(-1, 3), own)
+    cols = found.tolist()
+    out = []
+    lo = 0
+    for hi in stops.tolist():
+        out.append(cols[lo:hi])
+        lo = hi
+    return out
 
 
 def blocking_pieces(board: PreparedBoard, pair: ShotPair) -> frozenset[str]:
@@ -301,7 +326,7 @@ def _fan(board: PreparedBoard, positions: Mapping[str, Position], discs: Mapping
          attacker_id: str, targets: Sequence[str], climbing: frozenset[str]) -> list[ShotPair]:
     """The pairs from one attacker to many targets, sharing the bases of ``discs``."""
     a, z_a, side = discs[attacker_id], positions[attacker_id].z, board.side[attacker_id]
-    return [ShotPair(attacker_id, t, a, discs[t], z_a, positions[t].z, side, climbing)
+    return [_new(ShotPair, (attacker_id, t, a, discs[t], z_a, positions[t].z, side, climbing))
             for t in targets]
 
 
@@ -366,21 +391,15 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
     # meets each, in one compiled call (geometry.cover.table.CoverTable).
     offered, flags = board.cover_table.offered_hits(lines, rows, plan.offer, board.near_boxes,
                                                     tolerance)
-    # The bases each line enters, in one call. A line enters its own two bases, which
-    # never give cover: cleared, so most lines have no base left to look at.
-    ends = np.ascontiguousarray(rows[:, (0, 1, 3, 4)])  # (the kernels take C order)
+    # The other bases each line enters, in one call (a line's own two never give
+    # cover, so most lines have no base left to look at).
     ids = list(discs)
-    entered = discs_entered(ends, np.array([(d.x, d.y, d.r) for d in discs.values()],
-                                           dtype=np.float64).reshape(-1, 3))
-    column = {mid: k for k, mid in enumerate(ids)}
-    entered[:, column[attacker_id]] = False
-    entered[np.arange(len(pairs)), [column[p.target] for p in pairs]] = False
+    entered = _entered(ids, discs, attacker_id, targets, rows)
     terms = ShotTerms.of(scenario, weapon_id)
     made: dict[str, CoverObject] = {}  # each base as a cover object, shared by the pairs
     out = []
     for pair, sight, elevated, kinds, row, terrain, found in zip(
-            pairs, sights, plan.elevated, plan.kinds, mask_rows(entered), offered, flags,
-            strict=True):
+            pairs, sights, plan.elevated, plan.kinds, entered, offered, flags, strict=True):
         # (offered holds only the pieces that are cover objects for the pair)
         objects = cast(list[CoverObject], [kinds[i] for i in terrain])
         ruled_out: list[IgnoredCover] = []
@@ -423,9 +442,6 @@ class ShotTerms:
                          0 if rulebook else rules.cover_armor_boost, short, long)
 
 
-_new = tuple.__new__
-
-
 def _shot(board: PreparedBoard, terms: ShotTerms, pair: ShotPair, sight: Sight,
           elevated: Elevated, objects: Sequence[CoverObject], flags: Sequence[int],
           ruled_out: list[IgnoredCover], huge_on_line: tuple[str, ...]) -> ShotAnalysis:
@@ -440,7 +456,7 @@ def _shot(board: PreparedBoard, terms: ShotTerms, pair: ShotPair, sight: Sight,
     distance = math.hypot(a.x - t.x, a.y - t.y) - a.r - t.r  # geometry.discs.gap, inlined
     bands = (bands_at(distance, pair.t.r, terms.short, terms.long)
              if terms.weapon is not None else None)
-    return _new(ShotAnalysis, (  # (every field in order: tuple.__new__ is quicker)
+    return _new(ShotAnalysis, (
         pair.attacker, pair.target, terms.weapon, terms.rule_set, sight, cover, ignored,
         terms.cover_modifier * len(cover),  # skill_modifier
         terms.armor_bonus if cover else 0, terms.armor_boost if cover else 0,  # R-COV-3

@@ -134,7 +134,7 @@ def model_cover(board: PreparedBoard, scenario: Scenario, positions: Mapping[str
     it is in close combat with: an enemy of it in base contact
     (:mod:`sim.movement.contact`); a huge friend of the target still does.
     ``entered``: the caller passes only bases the LoC enters (found by
-    :func:`geometry.cover.filters.discs_entered`, the same test compiled).
+    :func:`geometry.cover.filters.bases_entered`, the same test compiled).
     ``made`` keeps each base's cover object for the next pair of a fan (the bases
     stand still within one call).
     """
