@@ -230,9 +230,9 @@ class SightIndex:
                 met[i] = [g]
             else:
                 got.append(g)
-        out: list[Sight] = [_BLOCKED] * m
-        for i, w in zip(np.flatnonzero(visible).tolist(), wit[visible].tolist(), strict=True):
-            out[i] = Sight(True, ((w[0], w[1]), (w[2], w[3])))
+        new = tuple.__new__  # (a named tuple built field by field, in order: quicker)
+        out = [new(Sight, (True, ((w[0], w[1]), (w[2], w[3])), ())) if seen else _BLOCKED
+               for seen, w in zip(visible.tolist(), wit.tolist(), strict=True)]
         answers = stack.answers
         for i, groups in met.items():
             sight = answers.get(tuple(groups))

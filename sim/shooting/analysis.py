@@ -194,13 +194,8 @@ def _fan_extras(board: PreparedBoard, positions: Mapping[str, Position],
     and the sight index then looks it up once (``SightIndex._stack``)."""
     huge_here = huge_on_table(board, positions) if board.huge else []
     if huge_here:
-        shared: dict[frozenset[str], list[Obstacle]] = {}
-        out = []
-        for like in plan.huge:
-            got = shared.get(like)
-            if got is None:
-                got = shared[like] = [ob for mid, ob in huge_here if mid in like]
-            out.append(got)
+        lists = [[ob for mid, ob in huge_here if mid in like] for like in plan.huge_sets]
+        out = [lists[k] for k in plan.huge_of]
     else:
         out = [[]] * len(pairs)  # (one list: nothing joins these queries)
     for i in plan.raised:  # R-ELEV-2: an elevated model's pairs meet significant edges

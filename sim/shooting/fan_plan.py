@@ -58,8 +58,10 @@ class FanPlan(NamedTuple):
     moving: tuple[int, ...]
     elevated: tuple[Elevated, ...]  # who is elevated (R-ELEV-1)
     raised: tuple[int, ...]  # the pairs with an elevated model
-    # The huge models that block the pair when on the table, by base sizes (R-LOS-3).
-    huge: tuple[frozenset[str], ...]
+    # The huge models that block the pair when on the table, by base sizes (R-LOS-3):
+    # each pair's set as an index into the distinct sets (pairs alike share a list).
+    huge_sets: tuple[frozenset[str], ...]
+    huge_of: tuple[int, ...]
     kinds: tuple[tuple[CoverObject | None, ...], ...]  # cover_kinds
     offer: NDArray[np.bool_]  # pairs by pieces: which are cover objects (kinds not None)
     # Per tuple of the pairs' blocking pieces: the pairs (by index) batched on one
@@ -95,15 +97,17 @@ def _plan(board: PreparedBoard, attacker: str, targets: Sequence[str],
              for t, z_t in zip(targets, heights[1:], strict=True)]
     elevated = tuple(elevated_at(board, z_a, z_t) for z_t in heights[1:])
     bases = board.base
-    huge = tuple(frozenset(
+    huge: dict[frozenset[str], int] = {}
+    huge_of = tuple(huge.setdefault(frozenset(
         h for h in board.huge if h != attacker and h != t and h not in off_table
-        and blocks_sight(bases[h], bases[attacker], bases[t])) for t in targets)
+        and blocks_sight(bases[h], bases[attacker], bases[t])), len(huge)) for t in targets)
     kinds = tuple(cover_kinds(board, attacker, t) for t in targets)
     offer = np.array([[k is not None for k in row] for row in kinds], dtype=np.bool_)
     return FanPlan(tuple(b for b, _ in split), tuple(lifted for _, lifted in split),
                    tuple(i for i, (_, lifted) in enumerate(split) if lifted),
                    elevated, tuple(i for i, e in enumerate(elevated) if e.attacker or e.target),
-                   huge, kinds, offer.reshape(len(kinds), len(board.pieces)), {})
+                   tuple(huge), huge_of, kinds, offer.reshape(len(kinds), len(board.pieces)),
+                   {})
 
 
 def batched(board: PreparedBoard, plan: FanPlan, keys: tuple[frozenset[str], ...]) -> Batched:
