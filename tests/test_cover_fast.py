@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from geometry.cover import kernel
 from geometry.cover.lines import CoverObject, lines_of_cover
+from geometry.cover.objects import EPS
 from geometry.cover.table import CoverTable, as_code, disc_code, polygon_flags
 from geometry.discs import Disc
 
@@ -119,6 +120,38 @@ def test_many_lines_in_one_call_answer_as_each_alone(
         assert got == lines_of_cover([line], [objects], TOL)[0]
 
 
+def _disc_oracle(a: Disc, b: Disc, disc: Disc) -> int:
+    """The line of cover and a disc, by another route than the code under test: it
+    enters the disc shrunk by EPS when the centre segment comes closer than that radius
+    to its centre, passes through when it enters and both centres lie outside (R-COV-2),
+    and touches the attacker within the touch tolerance (R-UNIT-2)."""
+    r = disc.r - EPS
+    length = math.dist(a.center, b.center)
+    to_c = np.array([disc.x - a.x, disc.y - a.y])
+    closest = math.inf
+    if length > 0:  # (a point has no stretch inside)
+        u = np.array([b.x - a.x, b.y - a.y]) / length
+        along = float(np.clip(to_c @ u, 0.0, length))
+        closest = float(np.linalg.norm(to_c - along * u))
+    enters = r > 0 and closest < r
+    outside = (math.dist(a.center, disc.center) > r and math.dist(b.center, disc.center) > r)
+    touches = math.dist(a.center, disc.center) - a.r - disc.r <= TOL
+    return ((kernel.ENTERS if enters else 0) | (kernel.PASSES if enters and outside else 0)
+            | (kernel.TOUCHES if touches else 0))
+
+
+@settings(max_examples=300, deadline=None)
+@given(coord, coord, coord, coord, st.sampled_from([0.5, 1.0]), grid, grid,
+       st.sampled_from([0.5, 1.0, 1.5, 3.0]))
+def test_disc_test_matches_an_independent_oracle(ax: float, ay: float, bx: float, by: float,
+                                                 r: float, cx: float, cy: float,
+                                                 cr: float) -> None:
+    """R-COV-2, R-COV-5: a disc (a base, a round piece) is entered, passed through and
+    touching the attacker exactly as the independent formulation says."""
+    a, b, disc = Disc(ax, ay, r), Disc(bx, by, r), Disc(cx, cy, cr)
+    assert disc_code(a, b, disc, TOL) == _disc_oracle(a, b, disc)
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.tuples(coord, coord, coord, coord, st.sampled_from([0.5, 1.0])),
                 min_size=1, max_size=5),
@@ -151,7 +184,7 @@ def test_offered_hits_finds_every_object_a_line_meets_and_answers_it(
         for k, code in zip(met[i], hits[i], strict=True):
             obj = objs[k]
             if isinstance(obj.shape, Disc):
-                expect = disc_code(a, b, obj.shape, TOL)
+                expect = _disc_oracle(a, b, obj.shape)
             else:
                 expect = as_code(polygon_flags([(a, b)], [(0, obj)], TOL)[0])
             assert code == expect, (i, k, code, expect)
