@@ -14,7 +14,7 @@ Examples
 [[True, False]]
 >>> found, stops = bases_entered(np.array([[0.0, 0.0, 0.5, 10.0, 0.0, 0.5]]),
 ...                               np.array([[5.0, 0.5, 0.6], [5.0, 0.7, 0.6]]),
-...                               np.array([[-1, -1]]))
+...                               -1, np.array([-1]))
 >>> found.tolist(), stops.tolist()
 ([0], [1])
 """
@@ -65,10 +65,10 @@ def box_near_line(ax: float, ay: float, bx: float, by: float, box: Array) -> boo
 
 
 @_jit
-def bases_entered(lines: Array, discs: Array, own: Ints) -> tuple[Ints, Ints]:
+def bases_entered(lines: Array, discs: Array, own_a: int, own_b: Ints) -> tuple[Ints, Ints]:
     """The discs each segment comes closer to than their radius (rows of ``discs``:
     ``x, y, r``), line after line in disc order, leaving out each line's own two
-    (columns ``own[i]``); and where each line's discs end in that list.
+    (columns ``own_a`` and ``own_b[i]``); and where each line's discs end in that list.
 
     Rows of ``lines``: ``ax, ay, _, bx, by, ...`` (the rows of a fan of shots).
     """
@@ -83,7 +83,7 @@ def bases_entered(lines: Array, discs: Array, own: Ints) -> tuple[Ints, Ints]:
         dx, dy = bx - ax, by - ay
         ll = dx * dx + dy * dy
         for k in range(m):
-            if k == own[i, 0] or k == own[i, 1]:
+            if k == own_a or k == own_b[i]:
                 continue
             x, y, r = discs[k, 0], discs[k, 1], discs[k, 2]
             if x + r < x0 or x - r > x1 or y + r < y0 or y - r > y1:
@@ -128,6 +128,6 @@ def compile_now() -> None:
     """Compile (or load from numba's cache) the filters."""
     ends = np.array([[0.0, 0.0, 1.0, 0.0]])
     boxes_near_lines(ends, np.zeros((1, 4)))
-    bases_entered(np.zeros((1, 6)), np.zeros((1, 3)), np.zeros((1, 2), np.int64))
+    bases_entered(np.zeros((1, 6)), np.zeros((1, 3)), -1, np.zeros(1, np.int64))
     sides_crossed(0.0, 0.0, 1.0, 0.0, 1e-7, 0.0, np.ones(1), np.zeros((1, 4)),
                   np.zeros((1, 2), np.int64), np.zeros((0, 4)))

@@ -48,6 +48,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import NamedTuple
 
 import numpy as np
@@ -168,7 +169,7 @@ class SightIndex:
         self._stack_cache: dict[tuple[int, ...], _Stack] = {}
         self._stack_by_value: dict[tuple[Obstacle, ...], _Stack] = {}
         # Scratch rows of a single query on the board alone (inputs and outputs).
-        self._one = (np.zeros((1, 3)), np.zeros((1, 3)), np.zeros(1, dtype=bool),
+        self._one = (np.zeros((1, 6)), np.zeros(1, dtype=bool),
                      np.zeros((1, 4)), np.zeros((1, len(self._groups)), dtype=bool),
                      np.ones((1, len(self._groups)), dtype=bool), np.zeros(1, np.int64))
 
@@ -182,11 +183,10 @@ class SightIndex:
             return self.sight_many([(a, b)], [extra])[0]
         # The board alone (most queries): one row of scratch arrays, no batch set-up.
         stack = self._static
-        da, db, visible, wit, hit, masks, mask_of = self._one
-        da[0, 0], da[0, 1], da[0, 2] = a.x, a.y, a.r
-        db[0, 0], db[0, 1], db[0, 2] = b.x, b.y, b.r
+        row, visible, wit, hit, masks, mask_of = self._one
+        row[0, 0], row[0, 1], row[0, 2], row[0, 3], row[0, 4], row[0, 5] = a + b
         hit[:] = False
-        sight_pairs(stack.packed, masks, mask_of, da, db, visible, wit, hit)
+        sight_pairs(stack.packed, masks, mask_of, row, visible, wit, hit)
         return self._answer(stack, bool(visible[0]), wit[0].tolist(),
                             np.flatnonzero(hit[0]).tolist())
 
@@ -206,23 +206,24 @@ class SightIndex:
         masks, mask_of = self._masks(stack, cols)
         if rows is None:
             rows = pair_rows(pairs)
-        # (contiguous copies: the kernel is compiled for C-ordered arrays)
-        da, db = np.ascontiguousarray(rows[:, :3]), np.ascontiguousarray(rows[:, 3:])
+        rows = np.ascontiguousarray(rows)  # (the kernel is compiled for C order)
+        if n <= _CHUNK:
+            return self._run(stack, masks, mask_of, rows)
         out: list[Sight] = []
         for lo in range(0, n, _CHUNK):
             hi = min(n, lo + _CHUNK)
-            out.extend(self._run(stack, masks, mask_of[lo:hi], da[lo:hi], db[lo:hi]))
+            out.extend(self._run(stack, masks, mask_of[lo:hi], rows[lo:hi]))
         return out
 
     @staticmethod
-    def _run(stack: _Stack, masks: NDArray[np.bool_], mask_of: NDArray[np.int64], da: Array,
-             db: Array) -> list[Sight]:
+    def _run(stack: _Stack, masks: NDArray[np.bool_], mask_of: NDArray[np.int64], rows: Array
+             ) -> list[Sight]:
         """One kernel call for a chunk of pairs, turned into answers."""
-        m = len(da)
+        m = len(rows)
         visible = np.zeros(m, dtype=bool)
         wit = np.zeros((m, 4))
         hit = np.zeros((m, len(stack.groups)), dtype=bool)
-        sight_pairs(stack.packed, masks, mask_of, da, db, visible, wit, hit)
+        sight_pairs(stack.packed, masks, mask_of, rows, visible, wit, hit)
         met: dict[int, list[int]] = {}
         for i, g in zip(*(ix.tolist() for ix in np.nonzero(hit)), strict=True):
             got = met.get(i)
@@ -360,12 +361,9 @@ class SightIndex:
 
 def pair_rows(pairs: Sequence[tuple[Disc, Disc]]) -> Array:
     """Pairs of bases as rows ``ax, ay, ar, bx, by, br`` (float64): the form the
-    compiled tests read. (A flat list first: numpy converts one faster than tuples.)"""
-    flat: list[float] = []
-    for a, b in pairs:
-        flat += a
-        flat += b
-    return np.array(flat, dtype=np.float64).reshape(-1, 6)
+    compiled tests read. (Read as one flat stream: numpy converts it faster than tuples.)"""
+    return np.fromiter(chain.from_iterable(chain.from_iterable(pairs)), np.float64,
+                       6 * len(pairs)).reshape(-1, 6)
 
 
 def line_of_sight(a: Disc, b: Disc, obstacles: Iterable[Obstacle], merge_gap: float = 0.0

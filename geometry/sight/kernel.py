@@ -395,14 +395,14 @@ def _one(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array, hit: NDArray[np.boo
     return seen
 
 
-def sight_pairs(pk: Packed, masks: NDArray[np.bool_], mask_of: Ints, da: Array, db: Array,
+def sight_pairs(pk: Packed, masks: NDArray[np.bool_], mask_of: Ints, rows: Array,
                 visible: NDArray[np.bool_], wit: Array, hit: NDArray[np.bool_]) -> None:
-    """Sight for pairs ``(da[i], db[i])`` (rows ``x, y, r``) with the groups
+    """Sight for pairs of bases ``rows[i]`` (``ax, ay, ar, bx, by, br``) with the groups
     ``masks[mask_of[i]]`` taking part; fills ``visible``, ``wit`` (rows x0, y0, x1,
     y1, from base a) and ``hit`` (groups met, for pairs without sight)."""
     # The arrays go in one by one: numba checks a flat argument list faster than a
     # named tuple, and a single query pays that check.
-    _sight_pairs(*pk, masks, mask_of, da, db, visible, wit, hit)
+    _sight_pairs(*pk, masks, mask_of, rows, visible, wit, hit)
 
 
 @jit
@@ -410,12 +410,12 @@ def _sight_pairs(gbox: Array, tri_at: Ints, tri_n: Array, tri_h: Array, tri_box:
                  tri_p: Array, vert_at: Ints, vert: Array, vert_cone: Array, edge_at: Ints,
                  edge: Array,
                  disc_at: Ints, disc: Array, wall_at: Ints, wall: Array,
-                 masks: NDArray[np.bool_], mask_of: Ints, da: Array, db: Array,
+                 masks: NDArray[np.bool_], mask_of: Ints, rows: Array,
                  visible: NDArray[np.bool_], wit: Array, hit: NDArray[np.bool_]) -> None:
     pk = Packed(gbox, tri_at, tri_n, tri_h, tri_box, tri_p, vert_at, vert, vert_cone, edge_at,
                 edge, disc_at, disc, wall_at, wall)
-    for i in range(len(da)):
-        visible[i] = _one(pk, masks[mask_of[i]], da[i], db[i], hit[i], wit[i])
+    for i in range(len(rows)):
+        visible[i] = _one(pk, masks[mask_of[i]], rows[i, :3], rows[i, 3:], hit[i], wit[i])
 
 
 def compile_now() -> float:
@@ -435,8 +435,8 @@ def compile_now() -> float:
     n = np.stack([-e[..., 1], e[..., 0]], axis=-1)
     parts.tri_n = n / np.linalg.norm(n, axis=-1, keepdims=True)
     parts.tri_h = np.einsum("kij,kij->ki", parts.tri_n, tri)
-    da, db = np.array([[0.0, 0.0, 0.5]]), np.array([[10.0, 0.0, 0.5]])
-    sight_pairs(pack(parts, 3), np.ones((1, 3), bool), np.zeros(1, np.int64), da, db,
+    rows = np.array([[0.0, 0.0, 0.5, 10.0, 0.0, 0.5]])
+    sight_pairs(pack(parts, 3), np.ones((1, 3), bool), np.zeros(1, np.int64), rows,
                 np.zeros(1, bool), np.zeros((1, 4)), np.zeros((1, 3), bool))
     return time.perf_counter() - start
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import cast
 
 import numpy as np
@@ -88,6 +89,8 @@ __all__ = ["ENTERS_ONLY", "FRIENDLY", "HUGE_IN_MELEE", "HUGE_NOT_LARGER", "TOUCH
 
 # --- one pair ---------------------------------------------------------------
 
+_Objects = list[CoverObject]  # (built once: a subscripted type per pair costs time)
+
 # Named tuples built in bulk (bases, pairs, answers), every field in order: quicker
 # than their generated __new__.
 _new = tuple.__new__
@@ -108,12 +111,10 @@ def _entered(ids: list[str], discs: Mapping[str, Disc], attacker: str, targets: 
     """Per pair of a fan, the columns of ``ids`` (the bases on the table) whose base its
     centre line enters, other than its own two (compiled, one call)."""
     column = {mid: k for k, mid in enumerate(ids)}
-    ca = column[attacker]
-    own = np.array([(ca, column[t]) for t in targets], dtype=np.int64).reshape(-1, 2)
-    flat: list[float] = []
-    for d in discs.values():
-        flat += d
-    found, stops = bases_entered(rows, np.array(flat, dtype=np.float64).reshape(-1, 3), own)
+    bases = np.fromiter(chain.from_iterable(discs.values()), np.float64,
+                        3 * len(discs)).reshape(-1, 3)
+    found, stops = bases_entered(rows, bases, column[attacker],
+                                 np.array([column[t] for t in targets], np.int64))
     cols = found.tolist()
     out = []
     lo = 0
@@ -358,8 +359,13 @@ def _sights(board: PreparedBoard, pairs: Sequence[ShotPair], keys: Sequence[froz
             stand_ins: Sequence[frozenset[str]], extras: Sequence[list[Obstacle]],
             how: Batched, rows: NDArray[np.float64] | None) -> list[Sight]:
     """The batched sight queries of ``how`` and their answers, blockers named alike."""
-    out: list[Sight | None] = [None] * len(pairs)
     rest = how.rest
+    if len(how.groups) == 1 and not any(rest):  # (one model against many, mostly)
+        key = how.groups[0][0]
+        found = board.sight_index(key).sight_many([(p.a, p.t) for p in pairs], extras, rows)
+        return [sight if sight.visible else name_blockers(board, sight, keys[i], stand_ins[i])
+                for i, sight in enumerate(found)]
+    out: list[Sight | None] = [None] * len(pairs)
     for key, idx in how.groups:
         found = board.sight_index(key).sight_many(
             [(pairs[i].a, pairs[i].t) for i in idx],
@@ -396,7 +402,7 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
     for pair, sight, elevated, kinds, row, terrain, found in zip(
             pairs, sights, plan.elevated, plan.kinds, entered, offered, flags, strict=True):
         # (offered holds only the pieces that are cover objects for the pair)
-        objects = cast(list[CoverObject], [kinds[i] for i in terrain])
+        objects = cast(_Objects, [kinds[i] for i in terrain])
         ruled_out: list[IgnoredCover] = []
         huge_on_line: tuple[str, ...] = ()
         if row:
