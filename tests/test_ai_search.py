@@ -11,12 +11,16 @@ from pathlib import Path
 
 from sim.ai.leaf import firepower
 from sim.ai.registry import make_player
-from sim.ai.scoring import Scorer
+from sim.ai.scoring import Scorer, situation_with
+from sim.ai.search import Weights, late_weights
+from sim.combat.plan import Situation
+from sim.engine.actions import ReadyModel
 from sim.engine.gamedata import Phase
 from sim.engine.state import GameState
 from sim.game.kinds import new_game
-from sim.movement.kinds import Charge
+from sim.movement.kinds import Charge, Move
 from sim.scenario.format.loader import load_scenario
+from sim.scenario.positions import Position
 
 BEHEMOTH_RADIUS = 80 / 25.4 / 2
 SETTLER_RADIUS = 30 / 25.4 / 2
@@ -68,3 +72,69 @@ def test_greedy_and_search_charge_across_difficult_ground(tmp_path: Path) -> Non
         decision = make_player(player, 1).decide(state)
         assert isinstance(decision.action, Charge), f"{player}: {decision.why}"
         assert decision.action.target == "settler-0"
+
+
+def _hound_board(tmp_path: Path) -> GameState:
+    """A Mutant Hound to act (readied by hand), a Super Mutant that Rifleman A shoots
+    first (the closer, better shot: greedy readies A), and Rifleman B far up the
+    board, whose long shot reaches the open ground in front of the hound. A building
+    to the hound's left hides it from both."""
+    def model(i: str, unit: str, side: str, x: float, y: float) -> str:
+        return f'[[models]]\nid = "{i}"\nunit = "{unit}"\nside = "{side}"\nat = [{x}, {y}]\n'
+
+    text = (
+        'format = 1\nname = "Search test"\nrules = "rulebook"\nboard = [30, 30]\nrounds = 6\n'
+        'include = ["wasteland:units/wasteland.toml"]\n'
+        '[sides.settlers]\nname = "Settlers"\n[sides.mutants]\nname = "Mutants"\n'
+        '[[terrain]]\nid = "block"\npolygon = [[10, 18], [14, 18], [14, 21], [10, 21]]\n'
+        'movement = "impassable"\nblocks_los = true\ncover = true\nheight = 3\n'
+        + model("rifle-a", "settler_rifle", "settlers", 28, 6)
+        + model("rifle-b", "settler_rifle", "settlers", 15, 6)
+        + model("hound", "mutant_hound", "mutants", 15, 27)
+        + model("decoy", "super_mutant", "mutants", 27, 13))
+    path = tmp_path / "hound-test.toml"
+    path.write_text(text, encoding="utf-8")
+    state = new_game(load_scenario(path), seed=3)
+    greedy = make_player("greedy", 1)
+    while state.phase is not Phase.ACTIVATION:
+        action = greedy.decide(state).action
+        if state.acting == "mutants" and isinstance(action, ReadyModel):
+            action = ReadyModel("hound")
+        state.apply(action)
+    return state
+
+
+def test_search_keeps_a_hound_out_of_the_second_replys_sight(tmp_path: Path) -> None:
+    """The opponent's first reply (Rifleman A, on the Super Mutant) does not touch the
+    hound; its second (Rifleman B, R-LOS-1 sight and the black long band) would shoot
+    it on the open ground ahead. Greedy, and a search that plays out one reply, walk
+    it there (the nearer the enemy the better); the search playing out the round's
+    next replies keeps it behind the building, out of both riflemen's sight."""
+    state = _hound_board(tmp_path)
+    assert state.activation is not None and state.activation.model == "hound"
+    sit = Situation.of_state(state)
+    for player in ("greedy", "search"):
+        decision = make_player(player, 1).decide(state)
+        assert isinstance(decision.action, Move), decision.why
+        end = decision.action.steps[-1]
+        at = situation_with(state, "hound", Position(end.x, end.y, 0.0))
+        seen = [r for r in ("rifle-a", "rifle-b")
+                if Scorer().best_shot(at, r, "hound") is not None]
+        if player == "greedy":
+            assert seen == ["rifle-b"], decision.why  # the trap is there
+        else:
+            assert seen == [], decision.why
+    assert sit.positions["hound"] == state.model("hound").position  # state untouched
+
+
+def test_a_level_side_plays_for_the_win_in_the_last_round(tmp_path: Path) -> None:
+    """R-TURN-10: after the last round a level score is a draw, no win. Level in the
+    last round, search weighs the opponent's answer less and its own attacks more,
+    as a side behind does (ahead, it is the other way round); before it, as given."""
+    state = _board(tmp_path, [(5, 5)], (20, 20))
+    w = Weights(answer=1.0, counter=0.3, danger=0.3, gain=1.0)
+    assert late_weights(state, w) == w  # round 1 of 6
+    last = new_game(state.scenario, seed=3, rounds=1)
+    level = late_weights(last, w)
+    assert level.answer < w.answer and level.danger < w.danger
+    assert level.counter > w.counter and level.gain > w.gain

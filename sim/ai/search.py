@@ -3,23 +3,26 @@
 In an activation it takes greedy's best few candidates (a move or a stay
 ranked with the charge it sets up, sim.ai.leaf.charge_threat) and plays each
 out on copies of the game (``state.copy()``, ``apply``: the engine's forward model):
-the rest of this model's activation, then the opponent's next activation, both
-played by a quick greedy player (the opponent as greedy would answer). The
-dice of each playout are *determinised*: the copy's generator is set to a seed
-drawn from the player's own generator, the same seeds for every candidate (so
-they are compared on the same luck), never the game's real next rolls.
+the rest of this model's activation, then the opponent's next :data:`DEPTH` turns
+and this player's turns between them, all played by a quick greedy player (the
+opponent as greedy would answer). Two replies, not one: an enemy that must first
+move to see a model, or that acts second, shoots it too. The dice of each playout
+are *determinised*: the copy's generator is set to a seed drawn from the player's
+own generator, the same seeds for every candidate (so they are compared on the
+same luck), never the game's real next rolls.
 
 Greedy's score already holds what the candidate gains by the exact odds; what
 it only guesses is the answer (its threat term). So a playout measures the
 answer without rolling its dice: each attack the opponent's greedy chooses on
 this player's models counts its exact worth (sim.ai.answer: the chance to
-eliminate plus DAMAGE_WEIGHT times the share of health taken), and after the
+eliminate plus DAMAGE_WEIGHT times the share of health taken), each attack of this
+player's own later turns likewise as a gain (:data:`GAIN`), and after the
 answer the position is weighed for both sides (sim.ai.leaf.firepower: each
 model's best shot, or the charge it could make, from where it stands). A
 candidate's value is greedy's score minus :data:`ANSWER` times the answer plus
 :data:`COUNTER` times this player's firepower minus :data:`DANGER` times the
 opponent's; in the last round a side ahead weighs losses more and a side
-behind less (:func:`_late`). A move rolls no dice: one playout. An attack's
+behind or level less (:func:`late_weights`). A move rolls no dice: one playout. An attack's
 outcome changes the answer (a target removed cannot answer): its playouts
 are split by whether the target was eliminated and the two means weighted by
 the exact chance to eliminate (greedy's score keeps the exact expectation of
@@ -73,12 +76,17 @@ COUNTER = 0.3
 #: The weight of the opponent's threats after the answer.
 DANGER = 0.3
 #: In the last round, how much more a side ahead weighs what it could lose (and a
-#: side behind what it could gain): see _late.
+#: side behind what it could gain): see late_weights.
 LATE = 1.5
 #: Turn steps between readying a model and its activation (option B, activate).
 LEAD_IN = 3
-#: Decisions a playout may take at most (a whole opponent activation is about five).
+#: Decisions a playout may take at most per turn played (a whole turn is about six).
 HORIZON = 12
+#: Opponent turns a playout plays (this player's turns between them too, by the quick
+#: greedy): more of the round's replies, moves before shots included.
+DEPTH = 2
+#: The weight of this player's own attacks in a playout after the candidate's activation.
+GAIN = 1.0
 
 
 class SearchPlayer:
@@ -88,9 +96,11 @@ class SearchPlayer:
 
     def __init__(self, seed: int = 0, *, shortlist: int = SHORTLIST, playouts: int = PLAYOUTS,
                  seconds: float | None = None, answer: float = ANSWER,
-                 counter: float = COUNTER, danger: float = DANGER) -> None:
+                 counter: float = COUNTER, danger: float = DANGER, depth: int = DEPTH,
+                 gain: float = GAIN) -> None:
         self.rng = SeededRng(seed)
         self.answer, self.counter, self.danger = answer, counter, danger
+        self.depth, self.gain = depth, gain
         self.shortlist, self.playouts, self.seconds = shortlist, playouts, seconds
         self.scorer = Scorer()
         self.reaches = Reaches()
@@ -106,7 +116,7 @@ class SearchPlayer:
         seeds = [self.rng.randint(0, 2**63 - 1) for _ in range(self.playouts)]
         start = time.perf_counter()
         values: list[float] = []
-        weights = _late(state, Weights(self.answer, self.counter, self.danger))
+        weights = late_weights(state, Weights(self.answer, self.counter, self.danger, self.gain))
         for w in short:
             timed_out = self.seconds is not None and time.perf_counter() - start > self.seconds
             values.append(w.score - self._answer(state, w.decision.action, seeds,
@@ -199,9 +209,11 @@ class SearchPlayer:
     def _playout(self, state: GameState, action: Action, seed: int, weights: Weights,
                  target: str | None = None) -> tuple[float, bool]:
         """The opponent's answer to ``action`` on a copy with seeded dice: the rest of
-        this activation is played, then the opponent's next activation as the quick
-        greedy plays it; each of its attacks on this player's models counts its exact
-        worth (its own dice are rolled only to go on). Also: whether ``target`` left play."""
+        this activation is played, then the opponent's next ``depth`` turns (this
+        player's between them) as the quick greedy plays them; each of the opponent's
+        attacks on this player's models counts its exact worth, each of this player's
+        later attacks its worth as a gain (the dice are rolled only to go on). Also:
+        whether ``target`` left play."""
         me = state.acting
         assert me is not None
         mover = state.activation.model if state.activation is not None else None
@@ -209,20 +221,29 @@ class SearchPlayer:
         sim.rng.setstate(seed)
         sim.apply(action)
         gone = target is not None and not sim.model(target).in_play
-        answer = 0.0
-        for _ in range(HORIZON):
+        answer = gains = 0.0
+        own = True  # still the candidate's own activation
+        turns, acting = 0, me  # opponent turns begun; the side that acted last
+        for _ in range(HORIZON * (2 * self.depth - 1)):
             if sim.is_over:
                 break
-            act = sim.activation
-            if sim.acting == me and (act is None or act.model != mover):
-                break  # this player's own next choice: the playout has seen enough
+            act, side = sim.activation, sim.acting
+            own = own and side == me and act is not None and act.model == mover
+            if not own and side == me and turns >= self.depth:
+                break  # this player's own choice after the replies: seen enough
+            if side != acting and side is not None:
+                acting = side
+                turns += side != me
             chosen = self.policy.decide(sim).action
-            if sim.acting != me:
-                hit = attack_worth(sim, self.scorer, chosen)
-                if hit is not None and sim.model(hit[0]).side == me:
+            hit = attack_worth(sim, self.scorer, chosen)
+            if hit is not None:
+                if sim.acting != me and sim.model(hit[0]).side == me:
                     answer += hit[1]
+                elif sim.acting == me and not own and sim.model(hit[0]).side != me:
+                    gains += hit[1]
             sim.apply(chosen)
-        return weights.answer * answer - self._leaf(sim, me, weights), gone
+        return (weights.answer * answer - weights.gain * gains
+                - self._leaf(sim, me, weights)), gone
 
     def _leaf(self, sim: GameState, me: str, weights: Weights) -> float:
         """The position after the answer for both sides (sim.ai.leaf): this player's
@@ -240,23 +261,23 @@ class Weights(NamedTuple):
     answer: float
     counter: float
     danger: float
+    gain: float
 
 
-def _late(state: GameState, w: Weights) -> Weights:
+def late_weights(state: GameState, w: Weights) -> Weights:
     """The weights of the answer, the counter and the danger for this decision. In
     the scenario's last round only the score is left to play for (R-TURN-10): a
     side ahead weighs what it could lose more (LATE times the answer and the
     danger, its own threats less), a side behind weighs it less (it loses anyway
-    unless it scores); level sides keep the weights."""
+    unless it scores). A level side plays as one behind: a draw is no win, and a
+    kill now decides the game."""
     me = state.acting
     if me is None or state.rounds is None or state.round < state.rounds:
         return w
     lead = _score(state, me) - _score(state, state.opponent(me))
     if lead > 0:
-        return Weights(w.answer * LATE, w.counter / LATE, w.danger * LATE)
-    if lead < 0:
-        return Weights(w.answer / LATE, w.counter * LATE, w.danger / LATE)
-    return w
+        return Weights(w.answer * LATE, w.counter / LATE, w.danger * LATE, w.gain / LATE)
+    return Weights(w.answer / LATE, w.counter * LATE, w.danger / LATE, w.gain * LATE)
 
 
 def _score(state: GameState, side: str) -> int:
