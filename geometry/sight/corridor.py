@@ -37,13 +37,13 @@ def _to_segment(px: float, py: float, ax: float, ay: float, bx: float, by: float
 
 
 @jit
-def _outside(xs: Array, m: int, a: Array, ux: float, uy: float, length: float,
+def _outside(xs: Array, row: int, m: int, a: Array, ux: float, uy: float, length: float,
              radius: float, rb: float) -> bool:
-    """Do these ``m`` points (x, y pairs in ``xs``) lie wholly beyond one side of the
-    hull's oriented box (along and across the centre line)?"""
+    """Do these ``m`` points (x, y pairs in ``xs[row]``) lie wholly beyond one side of
+    the hull's oriented box (along and across the centre line)?"""
     below = above = before = after = True
     for i in range(m):
-        wx, wy = xs[2 * i] - a[0], xs[2 * i + 1] - a[1]
+        wx, wy = xs[row, 2 * i] - a[0], xs[row, 2 * i + 1] - a[1]
         along = wx * ux + wy * uy
         across = wy * ux - wx * uy
         below = below and across < -radius - NEAR
@@ -70,16 +70,17 @@ def near(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array
     keep_t = np.empty(len(pk.tri_n), np.int64)
     keep_d = np.empty(len(pk.disc), np.int64)
     keep_w = np.empty(len(pk.wall), np.int64)
+    # (Rows are read by two indices, never taken as views: a view in a loop costs its
+    # reference counting, which is most of a small board's time.)
+    gb, tb = pk.gbox, pk.tri_box
     for g in range(ngroup):
-        box = pk.gbox[g]
-        if not ok[g] or box[0] > hx1 or box[2] < hx0 or box[1] > hy1 or box[3] < hy0:
+        if not ok[g] or gb[g, 0] > hx1 or gb[g, 2] < hx0 or gb[g, 1] > hy1 or gb[g, 3] < hy0:
             continue
         t0, d0, w0 = nt, nd, nw
         for t in range(pk.tri_at[g], pk.tri_at[g + 1]):
-            tb = pk.tri_box[t]
-            if tb[0] > hx1 or tb[2] < hx0 or tb[1] > hy1 or tb[3] < hy0:
+            if tb[t, 0] > hx1 or tb[t, 2] < hx0 or tb[t, 1] > hy1 or tb[t, 3] < hy0:
                 continue
-            if not _outside(pk.tri_p[t], 3, a, ux, uy, length, radius, b[2]):
+            if not _outside(pk.tri_p, t, 3, a, ux, uy, length, radius, b[2]):
                 keep_t[nt] = t
                 nt += 1
         for c in range(pk.disc_at[g], pk.disc_at[g + 1]):
@@ -88,25 +89,31 @@ def near(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array
                 keep_d[nd] = c
                 nd += 1
         for w in range(pk.wall_at[g], pk.wall_at[g + 1]):
-            if not _outside(pk.wall[w], 2, a, ux, uy, length, radius, b[2]):
+            if not _outside(pk.wall, w, 2, a, ux, uy, length, radius, b[2]):
                 keep_w[nw] = w
                 nw += 1
         if nt > t0 or nd > d0 or nw > w0:
-            row = slots[ns]
-            row[0], row[1], row[2], row[3], row[4], row[5], row[6] = g, t0, nt, d0, nd, w0, nw
+            slots[ns, 0], slots[ns, 1], slots[ns, 2], slots[ns, 3] = g, t0, nt, d0
+            slots[ns, 4], slots[ns, 5], slots[ns, 6] = nd, w0, nw
             ns += 1
     tri = np.empty((nt, 13))
+    tn, th = pk.tri_n, pk.tri_h
     for i in range(nt):
         t = keep_t[i]
-        tri[i, :6] = pk.tri_n[t]
-        tri[i, 6:9] = pk.tri_h[t]
-        tri[i, 9:] = pk.tri_box[t]
+        for j in range(6):
+            tri[i, j] = tn[t, j]
+        for j in range(3):
+            tri[i, 6 + j] = th[t, j]
+        for j in range(4):
+            tri[i, 9 + j] = tb[t, j]
     disc = np.empty((nd, 3))
     for i in range(nd):
-        disc[i] = pk.disc[keep_d[i]]
+        for j in range(3):
+            disc[i, j] = pk.disc[keep_d[i], j]
     wall = np.empty((nw, 4))
     for i in range(nw):
-        wall[i] = pk.wall[keep_w[i]]
+        for j in range(4):
+            wall[i, j] = pk.wall[keep_w[i], j]
     return tri, disc, wall, slots[:ns].copy()
 
 
@@ -161,23 +168,24 @@ def features(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array, disc: Array,
     # Room for every vertex of a group whose box meets the centre segment's, and two
     # crossings per outline piece and per disc for each base.
     room = 4 * len(disc)
-    for g in range(len(pk.gbox)):
-        box = pk.gbox[g]
-        if ok[g] and box[0] <= x1 and box[2] >= x0 and box[1] <= y1 and box[3] >= y0:
+    gb = pk.gbox
+    for g in range(len(gb)):
+        if ok[g] and gb[g, 0] <= x1 and gb[g, 2] >= x0 and gb[g, 1] <= y1 and gb[g, 3] >= y0:
             room += pk.vert_at[g + 1] - pk.vert_at[g] + 4 * (pk.edge_at[g + 1] - pk.edge_at[g])
     pts = np.zeros((room, 9))
     pts[:, 8] = -1
     n = 0
-    for g in range(len(pk.gbox)):
-        box = pk.gbox[g]
-        if not ok[g] or box[0] > x1 or box[2] < x0 or box[1] > y1 or box[3] < y0:
+    cone = pk.vert_cone
+    for g in range(len(gb)):
+        if not ok[g] or gb[g, 0] > x1 or gb[g, 2] < x0 or gb[g, 1] > y1 or gb[g, 3] < y0:
             continue
         for v in range(pk.vert_at[g], pk.vert_at[g + 1]):
             x, y = pk.vert[v, 0], pk.vert[v, 1]
             if (x0 <= x <= x1 and y0 <= y <= y1
                     and _to_segment(x, y, a[0], a[1], b[0], b[1]) <= radius + 1e-9):
                 pts[n, 0], pts[n, 1] = x, y
-                pts[n, 2:8] = pk.vert_cone[v]
+                for j in range(6):
+                    pts[n, 2 + j] = cone[v, j]
                 pts[n, 8] = slot_of[g]
                 n += 1
     n = _rim(pk, ok, a, disc, pts, n)
@@ -190,10 +198,10 @@ def _rim(pk: Any, ok: NDArray[np.bool_], c: Array, disc: Array, pts: Array, n: i
     """Append the points where base ``c``'s rim crosses outlines, then near discs."""
     cx, cy, rad = c[0], c[1], c[2]
     bx0, by0, bx1, by1 = cx - rad, cy - rad, cx + rad, cy + rad
+    gb = pk.gbox
     for sgn in (-1.0, 1.0):
-        for g in range(len(pk.gbox)):
-            box = pk.gbox[g]
-            if not ok[g] or box[0] > bx1 or box[2] < bx0 or box[1] > by1 or box[3] < by0:
+        for g in range(len(gb)):
+            if not ok[g] or gb[g, 0] > bx1 or gb[g, 2] < bx0 or gb[g, 1] > by1 or gb[g, 3] < by0:
                 continue
             for k in range(pk.edge_at[g], pk.edge_at[g + 1]):
                 ex0, ey0, ex1, ey1 = pk.edge[k, 0], pk.edge[k, 1], pk.edge[k, 2], pk.edge[k, 3]

@@ -105,7 +105,7 @@ def _first_free(lines: Array, k: int, pts: Array, a: Array, b: Array, tri: Array
         blocked = False
         for fv in (lines[li, 4], lines[li, 5]):
             f = int(fv)
-            if f >= 0 and not blocked and pts[f, 8] >= 0 and _cuts(pts[f], px, py, dx, dy, s, e):
+            if f >= 0 and not blocked and pts[f, 8] >= 0 and _cuts(pts, f, px, py, dx, dy, s, e):
                 q = int(pts[f, 8])
                 if not met[q]:
                     met[q] = True
@@ -126,16 +126,17 @@ def _first_free(lines: Array, k: int, pts: Array, a: Array, b: Array, tri: Array
                 # The slot's last blocking triangle first: the next lines pass close to
                 # the last one (through the same vertex), so it is likely met again.
                 t = hint[q] if i == 0 else (t0 + i - 1 if t0 + i - 1 < hint[q] else t0 + i)
-                row = tri[t]
-                if row[9] > sx1 or row[11] < sx0 or row[10] > sy1 or row[12] < sy0:
+                # (read by two indices: a row view in this loop would cost its
+                # reference counting on every test)
+                if tri[t, 9] > sx1 or tri[t, 11] < sx0 or tri[t, 10] > sy1 or tri[t, 12] < sy0:
                     continue
                 # Closed test: clip [s, e] by the three grown half-planes and the box.
                 lo, hi = s, e
                 miss = False
                 for j in range(3):
-                    nx, ny = row[2 * j], row[2 * j + 1]
+                    nx, ny = tri[t, 2 * j], tri[t, 2 * j + 1]
                     nd = nx * dx + ny * dy
-                    gp = row[6 + j] - (nx * px + ny * py)
+                    gp = tri[t, 6 + j] - (nx * px + ny * py)
                     if nd > 0:
                         if gp / nd > lo:
                             lo = gp / nd
@@ -147,17 +148,17 @@ def _first_free(lines: Array, k: int, pts: Array, a: Array, b: Array, tri: Array
                 if miss:
                     continue
                 if dx > 0:
-                    lo = max(lo, (row[9] - px) / dx)
-                    hi = min(hi, (row[11] - px) / dx)
+                    lo = max(lo, (tri[t, 9] - px) / dx)
+                    hi = min(hi, (tri[t, 11] - px) / dx)
                 elif dx < 0:
-                    lo = max(lo, (row[11] - px) / dx)
-                    hi = min(hi, (row[9] - px) / dx)
+                    lo = max(lo, (tri[t, 11] - px) / dx)
+                    hi = min(hi, (tri[t, 9] - px) / dx)
                 if dy > 0:
-                    lo = max(lo, (row[10] - py) / dy)
-                    hi = min(hi, (row[12] - py) / dy)
+                    lo = max(lo, (tri[t, 10] - py) / dy)
+                    hi = min(hi, (tri[t, 12] - py) / dy)
                 elif dy < 0:
-                    lo = max(lo, (row[12] - py) / dy)
-                    hi = min(hi, (row[10] - py) / dy)
+                    lo = max(lo, (tri[t, 12] - py) / dy)
+                    hi = min(hi, (tri[t, 10] - py) / dy)
                 if lo <= hi:
                     hit = True
                     hint[q] = t
@@ -206,9 +207,10 @@ def _first_free(lines: Array, k: int, pts: Array, a: Array, b: Array, tri: Array
 
 
 @jit
-def _cuts(f: Array, px: float, py: float, dx: float, dy: float, s: float, e: float) -> bool:
-    """Does the line provably cross the inside of the piece at corner ``f`` (a row of
-    :func:`_features`), within the stretch [s, e]?
+def _cuts(pts: Array, i: int, px: float, py: float, dx: float, dy: float, s: float, e: float
+          ) -> bool:
+    """Does the line provably cross the inside of the piece at corner ``pts[i]`` (a row
+    of :func:`~geometry.sight.corridor.features`), within the stretch [s, e]?
 
     One of the line's two rays from the corner runs into the piece at an angle of at
     least asin(_CONE_SIN) from both sides, and its point at _CONE_STEP from the corner
@@ -216,14 +218,14 @@ def _cuts(f: Array, px: float, py: float, dx: float, dy: float, s: float, e: flo
     least twice _CONE_STEP), so that point lies 3 EPS inside the piece, and inside
     its eroded triangles: the full test would find the same piece.
     """
-    if not f[7] >= 2.0 * _CONE_STEP:
+    if not pts[i, 7] >= 2.0 * _CONE_STEP:
         return False
-    t = (f[0] - px) * dx + (f[1] - py) * dy
+    t = (pts[i, 0] - px) * dx + (pts[i, 1] - py) * dy
     for sign in (1.0, -1.0):
         rx, ry = sign * dx, sign * dy
-        ca = f[2] * ry - f[3] * rx  # from the side going on, turning into the piece
-        cb = rx * f[5] - ry * f[4]  # to the side coming in
-        inside = ((ca > _CONE_SIN and cb > _CONE_SIN) if f[6] > 0.5
+        ca = pts[i, 2] * ry - pts[i, 3] * rx  # from the side going on, turning into the piece
+        cb = rx * pts[i, 5] - ry * pts[i, 4]  # to the side coming in
+        inside = ((ca > _CONE_SIN and cb > _CONE_SIN) if pts[i, 6] > 0.5
                   else (ca > _CONE_SIN or cb > _CONE_SIN))
         if inside and s + TOUCH <= t + sign * _CONE_STEP <= e - TOUCH:
             return True
