@@ -37,12 +37,19 @@ def _jit(fn: F) -> F:
     return cast(F, njit(cache=True)(fn))
 
 
+# Outline ``o`` of a packed table is ``edges[spans[o, 0]:spans[o, 1]]`` grouped into rings
+# by ``at[spans[o, 2]:spans[o, 3]]`` (offsets from its first edge), with box ``boxes[o]``.
+# The tests read them by index, never as slices: a slice per test costs its reference
+# counting, which is more than the arithmetic of a small piece.
+
+
 @_jit
-def contains(px: float, py: float, edges: Array, at: Ints) -> bool:
-    """Whether a point lies inside some polygon (even-odd over its rings)."""
-    for p in range(len(at) - 1):
+def contains(px: float, py: float, edges: Array, at: Ints, spans: Ints, o: int) -> bool:
+    """Whether a point lies inside outline ``o`` (even-odd over each of its polygons)."""
+    e0 = spans[o, 0]
+    for p in range(spans[o, 2], spans[o, 3] - 1):
         inside = False
-        for k in range(at[p], at[p + 1]):
+        for k in range(e0 + at[p], e0 + at[p + 1]):
             x0, y0, x1, y1 = edges[k, 0], edges[k, 1], edges[k, 2], edges[k, 3]
             if (y0 > py) != (y1 > py) and px < x0 + (py - y0) * (x1 - x0) / (y1 - y0):
                 inside = not inside
@@ -53,15 +60,16 @@ def contains(px: float, py: float, edges: Array, at: Ints) -> bool:
 
 @_jit
 def touches(ax: float, ay: float, r: float, tolerance: float, edges: Array, at: Ints,
-            box: Array) -> bool:
-    """Whether a base (centre, radius) lies within ``tolerance`` of the shape."""
+            boxes: Array, spans: Ints, o: int) -> bool:
+    """Whether a base (centre, radius) lies within ``tolerance`` of outline ``o``."""
     reach = r + tolerance
-    if ax < box[0] - reach or ax > box[2] + reach or ay < box[1] - reach or ay > box[3] + reach:
+    if (ax < boxes[o, 0] - reach or ax > boxes[o, 2] + reach or ay < boxes[o, 1] - reach
+            or ay > boxes[o, 3] + reach):
         return False
-    if contains(ax, ay, edges, at):
+    if contains(ax, ay, edges, at, spans, o):
         return 0.0 - r <= tolerance
     best = math.inf
-    for k in range(len(edges)):
+    for k in range(spans[o, 0], spans[o, 1]):
         x0, y0, x1, y1 = edges[k, 0], edges[k, 1], edges[k, 2], edges[k, 3]
         dx, dy = x1 - x0, y1 - y0
         t = max(0.0, min(1.0, ((ax - x0) * dx + (ay - y0) * dy) / (dx * dx + dy * dy)))
@@ -71,15 +79,16 @@ def touches(ax: float, ay: float, r: float, tolerance: float, edges: Array, at: 
 
 @_jit
 def polygon_hit(ax: float, ay: float, bx: float, by: float, edges: Array, at: Ints,
-                box: Array, degenerate: float, near_end: float) -> int:
+                boxes: Array, spans: Ints, o: int, degenerate: float, near_end: float) -> int:
     """Enters (bit 0) and passes through (bit 1) of the LoC from (ax, ay) to (bx, by)
-    and a shrunk polygon, or DEFER when a vertex lies on the line within
+    and a shrunk polygon (outline ``o``), or DEFER when a vertex lies on the line within
     ``degenerate`` or a crossing falls within ``near_end`` of a centre.
 
     The LoC is cut at its crossings with the outline; the stretches alternate
     inside and outside from the attacker's centre.
     """
-    if max(ax, bx) < box[0] or min(ax, bx) > box[2] or max(ay, by) < box[1] or min(ay, by) > box[3]:
+    if (max(ax, bx) < boxes[o, 0] or min(ax, bx) > boxes[o, 2] or max(ay, by) < boxes[o, 1]
+            or min(ay, by) > boxes[o, 3]):
         return 0
     dx, dy = bx - ax, by - ay
     length = math.hypot(dx, dy)
@@ -88,7 +97,7 @@ def polygon_hit(ax: float, ay: float, bx: float, by: float, edges: Array, at: In
     tol = degenerate * length  # on the cross-product scale
     near = near_end / length  # on the parameter scale
     cuts = 0
-    for k in range(len(edges)):
+    for k in range(spans[o, 0], spans[o, 1]):
         ex0, ey0, ex1, ey1 = edges[k, 0], edges[k, 1], edges[k, 2], edges[k, 3]
         d0 = dx * (ey0 - ay) - dy * (ex0 - ax)
         d1 = dx * (ey1 - ay) - dy * (ex1 - ax)
@@ -109,7 +118,8 @@ def polygon_hit(ax: float, ay: float, bx: float, by: float, edges: Array, at: In
             return DEFER  # the outline crosses near a centre
         if 0.0 < t < 1.0:
             cuts += 1
-    inside = enters = contains(ax, ay, edges, at)  # the stretch from the attacker's centre
+    # The stretch from the attacker's centre, then each next one.
+    inside = enters = contains(ax, ay, edges, at, spans, o)
     passes = False
     for k in range(cuts):  # the stretch from crossing k to the next one or the end
         inside = not inside
@@ -139,13 +149,9 @@ def polygon_hits(lines: Array, line_of: Ints, object_of: Ints, spans: Ints, edge
     for j in range(len(line_of)):
         i, o = line_of[j], 2 * object_of[j]
         ax, ay, r, bx, by = lines[i, 0], lines[i, 1], lines[i, 2], lines[i, 3], lines[i, 4]
-        e0, e1, a0, a1 = spans[o, 0], spans[o, 1], spans[o, 2], spans[o, 3]
-        code = polygon_hit(ax, ay, bx, by, edges[e0:e1], at[a0:a1], boxes[o], degenerate,
-                           near_end)
-        if code != DEFER:
-            e0, e1, a0, a1 = spans[o + 1, 0], spans[o + 1, 1], spans[o + 1, 2], spans[o + 1, 3]
-            if touches(ax, ay, r, tolerance, edges[e0:e1], at[a0:a1], boxes[o + 1]):
-                code |= TOUCHES
+        code = polygon_hit(ax, ay, bx, by, edges, at, boxes, spans, o, degenerate, near_end)
+        if code != DEFER and touches(ax, ay, r, tolerance, edges, at, boxes, spans, o + 1):
+            code |= TOUCHES
         out[j] = code
     return out
 
@@ -207,14 +213,11 @@ def offered_hits(lines: Array, offer: NDArray[np.bool_], near: Array,
                                 tolerance)
             else:
                 o = 2 * k
-                e0, e1, a0, a1 = spans[o, 0], spans[o, 1], spans[o, 2], spans[o, 3]
-                code = polygon_hit(ax, ay, bx, by, edges[e0:e1], at[a0:a1], boxes[o],
-                                   degenerate, near_end)
-                if code != DEFER:
-                    e0, e1, a0, a1 = (spans[o + 1, 0], spans[o + 1, 1], spans[o + 1, 2],
-                                      spans[o + 1, 3])
-                    if touches(ax, ay, r, tolerance, edges[e0:e1], at[a0:a1], boxes[o + 1]):
-                        code |= TOUCHES
+                code = polygon_hit(ax, ay, bx, by, edges, at, boxes, spans, o, degenerate,
+                                   near_end)
+                if code != DEFER and touches(ax, ay, r, tolerance, edges, at, boxes, spans,
+                                             o + 1):
+                    code |= TOUCHES
             found[j], codes[j] = k, code
             j += 1
         count[i] = j
@@ -227,8 +230,9 @@ def compile_now() -> None:
                        [0.0, 1.0, 0.0, 0.0]])
     at = np.array([0, 4], np.int64)
     box = np.array([0.0, 0.0, 1.0, 1.0])
-    polygon_hit(-1.0, 0.5, 2.0, 0.5, square, at, box, 1e-9, 4e-7)
-    touches(-1.0, 0.5, 0.5, 0.01, square, at, box)
+    spans = np.array([[0, 4, 0, 2], [0, 4, 0, 2]], np.int64)
+    polygon_hit(-1.0, 0.5, 2.0, 0.5, square, at, np.stack([box, box]), spans, 0, 1e-9, 4e-7)
+    touches(-1.0, 0.5, 0.5, 0.01, square, at, np.stack([box, box]), spans, 1)
     one = np.zeros(1, np.int64)
     polygon_hits(np.array([[-1.0, 0.5, 0.5, 2.0, 0.5]]), one, one,
                  np.array([[0, 4, 0, 2], [0, 4, 0, 2]], np.int64), square, at,
