@@ -47,6 +47,7 @@ __all__ = ["Batched", "FanPlan", "batch", "batched", "by_heights", "cover_kinds"
 # dropped and rebuilt on demand.
 _PLANS = 4096
 
+
 class FanPlan(NamedTuple):
     """The position-free part of a fan of shots, one entry per pair in order."""
 
