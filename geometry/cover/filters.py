@@ -47,14 +47,15 @@ def boxes_near_lines(ends: Array, boxes: Array) -> NDArray[np.bool_]:
     for i in range(len(ends)):
         ax, ay, bx, by = ends[i, 0], ends[i, 1], ends[i, 2], ends[i, 3]
         for k in range(len(boxes)):
-            out[i, k] = box_near_line(ax, ay, bx, by, boxes[k])
+            out[i, k] = box_near_line(ax, ay, bx, by, boxes, k)
     return out
 
 
 @_jit
-def box_near_line(ax: float, ay: float, bx: float, by: float, box: Array) -> bool:
-    """:func:`boxes_near_lines` of one segment and one box."""
-    bx0, by0, bx1, by1 = box[0], box[1], box[2], box[3]
+def box_near_line(ax: float, ay: float, bx: float, by: float, boxes: Array, k: int) -> bool:
+    """:func:`boxes_near_lines` of one segment and box ``boxes[k]`` (read by index: a row
+    view per test would cost its reference counting)."""
+    bx0, by0, bx1, by1 = boxes[k, 0], boxes[k, 1], boxes[k, 2], boxes[k, 3]
     if bx0 > max(ax, bx) or bx1 < min(ax, bx) or by0 > max(ay, by) or by1 < min(ay, by):
         return False
     nx, ny = ay - by, bx - ax  # the line's normal

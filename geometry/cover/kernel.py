@@ -206,7 +206,7 @@ def offered_hits(lines: Array, offer: NDArray[np.bool_], near: Array,
     for i in range(n):
         ax, ay, r, bx, by = lines[i, 0], lines[i, 1], lines[i, 2], lines[i, 3], lines[i, 4]
         for k in range(m):
-            if not offer[i, k] or not box_near_line(ax, ay, bx, by, near[k]):
+            if not offer[i, k] or not box_near_line(ax, ay, bx, by, near, k):
                 continue
             if not polygon[k]:
                 code = disc_hit(ax, ay, r, bx, by, discs[k, 0], discs[k, 1], discs[k, 2],
