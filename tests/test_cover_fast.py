@@ -22,7 +22,7 @@ from geometry.cover import kernel
 from geometry.cover.lines import CoverObject, lines_of_cover
 from geometry.cover.objects import EPS
 from geometry.cover.table import CoverTable, as_code, disc_code, polygon_flags
-from geometry.discs import Disc
+from geometry.discs import Disc, gap
 
 TOL = 0.01  # R-UNIT-2 touch tolerance
 
@@ -163,7 +163,7 @@ def test_offered_hits_finds_every_object_a_line_meets_and_answers_it(
         shapes: list[shapely.Geometry | tuple[float, float, float]], rnd: random.Random) -> None:
     """R-COV-1, R-COV-2: the fused call (near-box filter and cover tests for a whole fan)
     drops no offered object whose shape the centre line meets, and answers each one it
-    keeps as Shapely (polygons) and the plain-float disc test (discs) do."""
+    keeps as Shapely (polygons) and an independent disc formulation (discs) do."""
     objs = [CoverObject(f"o{k}", Disc(*g) if isinstance(g, tuple) else g)
             for k, g in enumerate(shapes)]
     table = CoverTable(objs)
@@ -188,3 +188,21 @@ def test_offered_hits_finds_every_object_a_line_meets_and_answers_it(
             else:
                 expect = as_code(polygon_flags([(a, b)], [(0, obj)], TOL)[0])
             assert code == expect, (i, k, code, expect)
+
+
+def test_a_base_at_the_touch_tolerance_touches_as_gap_measures() -> None:
+    """R-COV-2, R-UNIT-2: a base whose gap to the attacker's is the touch tolerance to
+    the last bit touches it for the line of cover exactly as geometry.discs.gap says
+    (the compiled hypot differs from Python's in the last bit here; found by review)."""
+    from sim.scenario.format.loader import load_scenario
+    from sim.scenario.positions import initial_positions
+    from sim.shooting.analysis import analyse, analyse_many
+    from tests.conftest import DATA
+
+    s = load_scenario(DATA / "good" / "touch-knife-edge.toml")
+    pos = initial_positions(s)
+    a, c = (Disc(pos[m].x, pos[m].y, s.radius_of(m)) for m in ("a", "c"))
+    assert gap(a, c) <= s.rules_data.touch_tolerance  # the case: touching, by a hair
+    for shot in (analyse(s, pos, "a", "t"), analyse_many(s, pos, "a", ["t"])["t"]):
+        assert shot.cover == ()
+        assert [i.id for i in shot.ignored_cover] == ["c"]

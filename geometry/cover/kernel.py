@@ -21,7 +21,6 @@ from numba import njit
 from numpy.typing import NDArray
 
 from geometry.cover.filters import box_near_line
-from geometry.cover.objects import EPS
 
 Array = NDArray[np.float64]
 Ints = NDArray[np.int64]
@@ -30,6 +29,10 @@ F = TypeVar("F", bound=Callable[..., Any])
 # Answers of :func:`polygon_hit`: bit 0 enters, bit 1 passes through; DEFER: ask Shapely.
 # :func:`polygon_hits` adds bit 2: the object touches the attacker's base.
 ENTERS, PASSES, TOUCHES, DEFER = 1, 2, 4, -1
+# offered_hits: a disc, which the caller answers in Python's floats (numba's hypot can
+# differ from CPython's in the last bit, and a base's gap must be the one measured
+# everywhere else, geometry.discs.gap).
+DISC = -2
 
 
 def _jit(fn: F) -> F:
@@ -157,46 +160,19 @@ def polygon_hits(lines: Array, line_of: Ints, object_of: Ints, spans: Ints, edge
 
 
 @_jit
-def disc_hit(ax: float, ay: float, ar: float, bx: float, by: float, cx: float, cy: float,
-             cr: float, tolerance: float) -> int:
-    """The bits of :func:`polygon_hits` for the line of cover from base ``a`` (centre and
-    radius) to centre ``b`` and the disc ``c``, exactly: it enters the disc shrunk by
-    :data:`~geometry.cover.objects.EPS` (some stretch of the segment lies strictly
-    inside), passes through it (both centres outside), touches base ``a`` (within
-    ``tolerance``)."""
-    code = TOUCHES if math.hypot(ax - cx, ay - cy) - ar - cr <= tolerance else 0
-    dx, dy = bx - ax, by - ay
-    length = math.hypot(dx, dy)
-    r = cr - EPS
-    if length == 0.0 or r <= 0:
-        return code
-    ux, uy = dx / length, dy / length
-    px, py = cx - ax, cy - ay
-    along = px * ux + py * uy
-    across = abs(px * uy - py * ux)
-    if across >= r:
-        return code
-    half = math.sqrt(r * r - across * across)
-    t0, t1 = (along - half) / length, (along + half) / length
-    if min(t1, 1.0) <= max(t0, 0.0):
-        return code
-    return code | ENTERS | (PASSES if t0 > 0.0 and t1 < 1.0 else 0)
-
-
-@_jit
 def offered_hits(lines: Array, offer: NDArray[np.bool_], near: Array,
-                 polygon: NDArray[np.bool_], discs: Array, spans: Ints, edges: Array,
-                 at: Ints, boxes: Array, tolerance: float, degenerate: float,
-                 near_end: float) -> tuple[Ints, Ints, Ints]:
+                 polygon: NDArray[np.bool_], spans: Ints, edges: Array, at: Ints,
+                 boxes: Array, tolerance: float, degenerate: float, near_end: float
+                 ) -> tuple[Ints, Ints, Ints]:
     """:func:`polygon_hits` of every object offered to a line whose box the centre line
     meets, found in the same call (one dispatch for a whole fan of shots).
 
     Line ``i`` (a row of ``lines`` as in :func:`polygon_hits`) is offered object ``k``
     when ``offer[i, k]``; it meets it when the segment between the centres meets box
-    ``near[k]`` (:func:`~geometry.cover.filters.boxes_near_lines`). An object that is
-    no polygon (``polygon[k]`` false) is the disc ``discs[k]`` (``x, y, r``;
-    :func:`disc_hit`). Returns the objects met, line after line in object order,
-    their answers, and where each line's objects end in those two.
+    ``near[k]`` (:func:`~geometry.cover.filters.boxes_near_lines`). Returns the
+    objects met, line after line in object order, their answers (:data:`DISC` for an
+    object that is no polygon: the caller answers it in plain floats, as
+    :func:`geometry.discs.gap` measures), and where each line's objects end in those.
     """
     n, m = offer.shape
     found = np.empty(n * m, np.int64)
@@ -208,10 +184,8 @@ def offered_hits(lines: Array, offer: NDArray[np.bool_], near: Array,
         for k in range(m):
             if not offer[i, k] or not box_near_line(ax, ay, bx, by, near, k):
                 continue
-            if not polygon[k]:
-                code = disc_hit(ax, ay, r, bx, by, discs[k, 0], discs[k, 1], discs[k, 2],
-                                tolerance)
-            else:
+            code = DISC
+            if polygon[k]:
                 o = 2 * k
                 code = polygon_hit(ax, ay, bx, by, edges, at, boxes, spans, o, degenerate,
                                    near_end)
@@ -237,8 +211,7 @@ def compile_now() -> None:
     polygon_hits(np.array([[-1.0, 0.5, 0.5, 2.0, 0.5]]), one, one,
                  np.array([[0, 4, 0, 2], [0, 4, 0, 2]], np.int64), square, at,
                  np.stack([box, box]), 0.01, 1e-9, 4e-7)
-    disc_hit(0.0, 0.0, 0.5, 10.0, 0.0, 5.0, 0.0, 1.0, 0.01)
     offered_hits(np.array([[-1.0, 0.5, 0.5, 2.0, 0.5]]), np.ones((1, 1), np.bool_),
-                 np.stack([box]), np.ones(1, np.bool_), np.zeros((1, 3)),
+                 np.stack([box]), np.ones(1, np.bool_),
                  np.array([[0, 4, 0, 2], [0, 4, 0, 2]], np.int64), square, at,
                  np.stack([box, box]), 0.01, 1e-9, 4e-7)

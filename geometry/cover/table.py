@@ -10,7 +10,7 @@ arithmetic. Like Shapely's ``STRtree``, the table is built by its owner and
 kept: the shot glue keeps one per board (:mod:`sim.shooting.board`);
 :func:`geometry.cover.lines.lines_of_cover` builds a small one per call.
 
-Discs are answered exactly in compiled plain floats (:func:`disc_flags`); the rare
+Discs are answered exactly in plain floats (:func:`disc_flags`); the rare
 near-degenerate polygon combinations go to Shapely's predicates in one
 vectorised call (:func:`polygon_flags`).
 
@@ -33,7 +33,7 @@ from numpy.typing import NDArray
 
 from geometry.cover import kernel
 from geometry.cover.objects import EPS, CoverObject
-from geometry.discs import Disc
+from geometry.discs import Disc, gap
 
 # The plain-float polygon test (:meth:`CoverTable.flags`) defers to Shapely when a
 # vertex lies closer than this (inches) to the LoC's line, or the LoC crosses an
@@ -72,9 +72,6 @@ class CoverTable:
         self._spans = np.array(spans, np.int64).reshape(-1, 4)
         self._polygon = [o.outlines is not None for o in self.objects]
         self._polygon_mask = np.array(self._polygon, dtype=np.bool_)
-        self._discs = np.array([(o.shape.x, o.shape.y, o.shape.r) if isinstance(o.shape, Disc)
-                                else (math.nan, math.nan, math.nan) for o in self.objects],
-                               dtype=np.float64).reshape(-1, 3)
 
     def flags(self, lines: Sequence[Line], offered: Sequence[Sequence[int]],
               touch_tolerance: float) -> list[list[Flags]]:
@@ -120,8 +117,8 @@ class CoverTable:
         (:func:`~geometry.cover.filters.boxes_near_lines`); ``rows``: as :meth:`hits`.
         """
         found, codes, ends = kernel.offered_hits(
-            rows, offer, near, self._polygon_mask, self._discs, self._spans, self._edges,
-            self._at, self._boxes, touch_tolerance, _DEGENERATE, _NEAR_END)
+            rows, offer, near, self._polygon_mask, self._spans, self._edges, self._at,
+            self._boxes, touch_tolerance, _DEGENERATE, _NEAR_END)
         objects, bits = found.tolist(), codes.tolist()
         met, hits = [], []
         lo = 0
@@ -129,19 +126,28 @@ class CoverTable:
             met.append(objects[lo:hi])
             hits.append(bits[lo:hi])
             lo = hi
-        if kernel.DEFER in bits:
-            self._answer_deferred(lines, met, hits, touch_tolerance)
+        if kernel.DISC in bits or kernel.DEFER in bits:
+            self._answer_rest(lines, met, hits, touch_tolerance)
         return met, hits
 
-    def _answer_deferred(self, lines: Sequence[Line], met: list[list[int]],
-                         hits: list[list[int]], touch_tolerance: float) -> None:
-        """The deferred polygons of :meth:`offered_hits`, answered by Shapely in place."""
-        deferred = [(i, n) for i, row in enumerate(hits) for n, code in enumerate(row)
-                    if code == kernel.DEFER]
-        slow = polygon_flags(lines, [(i, self.objects[met[i][n]]) for i, n in deferred],
-                             touch_tolerance)
-        for (i, n), flags in zip(deferred, slow, strict=True):
-            hits[i][n] = as_code(flags)
+    def _answer_rest(self, lines: Sequence[Line], met: list[list[int]], hits: list[list[int]],
+                     touch_tolerance: float) -> None:
+        """The discs (plain floats, as :func:`~geometry.discs.gap` measures) and the
+        deferred polygons (Shapely) of :meth:`offered_hits`, answered in place."""
+        deferred: list[tuple[int, int]] = []
+        for i, (ks, row) in enumerate(zip(met, hits, strict=True)):
+            a, b = lines[i]
+            for n, code in enumerate(row):
+                if code == kernel.DISC:
+                    row[n] = disc_code(a, b, self.objects[ks[n]].shape,  # type: ignore[arg-type]
+                                       touch_tolerance)
+                elif code == kernel.DEFER:
+                    deferred.append((i, n))
+        if deferred:
+            slow = polygon_flags(lines, [(i, self.objects[met[i][n]]) for i, n in deferred],
+                                 touch_tolerance)
+            for (i, n), flags in zip(deferred, slow, strict=True):
+                hits[i][n] = as_code(flags)
 
     def codes(self, lines: Sequence[Line], which: Sequence[tuple[int, int]],
               touch_tolerance: float, rows: NDArray[np.float64] | None = None) -> list[int]:
@@ -166,10 +172,12 @@ def disc_flags(attacker: Disc, target: Disc, disc: Disc, touch_tolerance: float)
 
 
 def disc_code(attacker: Disc, target: Disc, disc: Disc, touch_tolerance: float) -> int:
-    """:func:`disc_flags` as bits (:meth:`CoverTable.hits`; the compiled
-    :func:`~geometry.cover.kernel.disc_hit`, which the fan's compiled call uses too)."""
-    return int(kernel.disc_hit(attacker.x, attacker.y, attacker.r, target.x, target.y,
-                               disc.x, disc.y, disc.r, touch_tolerance))
+    """:func:`disc_flags` as bits (:meth:`CoverTable.hits`)."""
+    stretch = _disc_stretch(attacker.x, attacker.y, target.x, target.y, disc)
+    code = kernel.TOUCHES if gap(attacker, disc) <= touch_tolerance else 0
+    if stretch is not None:
+        code |= kernel.ENTERS | (kernel.PASSES if stretch[0] > 0.0 and stretch[1] < 1.0 else 0)
+    return code
 
 
 def as_flags(code: int) -> Flags:
@@ -182,6 +190,28 @@ def as_code(flags: Flags) -> int:
     enters, passes, touches = flags
     return ((kernel.ENTERS if enters else 0) | (kernel.PASSES if passes else 0)
             | (kernel.TOUCHES if touches else 0))
+
+
+def _disc_stretch(ax: float, ay: float, bx: float, by: float, d: Disc
+                  ) -> tuple[float, float] | None:
+    """Parameter interval (0..1) of the LoC strictly inside ``d`` shrunk by EPS, or None."""
+    dx, dy = bx - ax, by - ay
+    length = math.hypot(dx, dy)
+    if length == 0.0:
+        return None
+    ux, uy = dx / length, dy / length
+    px, py = d.x - ax, d.y - ay
+    along = px * ux + py * uy
+    across = abs(px * uy - py * ux)
+    r = d.r - EPS
+    if r <= 0 or across >= r:
+        return None
+    half = math.sqrt(r * r - across * across)
+    t0, t1 = (along - half) / length, (along + half) / length
+    lo, hi = max(t0, 0.0), min(t1, 1.0)
+    if hi <= lo:
+        return None
+    return (t0, t1)
 
 
 def polygon_flags(lines: Sequence[Line], combos: Sequence[tuple[int, CoverObject]],

@@ -73,8 +73,8 @@ class PreparedBoard:
         self._props: dict[str, tuple[TerrainProps, ...]] = {}
         self._blockers: dict[str, frozenset[int]] = {}
         self._cover: dict[tuple[str, bool], CoverObject] = {}
-        # Footprints' bounding boxes grown by 0.01 in (pieces_on_many): a line that
-        # misses a piece's box meets nothing of it.
+        # Footprints' bounding boxes grown by 0.01 in (pieces_on_many, and the fan's
+        # CoverTable.offered_hits): a line that misses a piece's box meets nothing of it.
         # 0.01: a circle's footprint is a polygon inside the exact circle.
         self.near_boxes = np.array([(x0 - 1e-2, y0 - 1e-2, x1 + 1e-2, y1 + 1e-2)
                                     for x0, y0, x1, y1 in (p.footprint.bounds

@@ -13,7 +13,6 @@ Examples
 --------
 >>> from pathlib import Path
 >>> from sim.scenario.format.loader import load_scenario
->>> from sim.scenario.positions import initial_positions
 >>> from sim.shooting.analysis import prepared_board
 >>> s = load_scenario(Path(__file__).parents[2] / "scenarios" / "seed-cover-1.toml")
 >>> board = prepared_board(s)
@@ -43,9 +42,10 @@ if TYPE_CHECKING:
 __all__ = ["Batched", "FanPlan", "batch", "batched", "by_heights", "cover_kinds", "elevated_at",
            "fan_plan"]
 
-# Plans kept per board; beyond this many (an AI weighing many heights) they are
-# dropped and rebuilt on demand.
-_PLANS = 4096
+# Plans kept per board (about 10 KB each on a 23-piece board with 16 models); beyond
+# this many (an AI weighing every pair at many heights) they are dropped and rebuilt
+# on demand.
+_PLANS = 512
 
 
 class FanPlan(NamedTuple):
