@@ -125,6 +125,17 @@ def sides_crossed(px: float, py: float, qx: float, qy: float, tiny: float, above
     return out[:n]
 
 
+def split_at(flat: list[int], stops: Ints) -> list[list[int]]:
+    """A flat answer of the calls above (line after line) as one list per line:
+    ``stops[i]`` is where line ``i``'s part ends."""
+    out = []
+    lo = 0
+    for hi in stops.tolist():
+        out.append(flat[lo:hi])
+        lo = hi
+    return out
+
+
 def compile_now() -> None:
     """Compile (or load from numba's cache) the filters."""
     ends = np.array([[0.0, 0.0, 1.0, 0.0]])

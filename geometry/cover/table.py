@@ -32,6 +32,7 @@ import shapely
 from numpy.typing import NDArray
 
 from geometry.cover import kernel
+from geometry.cover.filters import split_at
 from geometry.cover.objects import EPS, CoverObject
 from geometry.discs import Disc, gap
 
@@ -119,13 +120,8 @@ class CoverTable:
         found, codes, ends = kernel.offered_hits(
             rows, offer, near, self._polygon_mask, self._spans, self._edges, self._at,
             self._boxes, touch_tolerance, _DEGENERATE, _NEAR_END)
-        objects, bits = found.tolist(), codes.tolist()
-        met, hits = [], []
-        lo = 0
-        for hi in ends.tolist():
-            met.append(objects[lo:hi])
-            hits.append(bits[lo:hi])
-            lo = hi
+        bits = codes.tolist()
+        met, hits = split_at(found.tolist(), ends), split_at(bits, ends)
         if kernel.DISC in bits or kernel.DEFER in bits:
             self._answer_rest(lines, met, hits, touch_tolerance)
         return met, hits

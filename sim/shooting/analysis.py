@@ -38,7 +38,7 @@ from typing import cast
 import numpy as np
 from numpy.typing import NDArray
 
-from geometry.cover.filters import bases_entered
+from geometry.cover.filters import bases_entered, split_at
 from geometry.cover.kernel import ENTERS, PASSES, TOUCHES
 from geometry.cover.objects import CoverObject
 from geometry.cover.table import disc_code
@@ -115,13 +115,7 @@ def _entered(ids: list[str], discs: Mapping[str, Disc], attacker: str, targets: 
                         3 * len(discs)).reshape(-1, 3)
     found, stops = bases_entered(rows, bases, column[attacker],
                                  np.array([column[t] for t in targets], np.int64))
-    cols = found.tolist()
-    out = []
-    lo = 0
-    for hi in stops.tolist():
-        out.append(cols[lo:hi])
-        lo = hi
-    return out
+    return split_at(found.tolist(), stops)
 
 
 def blocking_pieces(board: PreparedBoard, pair: ShotPair) -> frozenset[str]:
