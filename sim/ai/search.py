@@ -30,9 +30,9 @@ the attack itself).
 
 The budget per decision is a number of playouts (``playouts``, at most this
 many per attack candidate): results are then the same on any machine.
-``seconds`` adds a time budget (the window's solo play): once it is spent each
-remaining candidate gets one playout, which makes decisions depend on the
-machine's speed.
+``seconds`` adds a time budget (the window's solo play): once it is spent no
+further candidate is tried, and the best of those tried is chosen (greedy's best
+is always tried first). That makes decisions depend on the machine's speed.
 
 Turn choices: the model to ready or activate is the one whose best action is
 worth most, each tried on a copy up to its activation and weighed there as
@@ -118,9 +118,11 @@ class SearchPlayer:
         values: list[float] = []
         weights = late_weights(state, Weights(self.answer, self.counter, self.danger, self.gain))
         for w in short:
-            timed_out = self.seconds is not None and time.perf_counter() - start > self.seconds
+            if values and self.seconds is not None and time.perf_counter() - start > self.seconds:
+                short = short[:len(values)]  # the budget is spent: choose among those tried
+                break
             values.append(w.score - self._answer(state, w.decision.action, seeds,
-                                                 1 if timed_out else self.playouts, weights))
+                                                 self.playouts, weights))
         return _chosen(short, values)
 
     def _shortlist(self, state: GameState, options: list[Weighed]) -> list[Weighed]:
