@@ -1,6 +1,8 @@
 """Solo play in the window (issue 18): the AI side plays whole turns at its pace, its
 reasons in the log, the human cannot act for it, and undo goes back over the AI's
-turn to the human's last decision. Every human input is a pygame event (dummy driver).
+turn to the human's last decision. The AI thinks off the frame loop: the window
+answers while it does, a decision about a position since undone is dropped, and
+quitting does not wait for it. Every human input is a pygame event (dummy driver).
 """
 
 from __future__ import annotations
@@ -55,9 +57,11 @@ def wait_for_human(d: Driver, clock: Clock, limit: int = 200) -> int:
         if st.is_over or st.acting == HUMAN:
             return taken
         before = len(st.history)
-        d.step()  # not due yet: the frame only draws
+        d.step()  # not due yet: the frame only draws (and the AI thinks)
         assert len(st.history) == before, "the AI acted before its pace"
         clock.now += PACE
+        ai = d.controller.ai
+        assert ai is not None and ai.wait(60), "the AI never decided"
         d.step()
         taken += len(st.history) - before
     raise AssertionError("the AI never handed the turn back")

@@ -10,8 +10,13 @@ human cannot act for an AI side meanwhile (the controller refuses, saying who
 plays). Undo (:meth:`AiTurns.undo`) takes back the AI's actions since the
 human's last decision, and that decision too, so the human decides again.
 
-No sleep: the pace is the frame clock's, so the window keeps drawing and
-answering (quit, help, undo) between AI actions.
+No sleep and no waiting: the pace is the frame clock's, and the player thinks
+in a daemon thread on a copy of the game (render.input.thinking), from the
+moment its side is to act; so the window keeps drawing and answering (quit,
+help, undo) while it thinks and between its actions. When the pace has passed
+and the decision is not back, the status bar says the AI is thinking. A
+decision about a position since undone is dropped. The search player gets a
+time budget per decision, :data:`SEARCH_SECONDS`.
 """
 
 from __future__ import annotations
@@ -19,7 +24,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Protocol
 
-from sim.ai.player import Player
+from render.input.thinking import Thought
+from sim.ai.player import Decision, Player
 from sim.ai.registry import make_player
 from sim.engine.actions import Action
 from sim.engine.state import GameState
@@ -28,6 +34,9 @@ from sim.scenario.names import display_names
 
 #: Milliseconds between two AI actions: time to see each one happen.
 PACE_MS = 700
+#: Seconds search may think per decision in the window: once spent it tries no
+#: further candidate and takes the best of those tried (docs/ai.md, Solo play).
+SEARCH_SECONDS = 1.5
 #: How the window's log marks an AI's reason.
 MARK = "AI: "
 
@@ -49,11 +58,14 @@ class AiTurns:
         self.reasons: dict[int, str] = {}  # history index of an AI action -> its reason
         self.acting = False  # True while applying the AI's own action
         self._due: int | None = None
+        self._thought: Thought | None = None  # the decision being worked out, or kept
+        self._told: Thought | None = None  # the thought the status bar says is going on
 
     @classmethod
     def named(cls, sides: Mapping[str, str], seed: int = 0) -> AiTurns:
-        """AI players by name for ``sides`` (side id -> player name, sim.ai.registry)."""
-        return cls({side: make_player(name, seed + i)
+        """AI players by name for ``sides`` (side id -> player name, sim.ai.registry);
+        search with the window's time budget, :data:`SEARCH_SECONDS`."""
+        return cls({side: make_player(name, seed + i, seconds=SEARCH_SECONDS)
                     for i, (side, name) in enumerate(sides.items())})
 
     def plays(self, state: GameState | None) -> bool:
@@ -69,7 +81,9 @@ class AiTurns:
         return f"{side} is played by the AI ({self.players[state.acting].name}); wait for it"
 
     def tick(self, controller: Applies, now_ms: int) -> bool:
-        """Take one AI action when one is due; True when one was taken."""
+        """Take one AI action when one is due and decided; True when one was taken.
+
+        Never waits: the decision is worked out in a thread (:meth:`decided`)."""
         state = controller.state
         if not self.plays(state):
             self._due = None
@@ -77,9 +91,14 @@ class AiTurns:
         assert state is not None and state.acting is not None
         if self._due is None:
             self._due = now_ms + self.pace_ms
-        if now_ms < self._due:
+        decision = self.decided(state)
+        if decision is None or now_ms < self._due:
+            if now_ms >= self._due and self._told is not self._thought:
+                self._told = self._thought  # said once: a refused click's words stay up
+                side = display_names(state.scenario).side(state.acting)
+                _say(controller, f"{side} ({self.players[state.acting].name}) is thinking...")
             return False
-        decision = self.players[state.acting].decide(state)
+        self._thought = None
         index = len(state.history)
         self.acting = True
         try:
@@ -91,6 +110,30 @@ class AiTurns:
             _say(controller, f"{MARK}{decision.why}")
         self._due = now_ms + self.pace_ms
         return done
+
+    def decided(self, state: GameState) -> Decision | None:
+        """The decision for ``state`` once its player has made it, else None (then it is
+        thinking, asked now if it was not yet). One thought at a time: one about a
+        position since undone is waited for, then dropped (a player is not asked twice
+        at once). Raises the player's own error, should it fail."""
+        thought = self._thought
+        if thought is not None and not thought.done:
+            return None
+        if thought is None or not thought.fits(state):
+            assert state.acting is not None
+            self._thought = Thought(self.players[state.acting], state)
+            return None
+        return thought.decision()
+
+    @property
+    def thinking(self) -> bool:
+        """Whether a player is working out a decision now."""
+        return self._thought is not None and not self._thought.done
+
+    def wait(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for the decision being worked out (tests,
+        benchmarks; the window never waits); whether none is being worked out."""
+        return self._thought is None or self._thought.wait(timeout)
 
     def undo(self, state: GameState) -> tuple[str, bool]:
         """Undo back over the AI's actions to the human's last decision, that one

@@ -23,9 +23,14 @@ PLAYERS: dict[str, Callable[[int], Player]] = {
 DEFAULT = "greedy"
 
 
-def make_player(name: str, seed: int = 0) -> Player:
-    """A new player called ``name``; UsageError naming the known players otherwise."""
+def make_player(name: str, seed: int = 0, seconds: float | None = None) -> Player:
+    """A new player called ``name``; UsageError naming the known players otherwise.
+
+    ``seconds``: a time budget per decision for search (the window's solo play);
+    the quick players (random, greedy) have none."""
     factory = PLAYERS.get(name)
     if factory is None:
         raise UsageError(f"unknown AI player {name!r}; known players: {', '.join(PLAYERS)}")
+    if seconds is not None and factory is SearchPlayer:
+        return SearchPlayer(seed, seconds=seconds)
     return factory(seed)
