@@ -12,7 +12,7 @@ from pathlib import Path
 from sim.ai.leaf import firepower
 from sim.ai.registry import make_player
 from sim.ai.scoring import Scorer, situation_with
-from sim.ai.search import Weights, late_weights
+from sim.ai.search import SearchPlayer, Weights, late_weights
 from sim.combat.plan import Situation
 from sim.engine.actions import ReadyModel
 from sim.engine.gamedata import Phase
@@ -138,3 +138,15 @@ def test_a_level_side_plays_for_the_win_in_the_last_round(tmp_path: Path) -> Non
     level = late_weights(last, w)
     assert level.answer < w.answer and level.danger < w.danger
     assert level.counter > w.counter and level.gain > w.gain
+
+
+def test_a_spent_time_budget_tries_no_further_choice(tmp_path: Path) -> None:
+    """The window's time budget caps a decision: once spent, no further candidate is
+    tried ahead and the best of those tried is chosen. With no time at all that is
+    the first of the shortlist only; with a playout budget alone, all six."""
+    state = _hound_board(tmp_path)
+    timed = SearchPlayer(1, seconds=0.0).decide(state)
+    assert "1 choice tried ahead" in timed.why and " against " not in timed.why
+    full = SearchPlayer(1).decide(state)
+    assert "6 choices tried ahead" in full.why
+    assert state.is_legal(timed.action)

@@ -293,6 +293,6 @@ def _chosen(short: list[Weighed], values: list[float]) -> Decision:
     others = [v for i, v in enumerate(values) if i != best]
     against = f" against {max(others):+.2f}" if others else ""
     d = short[best].decision
-    return Decision(d.action, f"{d.why}; {len(short)} choices tried ahead: "
-                              f"{values[best]:+.2f}{against}")
+    tried = f"{len(short)} choices" if len(short) > 1 else "1 choice"
+    return Decision(d.action, f"{d.why}; {tried} tried ahead: {values[best]:+.2f}{against}")
 
