@@ -8,6 +8,7 @@ quitting does not wait for it. Every human input is a pygame event (dummy driver
 from __future__ import annotations
 
 import os
+import threading
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"  # before pygame is imported anywhere
 
@@ -17,14 +18,20 @@ from pathlib import Path
 import pygame
 import pytest
 
-from render.input.ai_turns import MARK, AiTurns
+from render.input.ai_turns import MARK, SEARCH_SECONDS, AiTurns
+from sim.ai.greedy import GreedyPlayer
+from sim.ai.player import Decision
+from sim.ai.search import SearchPlayer
+from sim.engine.actions import Action
 from sim.engine.gamedata import Phase, Readiness
 from sim.engine.state import GameState
+from sim.game.kinds import new_game
 from sim.scenario.format.loader import load_scenario
 from tests.conftest import SCENARIOS
 from tests.window_driver import Driver
 
 HUMAN, AI = "settlers", "mutants"
+HUMAN_FIRST = 2  # a seed where the human chooses who goes first
 PACE = 500
 
 
@@ -67,8 +74,9 @@ def wait_for_human(d: Driver, clock: Clock, limit: int = 200) -> int:
     raise AssertionError("the AI never handed the turn back")
 
 
-def human_turn(d: Driver) -> dict[str, object]:
-    """The human plays one turn through events; the state before its last decision."""
+def human_turn(d: Driver, pick: int = 0) -> dict[str, object]:
+    """The human plays one turn through events, readying the ``pick``-th unready model;
+    the state before its last decision."""
     st: GameState = d.state
     side_name = d.controller.scenario.sides[HUMAN].name
     last = st.to_dict()
@@ -77,8 +85,8 @@ def human_turn(d: Driver) -> dict[str, object]:
         if st.phase is Phase.CHOOSE_FIRST:
             d.click_button(f"{side_name} goes first")
         elif st.phase is Phase.READY:
-            d.click_model(next(m.id for m in st.side_models(HUMAN)
-                               if m.readiness is Readiness.UNREADY))
+            d.click_model([m.id for m in st.side_models(HUMAN)
+                           if m.readiness is Readiness.UNREADY][pick])
         elif st.phase is Phase.CHOOSE_OPTION:
             d.click_button("Activate Ready (option B)")
         elif st.phase is Phase.ACTIVATE:
@@ -158,3 +166,179 @@ def test_play_names_a_bad_ai_argument(capsys: pytest.CaptureFixture[str], value:
     assert main(["play", "skirmish", "--ai", value]) == code
     err = capsys.readouterr().err
     assert all(w in err for w in words) and "Traceback" not in err
+
+
+# --- thinking off the frame loop -----------------------------------------------------
+
+class Gate:
+    """A player that thinks until the test lets it go, then decides as greedy does."""
+
+    name = "slow"
+
+    def __init__(self) -> None:
+        self.asked = threading.Event()
+        self.release = threading.Event()
+        self.calls = 0
+        self.seen: list[GameState] = []  # the states it was asked about
+        self.inner = GreedyPlayer(0)
+
+    def decide(self, state: GameState) -> Decision:
+        self.calls += 1
+        call = self.calls
+        self.seen.append(state)
+        self.asked.set()
+        self.release.wait(60)
+        d = self.inner.decide(state)
+        return Decision(d.action, f"call {call}: {d.why}")
+
+
+@pytest.fixture
+def gated(tmp_path: Path) -> Iterator[tuple[Driver, Clock, Gate]]:
+    state = new_game(load_scenario(SCENARIOS / "skirmish.toml"), seed=HUMAN_FIRST)
+    assert state.acting == HUMAN  # so the AI is first asked in a turn, not to choose
+    d = Driver(state.scenario, tmp_path, state=state)
+    gate = Gate()
+    d.controller.ai = AiTurns({AI: gate}, pace_ms=PACE)
+    clock = Clock()
+    d.app.clock = clock
+    yield d, clock, gate
+    gate.release.set()  # its thread ends
+    d.close()
+
+
+def ai_thinking(d: Driver, clock: Clock, gate: Gate) -> dict[str, object]:
+    """Play the human's turn (if it is theirs) until the slow AI is asked; the state
+    before the human's last decision."""
+    last = d.state.to_dict()
+    if d.state.acting == HUMAN:
+        last = human_turn(d)
+    assert d.state.acting == AI
+    d.step()
+    assert gate.asked.wait(30), "the AI was never asked"
+    clock.now += 10 * PACE  # its pace is long over: only the thinking holds it up
+    return last
+
+
+def test_the_window_answers_while_the_ai_thinks(gated: tuple[Driver, Clock, Gate]) -> None:
+    d, clock, gate = gated
+    st = d.state
+    ai_thinking(d, clock, gate)
+    before = st.to_dict()
+    d.step()
+    assert d.controller.status == "Super Mutants (slow) is thinking..."
+    # Frames go on being drawn and keys and the mouse answered.
+    plain = pygame.image.tobytes(d.app.surface, "RGB")
+    d.key(pygame.K_F1)
+    assert d.controller.show_help
+    assert pygame.image.tobytes(d.app.surface, "RGB") != plain  # the help was drawn
+    d.key(pygame.K_ESCAPE)
+    assert not d.controller.show_help
+    mutant = st.side_models(AI)[0]
+    d.move_to(d.board_px(mutant.position.x, mutant.position.y))
+    assert d.controller.hovered == mutant.id
+    d.click_model(mutant.id)
+    assert d.controller.status_error and "played by the AI (slow)" in d.controller.status
+    for _ in range(5):
+        clock.now += PACE
+        d.step()
+    assert st.to_dict() == before and gate.calls == 1
+    # It thinks on a copy, never on the state the window draws.
+    assert gate.seen[0] is not st
+    gate.release.set()
+    ai = d.controller.ai
+    assert ai is not None and ai.wait(30)
+    d.step()
+    assert len(st.history) == len(before["history"]) + 1  # type: ignore[arg-type]
+    assert any(line.startswith(f"{MARK}call 1") for line in d.controller.view().log)
+
+
+def test_an_undo_while_the_ai_thinks_drops_its_decision(
+        gated: tuple[Driver, Clock, Gate]) -> None:
+    d, clock, gate = gated
+    st = d.state
+    before_last = ai_thinking(d, clock, gate)
+    asked = st.history
+    d.key(pygame.K_z, pygame.KMOD_LCTRL)  # while it thinks
+    assert st.to_dict() == before_last and st.acting == HUMAN
+    for _ in range(3):  # back to the human's readying: another model this time
+        d.key(pygame.K_z, pygame.KMOD_LCTRL)
+    assert st.phase is Phase.READY and st.acting == HUMAN
+    human_turn(d, pick=-1)
+    # The same length of history and the same side to act, but another position.
+    assert len(st.history) == len(asked) and st.history != asked and st.acting == AI
+    clock.now += PACE
+    d.step()
+    assert d.controller.status == "Super Mutants (slow) is thinking..."
+    gate.release.set()  # the stale decision comes back ...
+    ai = d.controller.ai
+    assert ai is not None and ai.wait(30)
+    d.step()  # ... is dropped, and the AI asked about this position
+    assert ai.wait(30) and gate.calls == 2 and gate.seen[1].history == st.history
+    clock.now += PACE
+    d.step()
+    assert len(st.history) == len(asked) + 1
+    reasons = [line for line in d.controller.view().log if line.startswith(MARK)]
+    assert reasons and reasons[-1].startswith(f"{MARK}call 2")
+    assert not any(r.startswith(f"{MARK}call 1") for r in reasons)
+
+
+def test_quitting_while_the_ai_thinks_does_not_wait_for_it(
+        gated: tuple[Driver, Clock, Gate]) -> None:
+    d, clock, gate = gated
+    ai_thinking(d, clock, gate)
+    # A watchdog lets the player go if the window waits for it, and says so.
+    watchdog = threading.Timer(30, gate.release.set)
+    watchdog.start()
+    try:
+        d.post(pygame.QUIT)
+        code = d.app.run()
+    finally:
+        waited = not watchdog.is_alive()
+        watchdog.cancel()
+    assert not waited and not gate.release.is_set(), "quitting waited for the AI"
+    assert code == 0 and not d.app.running
+    assert list(d.app.controller.save_dir.glob("*"))  # the changed game was saved
+
+
+def test_a_failing_player_is_an_error_of_the_window() -> None:
+    class Broken:
+        name = "broken"
+
+        def decide(self, state: GameState) -> Decision:
+            raise RuntimeError("the player's bug")
+
+    class Host:
+        def __init__(self, state: GameState) -> None:
+            self.state: GameState | None = state
+
+        def apply(self, action: Action) -> bool:
+            raise AssertionError("nothing to apply")
+
+    state = new_game(load_scenario(SCENARIOS / "skirmish.toml"))
+    ai = AiTurns({side: Broken() for side in state.sides}, pace_ms=0)
+    host = Host(state)
+    ai.tick(host, 0)
+    assert ai.wait(30)
+    with pytest.raises(RuntimeError, match="the player's bug"):
+        ai.tick(host, 1)
+
+
+def test_the_window_s_search_player_has_the_time_budget(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from render.app import App
+    from sim.cli import main
+
+    seen: list[AiTurns | None] = []
+
+    def run(app: App) -> int:
+        seen.append(app.controller.ai)
+        return 0
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(App, "run", run)
+    assert main(["play", "skirmish", "--ai", "mutants=search", "--size", "1280x800"]) == 0
+    ai = seen[0]
+    assert ai is not None and set(ai.players) == {"mutants"}
+    player = ai.players["mutants"]
+    assert isinstance(player, SearchPlayer) and player.seconds == SEARCH_SECONDS
+    assert 0 < SEARCH_SECONDS <= 2.0  # docs/ai.md: a wait one reads through, not a freeze
