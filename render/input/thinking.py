@@ -9,6 +9,9 @@ history), so a decision overtaken by an undo is dropped, never applied.
 
 The thread is a daemon: closing the window while a player thinks does not
 wait for it (the player's copy is all it touches, and nothing is saved from it).
+Besides the copy it shares the scenario with the window, and so its prepared
+per-board caches: read-through caches of immutable answers, where a race at
+worst builds one answer twice.
 """
 
 from __future__ import annotations
