@@ -38,6 +38,10 @@ HEADLESS_DRIVERS = ("dummy", "offscreen")  # SDL drivers that show nothing
 MAX_WINDOW_SIDE = 16384  # pixels: beyond any screen
 SHOW_SAVED_MS = 1200  # the last frame, naming the save, stays up this long
 DRAG_PX = 6  # a press that moves further than this is a drag, not a click
+FPS = 60  # frames a second
+# While an AI player thinks (solo play) nothing moves and every frame drawn is time
+# the player's thread does not get (docs/ai.md): keys still answer within 70 ms.
+THINKING_FPS = 15
 
 # Key -> controller command; Ctrl+key in CTRL_KEYS. The help table
 # (render.draw.controls.CONTROLS) documents the same keys.
@@ -233,13 +237,18 @@ class App:
                 while self.running:
                     self.step()
                     pygame.display.flip()
-                    clock.tick(60)
+                    clock.tick(self.frame_rate())
         except KeyboardInterrupt:  # no handler (not the main thread), or before it was set
             self.stopped_by = "Ctrl+C"
         except Exception:
             self.rescue()
             raise
         return 0 if self.save_on_quit() is not None or not self.controller.unsaved else 1
+
+    def frame_rate(self) -> int:
+        """Frames a second now: fewer while an AI player thinks (THINKING_FPS)."""
+        ai = self.controller.ai
+        return THINKING_FPS if ai is not None and ai.thinking else FPS
 
     def stop(self, why: str) -> None:
         """End the loop at the next frame (a signal handler calls this)."""

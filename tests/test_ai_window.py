@@ -18,6 +18,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from render.app import FPS, THINKING_FPS
 from render.input.ai_turns import MARK, SEARCH_SECONDS, AiTurns
 from sim.ai.greedy import GreedyPlayer
 from sim.ai.player import Decision
@@ -226,7 +227,9 @@ def test_the_window_answers_while_the_ai_thinks(gated: tuple[Driver, Clock, Gate
     before = st.to_dict()
     d.step()
     assert d.controller.status == "Super Mutants (slow) is thinking..."
-    # Frames go on being drawn and keys and the mouse answered.
+    # Fewer frames meanwhile (each one is time the player does not get), but drawn,
+    # and keys and the mouse answered.
+    assert d.app.frame_rate() == THINKING_FPS < FPS
     plain = pygame.image.tobytes(d.app.surface, "RGB")
     d.key(pygame.K_F1)
     assert d.controller.show_help
@@ -249,6 +252,7 @@ def test_the_window_answers_while_the_ai_thinks(gated: tuple[Driver, Clock, Gate
     assert ai is not None and ai.wait(30)
     d.step()
     assert len(st.history) == len(before["history"]) + 1  # type: ignore[arg-type]
+    assert d.app.frame_rate() == FPS
     assert any(line.startswith(f"{MARK}call 1") for line in d.controller.view().log)
 
 
