@@ -36,7 +36,7 @@ from sim.scenario.names import display_names
 PACE_MS = 700
 #: Seconds search may think per decision in the window: once spent it tries no
 #: further candidate and takes the best of those tried (docs/ai.md, Solo play).
-SEARCH_SECONDS = 1.0
+SEARCH_SECONDS = 1.5
 #: How the window's log marks an AI's reason.
 MARK = "AI: "
 
