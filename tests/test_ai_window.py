@@ -120,6 +120,22 @@ def test_the_ai_side_plays_whole_turns_with_its_reasons_in_the_log(
                                      or "Behemoth" in r for r in reasons)
 
 
+def test_the_hand_over_banner_greets_the_human_only(driver: tuple[Driver, Clock]) -> None:
+    """Solo play has no one to hand the screen to on the AI's turn: no "your turn"
+    banner for the AI's side; the human's turn still opens with one."""
+    d, clock = driver
+    st = d.state
+    wait_for_human(d, clock)
+    human_turn(d)
+    assert st.acting == AI
+    d.step()
+    assert d.app.show.banner is None
+    wait_for_human(d, clock)
+    d.step()
+    banner = d.app.show.banner
+    assert banner is not None and banner.title.startswith("Commonwealth Settlers - your turn")
+
+
 def test_the_human_cannot_act_for_the_ai(driver: tuple[Driver, Clock]) -> None:
     d, clock = driver
     st = d.state

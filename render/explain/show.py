@@ -86,11 +86,14 @@ class Show:
         self.banner = None
         return up
 
-    def _hand_over(self, state: GameState) -> None:
+    def _hand_over(self, state: GameState, ai_plays: bool = False) -> None:
         turn = (state.round, state.acting)
         if state.is_over or turn == self._turn:
             return
         self._turn = turn
+        if ai_plays:  # solo play: no one to hand the screen to; the AI's reasons show
+            self.banner = None
+            return
         side = display_names(state.scenario).side(state.acting) if state.acting else "-"
         self.banner = Banner(f"{side} - your turn, round {state.round}",
                              PHASE_HINT.get(state.phase, ""))
@@ -188,7 +191,7 @@ class Show:
         state = c.state
         if state is None:
             return
-        self._hand_over(state)
+        self._hand_over(state, c.ai is not None and c.ai.plays(state))
         self._dice(state, now_ms)
         self._headlines(c)
         self.what_if.update(c)
