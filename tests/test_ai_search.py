@@ -12,7 +12,7 @@ from pathlib import Path
 from sim.ai.leaf import firepower
 from sim.ai.registry import make_player
 from sim.ai.scoring import Scorer, situation_with
-from sim.ai.search import SearchPlayer, Weights, late_weights
+from sim.ai.search import SAFE, SHORTLIST, SearchPlayer, Weights, late_weights
 from sim.combat.plan import Situation
 from sim.engine.actions import ReadyModel
 from sim.engine.gamedata import Phase
@@ -74,7 +74,8 @@ def test_greedy_and_search_charge_across_difficult_ground(tmp_path: Path) -> Non
         assert decision.action.target == "settler-0"
 
 
-def _hound_board(tmp_path: Path) -> GameState:
+def _hound_board(tmp_path: Path, hound_y: float = 27,
+                 block: str = "[[10, 18], [14, 18], [14, 21], [10, 21]]") -> GameState:
     """A Mutant Hound to act (readied by hand), a Super Mutant that Rifleman A shoots
     first (the closer, better shot: greedy readies A), and Rifleman B far up the
     board, whose long shot reaches the open ground in front of the hound. A building
@@ -86,11 +87,11 @@ def _hound_board(tmp_path: Path) -> GameState:
         'format = 1\nname = "Search test"\nrules = "rulebook"\nboard = [30, 30]\nrounds = 6\n'
         'include = ["wasteland:units/wasteland.toml"]\n'
         '[sides.settlers]\nname = "Settlers"\n[sides.mutants]\nname = "Mutants"\n'
-        '[[terrain]]\nid = "block"\npolygon = [[10, 18], [14, 18], [14, 21], [10, 21]]\n'
+        f'[[terrain]]\nid = "block"\npolygon = {block}\n'
         'movement = "impassable"\nblocks_los = true\ncover = true\nheight = 3\n'
         + model("rifle-a", "settler_rifle", "settlers", 28, 6)
         + model("rifle-b", "settler_rifle", "settlers", 15, 6)
-        + model("hound", "mutant_hound", "mutants", 15, 27)
+        + model("hound", "mutant_hound", "mutants", 15, hound_y)
         + model("decoy", "super_mutant", "mutants", 27, 13))
     path = tmp_path / "hound-test.toml"
     path.write_text(text, encoding="utf-8")
@@ -143,10 +144,33 @@ def test_a_level_side_plays_for_the_win_in_the_last_round(tmp_path: Path) -> Non
 def test_a_spent_time_budget_tries_no_further_choice(tmp_path: Path) -> None:
     """The window's time budget caps a decision: once spent, no further candidate is
     tried ahead and the best of those tried is chosen. With no time at all that is
-    the first of the shortlist only; with a playout budget alone, all six."""
+    the first of the shortlist only; with a playout budget alone, all of it (greedy's
+    six best and the two places least in the enemies' reach)."""
     state = _hound_board(tmp_path)
     timed = SearchPlayer(1, seconds=0.0).decide(state)
     assert "1 choice tried ahead" in timed.why and " against " not in timed.why
     full = SearchPlayer(1).decide(state)
-    assert "6 choices tried ahead" in full.why
+    assert f"{SHORTLIST + SAFE} choices tried ahead" in full.why
     assert state.is_legal(timed.action)
+
+
+def test_search_weighs_hanging_back(tmp_path: Path) -> None:
+    """Greedy's pull toward the enemy ranks every step forward above staying put, so
+    its six best are all walks into the open. The hound stands in front of a
+    building, where only Rifleman B's long band reaches it; search also tries the
+    places least in the enemies' reach (:data:`SAFE`), and keeps to one that fewer
+    of the riflemen reach than the walk a search without them takes, into both."""
+    state = _hound_board(tmp_path, hound_y=21, block="[[12, 23.5], [18, 23.5], [18, 25], [12, 25]]")
+    assert state.activation is not None and state.activation.model == "hound"
+
+    def reached_by(decision_action: object) -> list[str]:
+        at = state.model("hound").position
+        if isinstance(decision_action, Move):
+            end = decision_action.steps[-1]
+            at = Position(end.x, end.y, 0.0)
+        sit = situation_with(state, "hound", at)
+        return [r for r in ("rifle-a", "rifle-b") if Scorer().best_shot(sit, r, "hound")]
+
+    without = SearchPlayer(1, safe=0).decide(state)
+    assert reached_by(without.action) == ["rifle-a", "rifle-b"], without.why
+    assert len(reached_by(make_player("search", 1).decide(state).action)) < 2

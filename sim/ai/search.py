@@ -1,10 +1,11 @@
 """The search player: greedy's shortlist, each tried ahead on copies (docs/ai.md).
 
 In an activation it takes greedy's best few candidates (a move or a stay
-ranked with the charge it sets up, sim.ai.leaf.charge_threat) and plays each
-out on copies of the game (``state.copy()``, ``apply``: the engine's forward model):
-the rest of this model's activation, then the opponent's next :data:`DEPTH` turns
-and this player's turns between them, all played by a quick greedy player (the
+ranked with the charge it sets up, sim.ai.leaf.charge_threat) and the places
+least in the enemies' reach (:data:`SAFE`), and plays each out on copies of the
+game (``state.copy()``, ``apply``: the engine's forward model): the rest of
+this model's activation, then the opponent's next :data:`DEPTH` turns and this
+player's turns between them, all played by a quick greedy player (the
 opponent as greedy would answer). Two replies, not one: an enemy that must first
 move to see a model, or that acts second, shoots it too. The dice of each playout
 are *determinised*: the copy's generator is set to a seed drawn from the player's
@@ -67,6 +68,8 @@ from sim.scenario.positions import Position
 
 #: Candidates tried ahead, from the top of greedy's list.
 SHORTLIST = 6
+#: Candidates added to the shortlist: the places least in the enemies' reach.
+SAFE = 2
 #: Playouts at most per attack candidate (a move gets one: it rolls no dice).
 PLAYOUTS = 4
 #: The weight of the opponent's answer (its attacks' exact worth) next to greedy's score.
@@ -97,10 +100,10 @@ class SearchPlayer:
     def __init__(self, seed: int = 0, *, shortlist: int = SHORTLIST, playouts: int = PLAYOUTS,
                  seconds: float | None = None, answer: float = ANSWER,
                  counter: float = COUNTER, danger: float = DANGER, depth: int = DEPTH,
-                 gain: float = GAIN) -> None:
+                 gain: float = GAIN, safe: int = SAFE) -> None:
         self.rng = SeededRng(seed)
         self.answer, self.counter, self.danger = answer, counter, danger
-        self.depth, self.gain = depth, gain
+        self.depth, self.gain, self.safe = depth, gain, safe
         self.shortlist, self.playouts, self.seconds = shortlist, playouts, seconds
         self.scorer = Scorer()
         self.reaches = Reaches()
@@ -127,26 +130,37 @@ class SearchPlayer:
 
     def _shortlist(self, state: GameState, options: list[Weighed]) -> list[Weighed]:
         """Greedy's best candidates, a move's or a stay's counted with the charge it
-        sets up (greedy's spot counts close combat only once in base contact)."""
+        sets up (greedy's spot counts close combat only once in base contact); then
+        the :data:`SAFE` places least in the enemies' reach (greedy's danger at the
+        spot, the better score first among equals): greedy's pull toward the enemy
+        never ranks hanging back among its best, so the look-ahead would never
+        weigh it."""
         act = state.activation
         assert act is not None
         here = state.model(act.model).position
 
-        def pre(w: Weighed) -> float:
+        def where(w: Weighed) -> tuple[Position, int] | None:
+            """Where a stay or a walk on the ground leaves the model, and its actions left."""
             a = w.decision.action
             if isinstance(a, EndActivation):
-                at: Position | None = here
-            elif (isinstance(a, Move) and here.z == 0.0
-                  and all(s.kind == "walk" for s in a.steps)):
-                at = Position(a.steps[-1].x, a.steps[-1].y, 0.0)
-            else:
-                at = None
+                return here, 0
+            if (isinstance(a, Move) and here.z == 0.0
+                    and all(s.kind == "walk" for s in a.steps)):
+                return Position(a.steps[-1].x, a.steps[-1].y, 0.0), act.actions_left - 1
+            return None
+
+        def pre(w: Weighed) -> float:
+            at = where(w)
             if at is None:
                 return w.score
-            return w.score + self.counter * charge_threat(state, self.scorer, act.model, at)
+            return w.score + self.counter * charge_threat(state, self.scorer, act.model, at[0])
 
         ranked = sorted(options, key=lambda w: -pre(w))
-        return ranked[: self.shortlist]
+        short = ranked[: self.shortlist]
+        safe = sorted((self.scorer.spot(state, act.model, *at).threat, i, w)
+                      for i, w in enumerate(options)
+                      if w not in short and (at := where(w)) is not None)
+        return short + [w for _, _, w in safe[: self.safe]]
 
     def _answer(self, state: GameState, action: Action, seeds: list[int], most: int,
                 weights: Weights) -> float:
