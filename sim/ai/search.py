@@ -32,8 +32,8 @@ the attack itself).
 The budget per decision is a number of playouts (``playouts``, at most this
 many per attack candidate): results are then the same on any machine.
 ``seconds`` adds a time budget (the window's solo play): once it is spent no
-further candidate is tried, and the best of those tried is chosen (greedy's best
-is always tried first). That makes decisions depend on the machine's speed.
+further candidate is tried, and the best of those tried is chosen (the top of the
+shortlist is always tried). That makes decisions depend on the machine's speed.
 
 Turn choices: the model to ready or activate is the one whose best action is
 worth most, each tried on a copy up to its activation and weighed there as
