@@ -174,3 +174,22 @@ def test_search_weighs_hanging_back(tmp_path: Path) -> None:
     without = SearchPlayer(1, safe=0).decide(state)
     assert reached_by(without.action) == ["rifle-a", "rifle-b"], without.why
     assert len(reached_by(make_player("search", 1).decide(state).action)) < 2
+
+
+def test_a_spent_time_budget_caps_the_choice_of_model_too() -> None:
+    """The window's budget caps the turn choice as well: with no time only greedy's
+    most urgent model is tried (and readied), and the reason says so; with a playout
+    budget alone every Unready model is tried."""
+    from tests.conftest import SCENARIOS
+
+    state = new_game(load_scenario(SCENARIOS / "skirmish.toml"), seed=5)
+    greedy = make_player("greedy", 1)
+    while state.phase is not Phase.READY:
+        state.apply(greedy.decide(state).action)
+    unready = [a for a in state.legal_actions() if isinstance(a, ReadyModel)]
+    assert len(unready) == 6
+    timed = SearchPlayer(1, seconds=0.0).decide(state)
+    assert f"1 of {len(unready)} models tried (time)" in timed.why
+    assert timed.action == greedy.decide(state).action  # greedy's most urgent model
+    full = SearchPlayer(1).decide(state)
+    assert "models tried (time)" not in full.why and isinstance(full.action, ReadyModel)

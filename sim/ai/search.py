@@ -32,8 +32,9 @@ the attack itself).
 The budget per decision is a number of playouts (``playouts``, at most this
 many per attack candidate): results are then the same on any machine.
 ``seconds`` adds a time budget (the window's solo play): once it is spent no
-further candidate is tried, and the best of those tried is chosen (the top of the
-shortlist is always tried). That makes decisions depend on the machine's speed.
+further candidate (or, for a turn choice, model) is tried, and the best of those
+tried is chosen (the top of the shortlist is always tried). That makes decisions
+depend on the machine's speed.
 
 Turn choices: the model to ready or activate is the one whose best action is
 worth most, each tried on a copy up to its activation and weighed there as
@@ -198,12 +199,19 @@ class SearchPlayer:
 
     def _which_model(self, state: GameState, options: list[Weighed]) -> Decision:
         """Ready (or activate) the model whose best action is worth most: each is
-        tried on a copy, up to its activation, and weighed there as greedy would."""
+        tried on a copy, up to its activation, and weighed there as greedy would.
+        The time budget caps this too: once spent no further model is tried (the
+        first, greedy's most urgent, always is)."""
         best: tuple[float, Weighed, Weighed | None] | None = None
-        for w in options:
+        start = time.perf_counter()
+        models = [w for w in options if isinstance(w.decision.action, ReadyModel | Activate)]
+        tried = 0
+        for w in models:
+            if tried and self.seconds is not None and time.perf_counter() - start > self.seconds:
+                break
+            tried += 1
             action = w.decision.action
-            if not isinstance(action, ReadyModel | Activate):
-                continue
+            assert isinstance(action, ReadyModel | Activate)
             sim = state.copy()
             sim.apply(action)
             for _ in range(LEAD_IN):  # option B, then activating it (rulebook)
@@ -220,7 +228,8 @@ class SearchPlayer:
             return options[0].decision
         value, w, first = best
         then = f"; then {first.decision.why} ({value:+.2f})" if first is not None else ""
-        return Decision(w.decision.action, f"{w.decision.why}{then}")
+        cut = f"; {tried} of {len(models)} models tried (time)" if tried < len(models) else ""
+        return Decision(w.decision.action, f"{w.decision.why}{then}{cut}")
 
     def _playout(self, state: GameState, action: Action, seed: int, weights: Weights,
                  target: str | None = None) -> tuple[float, bool]:
