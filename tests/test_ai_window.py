@@ -19,6 +19,7 @@ import pygame
 import pytest
 
 from render.app import FPS, THINKING_FPS
+from render.draw.frame import shown_log
 from render.input.ai_turns import MARK, SEARCH_SECONDS, AiTurns
 from sim.ai.greedy import GreedyPlayer
 from sim.ai.player import Decision
@@ -118,6 +119,11 @@ def test_the_ai_side_plays_whole_turns_with_its_reasons_in_the_log(
     reasons = [line for line in log if line.startswith(MARK)]
     assert len(reasons) >= 9 and any("Super Mutant" in r or "Mutant Hound" in r
                                      or "Behemoth" in r for r in reasons)
+    # The log the frame draws (the window's, with the attacks' verdicts) holds them too,
+    # each before the events its action caused.
+    drawn = list(shown_log(d.controller.view(), d.app.show.shown(clock.now, d.controller.scene())))
+    assert [line for line in drawn if line.startswith(MARK)] == reasons
+    assert len(drawn) == len(log)
 
 
 def test_the_hand_over_banner_greets_the_human_only(driver: tuple[Driver, Clock]) -> None:

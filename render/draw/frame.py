@@ -94,7 +94,7 @@ def draw_frame(surface: Any, layout: Layout, scene: Scene, view: ViewState,
                      view.hover_button)
     pinned = () if show is None else show.pinned
     draw_details(surface, layout.details, pinned, view.details, view.details_scroll)
-    log = show.log if show is not None and show.log else view.log
+    log = shown_log(view, show)
     if layers is None:
         draw_steady(surface, layout, scene, view, log)
     else:  # drawn again only when one of them changes: a drag redraws none of them
@@ -114,6 +114,12 @@ def draw_frame(surface: Any, layout: Layout, scene: Scene, view: ViewState,
         draw_game_over(surface, layout.board, view.game_over)
     if view.show_help:
         draw_help(surface, layout.window)
+
+
+def shown_log(view: ViewState, show: Shown | None) -> Sequence[str]:
+    """The event log the frame draws: the window's (the attacks' verdicts, and in solo
+    play the AI's reasons) once it has one, else the controller's."""
+    return show.log if show is not None and show.log else view.log
 
 
 def steady_rects(layout: Layout) -> list[Rect]:

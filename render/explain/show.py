@@ -34,6 +34,7 @@ from sim.engine.state import GameState
 from sim.scenario.names import display_names
 
 if TYPE_CHECKING:
+    from render.input.ai_turns import AiTurns
     from render.input.controller import Controller
 
 # What the side to act does first, under its banner (R-TURN-3..5).
@@ -72,6 +73,7 @@ class Show:
         self._turn: tuple[int, str | None] | None = None
         self.card: DiceCard | None = None
         self._events = 0
+        self._reasons = 0  # the AI's reasons the log holds (solo play)
         self._rolls: tuple[AttackRoll, ...] = ()
         self.log: tuple[str, ...] = ()
         self.headlines: tuple[TextLine, ...] = ()
@@ -102,10 +104,12 @@ class Show:
     def card_visible(self, now_ms: int) -> bool:
         return self.card is not None and now_ms - self.card.since_ms < CARD_MS
 
-    def _dice(self, state: GameState, now_ms: int) -> None:
+    def _dice(self, state: GameState, now_ms: int, ai: AiTurns | None = None) -> None:
         events = state.events
-        if len(events) == self._events:
+        reasons = 0 if ai is None else len(ai.reasons)
+        if (len(events), reasons) == (self._events, self._reasons):
             return
+        self._reasons = reasons
         rolls = attack_rolls(events)
         grew = len(events) > self._events
         if grew and rolls and rolls != self._rolls[: len(rolls)]:
@@ -114,6 +118,8 @@ class Show:
             self.card = None  # taken back (undo)
         self._events, self._rolls = len(events), rolls
         self.log = log_lines(state, events)
+        if ai is not None:  # solo play: each AI action's reason before its events
+            self.log = ai.log_lines(state, self.log)
 
     # --- the headlines ---------------------------------------------------------------
     def _legal_now(self, state: GameState) -> list[Action]:
@@ -192,7 +198,7 @@ class Show:
         if state is None:
             return
         self._hand_over(state, c.ai is not None and c.ai.plays(state))
-        self._dice(state, now_ms)
+        self._dice(state, now_ms, c.ai)
         self._headlines(c)
         self.what_if.update(c)
 

@@ -21,7 +21,7 @@ time budget per decision, :data:`SEARCH_SECONDS`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from render.input.thinking import Thought
@@ -158,14 +158,20 @@ class AiTurns:
         return (f"undone: your last decision and the AI's {ai} action(s) after it"
                 if ai else "undone: your last decision"), False
 
-    def log_lines(self, state: GameState) -> tuple[str, ...]:
-        """The event log with each AI action's reason before the events it caused."""
+    def log_lines(self, state: GameState, lines: Sequence[str] | None = None
+                  ) -> tuple[str, ...]:
+        """The event log with each AI action's reason before the events it caused;
+        ``lines``: one text per event of ``state.events`` (the window's, with the
+        attacks' verdicts), else each event as text."""
+        texts = [str(e) for e in state.events] if lines is None else list(lines)
         out: list[str] = []
+        at = 0
         for i, (action, events) in enumerate(state.log_by_action()):
             why = self.reasons.get(i - 1) if action is not None else None
             if why is not None:
                 out.append(f"{MARK}{why}")
-            out.extend(str(e) for e in events)
+            out.extend(texts[at:at + len(events)])
+            at += len(events)
         return tuple(out)
 
 
