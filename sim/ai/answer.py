@@ -9,7 +9,7 @@ answer's dice, so its look-ahead has no dice noise of its own (docs/ai.md).
 
 from __future__ import annotations
 
-from sim.ai.scoring import Scorer, situation_with
+from sim.ai.scoring import AttackValue, Scorer, situation_with
 from sim.combat.plan import (
     AttackRefused,
     CloseCombat,
@@ -25,6 +25,13 @@ from sim.movement.kinds import Charge, plan_movement
 
 def attack_worth(state: GameState, scorer: Scorer, action: Action) -> tuple[str, float] | None:
     """``(target, worth)`` of an attack action, or None for any other action."""
+    v = attack_value(state, scorer, action)
+    return (v.target, v.value) if v is not None else None
+
+
+def attack_value(state: GameState, scorer: Scorer, action: Action) -> AttackValue | None:
+    """The :class:`AttackValue` of an attack action (a charge's at its contact point),
+    or None for any other action or an attack the rules refuse."""
     if isinstance(action, Shoot | CloseCombat):
         sit = Situation.of_state(state)
         try:
@@ -33,13 +40,11 @@ def attack_worth(state: GameState, scorer: Scorer, action: Action) -> tuple[str,
                     else plan_close_combat(sit, action.model, action.target, action.weapon))
         except AttackRefused:
             return None
-        v = scorer.value_of(plan, state.model(action.target).health, state.rules)
-        return action.target, v.value
+        return scorer.value_of(plan, state.model(action.target).health, state.rules)
     if isinstance(action, Charge):
         route = plan_movement(state, action.model, action.steps, ruler="charge")
         if route.end is None:
             return None
-        hit = scorer.melee(situation_with(state, action.model, route.end), action.model,
-                           action.target)
-        return (action.target, hit.value) if hit is not None else None
+        return scorer.melee(situation_with(state, action.model, route.end), action.model,
+                            action.target)
     return None

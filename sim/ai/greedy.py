@@ -140,7 +140,7 @@ def _weigh_one(state: GameState, scorer: Scorer, sit: Situation, a: Action, mode
         score = hit.value + spot(route.end, left - 1).score
         return Weighed(score, Decision(a, why.melee_line(sc, hit, "charges")))
     if isinstance(a, Move):
-        end, climbing = _move_end(state, a, here)
+        end, climbing = move_end(state, a, here)
         if end is None:
             return None
         there = spot(end, left - 1)
@@ -153,7 +153,7 @@ def _weigh_one(state: GameState, scorer: Scorer, sit: Situation, a: Action, mode
     return None
 
 
-def _move_end(state: GameState, a: Move, here: Position) -> tuple[Position | None, bool]:
+def move_end(state: GameState, a: Move, here: Position) -> tuple[Position | None, bool]:
     """Where a legal move ends, and whether climbing; a walk on the ground ends at its
     last point (no need to plan it again), anything else is planned."""
     last = a.steps[-1]

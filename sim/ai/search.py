@@ -49,6 +49,7 @@ from typing import NamedTuple
 from sim.ai.answer import attack_worth
 from sim.ai.candidates import Reaches
 from sim.ai.greedy import GreedyPlayer, Weighed, weigh
+from sim.ai.last_round import action_score, is_last_round
 from sim.ai.leaf import charge_threat, firepower
 from sim.ai.player import Decision
 from sim.ai.scoring import Scorer
@@ -116,6 +117,10 @@ class SearchPlayer:
             return self._which_model(state, options)
         if state.phase is not Phase.ACTIVATION or len(options) == 1:
             return options[0].decision
+        if is_last_round(state):
+            options = for_the_score(state, self.scorer, options)
+            if len(options) == 1:
+                return options[0].decision
         short = self._shortlist(state, options)
         seeds = [self.rng.randint(0, 2**63 - 1) for _ in range(self.playouts)]
         start = time.perf_counter()
@@ -150,9 +155,11 @@ class SearchPlayer:
                 return Position(a.steps[-1].x, a.steps[-1].y, 0.0), act.actions_left - 1
             return None
 
+        last = is_last_round(state)
+
         def pre(w: Weighed) -> float:
             at = where(w)
-            if at is None:
+            if at is None or (last and at[1] == 0):  # last round: no later charge (R-TURN-10)
                 return w.score
             return w.score + self.counter * charge_threat(state, self.scorer, act.model, at[0])
 
@@ -309,6 +316,15 @@ def _score(state: GameState, side: str) -> int:
     """Enemy models out of play: the side's score (R-TURN-10, R-EDGE-2)."""
     return sum(1 for m in state.models.values()
                if m.side == state.opponent(side) and not m.in_play)
+
+
+def for_the_score(state: GameState, scorer: Scorer, options: list[Weighed]) -> list[Weighed]:
+    """The candidates weighed for the score alone (sim.ai.last_round), best first: in
+    the last round greedy's place terms (the pull toward the enemy, the attack next
+    turn) count for nothing (R-TURN-10). Moves that cannot be made are dropped."""
+    out = [Weighed(score, w.decision) for w in options
+           if (score := action_score(state, scorer, w.decision.action)) is not None]
+    return sorted(out, key=lambda w: -w.score) or options
 
 
 def _chosen(short: list[Weighed], values: list[float]) -> Decision:
