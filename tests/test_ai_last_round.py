@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 
 from sim.ai.greedy import weigh
-from sim.ai.last_round import action_score, follow_up, is_last_round
+from sim.ai.last_round import action_score, follow_up, for_the_score, is_last_round
 from sim.ai.registry import make_player
 from sim.ai.scoring import Scorer
-from sim.ai.search import SearchPlayer, for_the_score
+from sim.ai.search import SearchPlayer
 from sim.combat.plan import Shoot, Situation
 from sim.engine.actions import (
     Action,

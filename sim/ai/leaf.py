@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 
+from sim.ai.last_round import is_last_round
 from sim.ai.scoring import Scorer, situation_with
 from sim.combat.plan import Situation
 from sim.engine.gamedata import Readiness
@@ -34,7 +35,7 @@ LEVEL = 0.01
 def firepower(state: GameState, scorer: Scorer, side: str) -> float:
     """The sum over ``side``'s models in play of each one's best attack from where it
     stands, weighted by when it can make it (module docstring)."""
-    last_round = state.rounds is not None and state.round >= state.rounds
+    last_round = is_last_round(state)
     sit = Situation.of_state(state)
     enemies = [m.id for m in state.side_models(state.opponent(side))]
     total = 0.0

@@ -49,7 +49,7 @@ from typing import NamedTuple
 from sim.ai.answer import attack_worth
 from sim.ai.candidates import Reaches
 from sim.ai.greedy import GreedyPlayer, Weighed, weigh
-from sim.ai.last_round import action_score, is_last_round
+from sim.ai.last_round import for_the_score, is_last_round
 from sim.ai.leaf import charge_threat, firepower
 from sim.ai.player import Decision
 from sim.ai.scoring import Scorer
@@ -304,7 +304,7 @@ def late_weights(state: GameState, w: Weights) -> Weights:
     unless it scores). A level side plays as one behind: a draw is no win, and a
     kill now decides the game."""
     me = state.acting
-    if me is None or state.rounds is None or state.round < state.rounds:
+    if me is None or not is_last_round(state):
         return w
     lead = _score(state, me) - _score(state, state.opponent(me))
     if lead > 0:
@@ -316,15 +316,6 @@ def _score(state: GameState, side: str) -> int:
     """Enemy models out of play: the side's score (R-TURN-10, R-EDGE-2)."""
     return sum(1 for m in state.models.values()
                if m.side == state.opponent(side) and not m.in_play)
-
-
-def for_the_score(state: GameState, scorer: Scorer, options: list[Weighed]) -> list[Weighed]:
-    """The candidates weighed for the score alone (sim.ai.last_round), best first: in
-    the last round greedy's place terms (the pull toward the enemy, the attack next
-    turn) count for nothing (R-TURN-10). Moves that cannot be made are dropped."""
-    out = [Weighed(score, w.decision) for w in options
-           if (score := action_score(state, scorer, w.decision.action)) is not None]
-    return sorted(out, key=lambda w: -w.score) or options
 
 
 def _chosen(short: list[Weighed], values: list[float]) -> Decision:
