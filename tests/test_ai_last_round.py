@@ -163,3 +163,47 @@ def test_every_attack_is_weighed_ahead_in_the_last_round(tmp_path: Path) -> None
     options = for_the_score(state, player.scorer, weigh(state, player.scorer, player.reaches))
     short = player._shortlist(state, options)
     assert {_shot_at(w.decision.action) for w in short} >= {"wounded", "fresh"}
+
+
+def test_in_the_last_round_a_move_into_charge_reach_is_worth_the_charge(
+        tmp_path: Path) -> None:
+    """A Mutant Hound (red move 6 in, blue charge 10 in, R-RULER-1) 14 in from a
+    Settler, the last round: no shot, so a walk scores nothing but the charge it
+    sets up for its second action (R-TURN-7). Weighed for the score, a walk into
+    charge reach is worth that charge's chance to eliminate (times 0.9, as greedy
+    counts an attack after a move), and search walks in rather than stand idle
+    out of everyone's reach."""
+    gap = 14.0
+    hound_r, settler_r = 40 / 25.4 / 2, 30 / 25.4 / 2
+    text = ('format = 1\nname = "Last charge"\nrules = "rulebook"\nboard = [30, 30]\n'
+            'rounds = 1\ninclude = ["wasteland:units/wasteland.toml"]\n'
+            '[sides.settlers]\nname = "Settlers"\n[sides.mutants]\nname = "Mutants"\n'
+            + _model("target", "settler", "settlers", 15, 4)
+            + _model("spare", "settler", "settlers", 2, 2)
+            + _model("hound", "mutant_hound", "mutants", 15, 4 + settler_r + hound_r + gap))
+    path = tmp_path / "last-charge.toml"
+    path.write_text(text, encoding="utf-8")
+    state = new_game(load_scenario(path), seed=3)
+    for action in (ChooseFirst("mutants"), ReadyModel("hound"), Activate("hound")):
+        state.apply(action)
+    assert state.activation is not None and state.activation.model == "hound"
+    scorer = Scorer()
+    ruler = state.rules.ruler(state.scenario.unit_of("hound").charge)
+
+    def gap_after(a: Action) -> float:
+        end = a.steps[-1] if isinstance(a, Move) else state.model("hound").position
+        target = state.model("target").position
+        return float(((end.x - target.x) ** 2 + (end.y - target.y) ** 2) ** 0.5
+                     - hound_r - settler_r)
+
+    moves = [w.decision.action for w in weigh(state, scorer)
+             if isinstance(w.decision.action, Move)]
+    into = [a for a in moves if gap_after(a) <= ruler - 0.1]
+    assert into, "some walk ends within charge reach"
+    charge = scorer.melee(Situation.of_state(state), "hound", "target")
+    assert charge is not None and charge.p_kill > 0.0
+    for a in into:
+        assert action_score(state, scorer, a) == pytest.approx(0.9 * charge.p_kill)
+    decision = make_player("search", 1).decide(state)
+    assert isinstance(decision.action, Move), decision.why
+    assert gap_after(decision.action) <= ruler, decision.why

@@ -77,11 +77,13 @@ def action_score(state: GameState, scorer: Scorer, action: Action) -> float | No
 
 
 def _next_attack(state: GameState, scorer: Scorer, model: str, at: Position, left: int) -> float:
-    """The worth of the model's best attack from ``at`` with its last action."""
-    best = scorer.spot(state, model, at, left).best
-    if best is None:
-        return 0.0
-    return worth(best, follow_up=follow_up(state, model, left - 1))
+    """The worth of the model's best attack from ``at`` with its last action: a shot,
+    a close combat in base contact, or the charge it could make from there (a hound
+    that walks into charge reach charges with its second action, R-TURN-7)."""
+    spot = scorer.spot(state, model, at, left).best
+    charge = scorer.best_charge(state, model, at)
+    later = follow_up(state, model, left - 1)
+    return max((worth(v, follow_up=later) for v in (spot, charge) if v is not None), default=0.0)
 
 
 def for_the_score(state: GameState, scorer: Scorer, options: list[Weighed]) -> list[Weighed]:

@@ -17,10 +17,8 @@ game ends with it).
 
 from __future__ import annotations
 
-import math
-
 from sim.ai.last_round import is_last_round
-from sim.ai.scoring import Scorer, situation_with
+from sim.ai.scoring import Scorer, within_charge
 from sim.combat.plan import Situation
 from sim.engine.gamedata import Readiness
 from sim.engine.state import GameState
@@ -28,8 +26,6 @@ from sim.scenario.positions import Position
 
 #: The weight of a Used model's attack (it waits for the next round).
 NEXT_ROUND = 0.5
-#: Heights closer than this are one level (inches), as in sim.ai.scoring.
-LEVEL = 0.01
 
 
 def firepower(state: GameState, scorer: Scorer, side: str) -> float:
@@ -53,7 +49,7 @@ def firepower(state: GameState, scorer: Scorer, side: str) -> float:
             shot = scorer.best_shot(sit, m.id, e)
             if shot is not None and shot.value > best:
                 best = shot.value
-            if _within_charge(state, m.id, e):
+            if within_charge(state, m.id, e):
                 hit = scorer.melee(sit, m.id, e)
                 if hit is not None and hit.value > best:
                     best = hit.value
@@ -62,24 +58,7 @@ def firepower(state: GameState, scorer: Scorer, side: str) -> float:
 
 
 def charge_threat(state: GameState, scorer: Scorer, model: str, at: Position) -> float:
-    """The best close combat ``model`` standing at ``at`` could charge into (0 if no
-    enemy is within its charge ruler at its level)."""
-    sit = situation_with(state, model, at)
-    best = 0.0
-    for e in state.side_models(state.opponent(state.model(model).side)):
-        if _within_charge(state, model, e.id, at):
-            hit = scorer.melee(sit, model, e.id)
-            if hit is not None and hit.value > best:
-                best = hit.value
-    return best
-
-
-def _within_charge(state: GameState, model: str, enemy: str,
-                   at: Position | None = None) -> bool:
-    """The enemy's base is within the model's charge ruler, at the model's level."""
-    a, b = at or state.model(model).position, state.model(enemy).position
-    if abs(a.z - b.z) >= LEVEL:
-        return False
-    ruler = state.rules.ruler(state.scenario.unit_of(model).charge)
-    gap = math.hypot(a.x - b.x, a.y - b.y) - state.radius(model) - state.radius(enemy)
-    return gap <= ruler + state.rules.touch_tolerance
+    """The worth of the best close combat ``model`` standing at ``at`` could charge
+    into (0 if no enemy is within its charge ruler at its level)."""
+    best = scorer.best_charge(state, model, at)
+    return best.value if best is not None else 0.0

@@ -88,7 +88,8 @@ class Spot:
 class Scorer:
     """Attack and position values for one player (its odds table is its own)."""
 
-    def __init__(self) -> None:
+    def __init__(self, approach: float = APPROACH) -> None:
+        self.approach = approach
         self._odds: dict[tuple[AttackProfile, int], tuple[float, float, float]] = {}
         self._melee: dict[tuple[str, str, int], AttackValue | None] = {}
         # Spots of the board last asked about (readying, activating and the first
@@ -143,6 +144,18 @@ class Scorer:
                     pass
         return self._melee[key]
 
+    def best_charge(self, state: GameState, model: str, at: Position) -> AttackValue | None:
+        """The best close combat ``model`` standing at ``at`` could charge into: on an
+        enemy within its charge ruler at its own level (None without one)."""
+        sit = situation_with(state, model, at)
+        best: AttackValue | None = None
+        for e in state.side_models(state.opponent(state.model(model).side)):
+            if within_charge(state, model, e.id, at):
+                hit = self.melee(sit, model, e.id)
+                if hit is not None and (best is None or hit.value > best.value):
+                    best = hit
+        return best
+
     # --- places -----------------------------------------------------------------------
     def spot(self, state: GameState, model: str, at: Position, left: int) -> Spot:
         """The worth of ``model`` standing at ``at`` with ``left`` actions still to take."""
@@ -178,7 +191,7 @@ class Scorer:
         weight = SHOT_AFTER_MOVE if left >= 1 else SHOT_NEXT_TURN
         score = ((best.value * weight if best is not None else 0.0)
                  - THREAT_SHARE * threat * (THREAT_WHILE_FREE if left >= 1 else 1.0)
-                 - APPROACH * gap)
+                 - self.approach * gap)
         return Spot(model, at, best, threat, worst, gap, score)
 
     def _threat_from(self, sit: Situation, enemy: str, model: str) -> AttackValue | None:
@@ -200,6 +213,16 @@ def situation_with(state: GameState, model: str, at: Position) -> Situation:
         return sit
     return replace(sit, positions={**sit.positions, model: at},
                    climbing=sit.climbing - {model}, memo=Memo())
+
+
+def within_charge(state: GameState, model: str, enemy: str, at: Position | None = None) -> bool:
+    """The enemy's base is within the model's charge ruler, at the model's level."""
+    a, b = at or state.model(model).position, state.model(enemy).position
+    if abs(a.z - b.z) >= LEVEL:
+        return False
+    ruler = state.rules.ruler(state.scenario.unit_of(model).charge)
+    gap = math.hypot(a.x - b.x, a.y - b.y) - state.radius(model) - state.radius(enemy)
+    return gap <= ruler + state.rules.touch_tolerance
 
 
 def in_contact(sit: Situation, a: str, b: str) -> bool:
