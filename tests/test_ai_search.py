@@ -11,6 +11,7 @@ from pathlib import Path
 
 from sim.ai.leaf import firepower
 from sim.ai.registry import make_player
+from sim.ai.scoring import APPROACH as GREEDY_APPROACH
 from sim.ai.scoring import Scorer, situation_with
 from sim.ai.search import SAFE, SHORTLIST, SearchPlayer, Weights, late_weights
 from sim.combat.plan import Situation
@@ -156,7 +157,7 @@ def test_a_spent_time_budget_tries_no_further_choice(tmp_path: Path) -> None:
 
 def test_search_weighs_hanging_back(tmp_path: Path) -> None:
     """Greedy's pull toward the enemy ranks every step forward above staying put, so
-    its six best are all walks into the open. The hound stands in front of a
+    its six best are all walks into the open (at greedy's pull). The hound stands in front of a
     building, where only Rifleman B's long band reaches it; search also tries the
     places least in the enemies' reach (:data:`SAFE`), and keeps to one that fewer
     of the riflemen reach than the walk a search without them takes, into both."""
@@ -171,9 +172,35 @@ def test_search_weighs_hanging_back(tmp_path: Path) -> None:
         sit = situation_with(state, "hound", at)
         return [r for r in ("rifle-a", "rifle-b") if Scorer().best_shot(sit, r, "hound")]
 
-    without = SearchPlayer(1, safe=0).decide(state)
+    # At greedy's own pull toward the enemy (search's is less: the next test).
+    without = SearchPlayer(1, safe=0, approach=GREEDY_APPROACH).decide(state)
     assert reached_by(without.action) == ["rifle-a", "rifle-b"], without.why
+    with_safe = SearchPlayer(1, approach=GREEDY_APPROACH).decide(state)
+    assert len(reached_by(with_safe.action)) < 2, with_safe.why
     assert len(reached_by(make_player("search", 1).decide(state).action)) < 2
+
+
+def test_search_does_not_trade_cover_for_a_few_inches(tmp_path: Path) -> None:
+    """Greedy's pull toward the enemy (0.03 a inch, sim.ai.scoring.APPROACH) is a
+    guess at what closing in buys; the playouts measure that (the attacks that
+    follow, the threats left after the answer), so search keeps only a
+    tie-breaker of it (sim.ai.search.APPROACH). The hound 25 in down the board: at
+    greedy's pull the look-ahead still walks it into Rifleman B's long band (R-LOS-1
+    sight, in cover), at search's own it keeps it where neither rifleman sees it."""
+    state = _hound_board(tmp_path, hound_y=25)
+
+    def seen_by(decision_action: object) -> list[str]:
+        at = state.model("hound").position
+        if isinstance(decision_action, Move):
+            end = decision_action.steps[-1]
+            at = Position(end.x, end.y, 0.0)
+        sit = situation_with(state, "hound", at)
+        return [r for r in ("rifle-a", "rifle-b") if Scorer().best_shot(sit, r, "hound")]
+
+    pulled = SearchPlayer(1, approach=GREEDY_APPROACH).decide(state)
+    assert seen_by(pulled.action) == ["rifle-b"], pulled.why
+    kept = make_player("search", 1).decide(state)
+    assert isinstance(kept.action, Move) and seen_by(kept.action) == [], kept.why
 
 
 def test_a_spent_time_budget_caps_the_choice_of_model_too() -> None:

@@ -92,6 +92,12 @@ HORIZON = 12
 DEPTH = 2
 #: The weight of this player's own attacks in a playout after the candidate's activation.
 GAIN = 1.0
+#: Search's pull toward the enemy per inch beyond striking range (greedy's is
+#: sim.ai.scoring.APPROACH, 0.03): the playouts measure what closing in buys (the
+#: attacks that follow, the threats after the answer) and what it costs (the answer),
+#: so only a tie-breaker is left of the guess; at greedy's weight a melee model walks
+#: into the open for a few inches and is shot.
+APPROACH = 0.01
 
 
 class SearchPlayer:
@@ -102,12 +108,12 @@ class SearchPlayer:
     def __init__(self, seed: int = 0, *, shortlist: int = SHORTLIST, playouts: int = PLAYOUTS,
                  seconds: float | None = None, answer: float = ANSWER,
                  counter: float = COUNTER, danger: float = DANGER, depth: int = DEPTH,
-                 gain: float = GAIN, safe: int = SAFE) -> None:
+                 gain: float = GAIN, safe: int = SAFE, approach: float = APPROACH) -> None:
         self.rng = SeededRng(seed)
         self.answer, self.counter, self.danger = answer, counter, danger
         self.depth, self.gain, self.safe = depth, gain, safe
         self.shortlist, self.playouts, self.seconds = shortlist, playouts, seconds
-        self.scorer = Scorer()
+        self.scorer = Scorer(approach=approach)
         self.reaches = Reaches()
         self.policy = GreedyPlayer(seed, quick=True)
 
