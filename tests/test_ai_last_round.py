@@ -207,3 +207,29 @@ def test_in_the_last_round_a_move_into_charge_reach_is_worth_the_charge(
     decision = make_player("search", 1).decide(state)
     assert isinstance(decision.action, Move), decision.why
     assert gap_after(decision.action) <= ruler, decision.why
+
+
+def test_in_the_last_round_the_model_readied_first_is_the_one_likeliest_to_score(
+        tmp_path: Path) -> None:
+    """The turn choice weighs each model's first action as its activation will: in
+    the last round for the score alone (R-TURN-10). A Super Mutant with a shot at
+    a Knight (4 health, armour 3: damage, no chance to eliminate) and a Mutant Hound
+    that can walk into charge reach of a Settler: greedy's place terms favour the
+    shot, the score the hound's charge (its chance to eliminate), so search readies
+    the hound first (R-TURN-4), before the Settlers can act."""
+    hound_r, settler_r = 40 / 25.4 / 2, 30 / 25.4 / 2
+    text = ('format = 1\nname = "Last choice"\nrules = "rulebook"\nboard = [30, 30]\n'
+            'rounds = 1\ninclude = ["wasteland:units/wasteland.toml"]\n'
+            '[sides.settlers]\nname = "Settlers"\n[sides.mutants]\nname = "Mutants"\n'
+            + _model("target", "settler", "settlers", 15, 4)
+            + _model("far", "knight", "settlers", 2, 28)
+            + _model("spare", "settler", "settlers", 28, 2)
+            + _model("hound", "mutant_hound", "mutants", 15, 4 + settler_r + hound_r + 14)
+            + _model("gunner", "super_mutant", "mutants", 2, 17))
+    path = tmp_path / "last-choice.toml"
+    path.write_text(text, encoding="utf-8")
+    state = new_game(load_scenario(path), seed=3)
+    state.apply(ChooseFirst("mutants"))
+    assert weigh(state, Scorer())[0].decision.action == ReadyModel("gunner")  # greedy's pick
+    decision = make_player("search", 1).decide(state)
+    assert decision.action == ReadyModel("hound"), decision.why

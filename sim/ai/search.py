@@ -38,7 +38,8 @@ depend on the machine's speed.
 
 Turn choices: the model to ready or activate is the one whose best action is
 worth most, each tried on a copy up to its activation and weighed there as
-greedy weighs (greedy itself only guesses from its best attack and danger).
+the activation weighs it: as greedy does, in the last round for the score alone
+(greedy itself only guesses from its best attack and danger).
 """
 
 from __future__ import annotations
@@ -231,7 +232,7 @@ class SearchPlayer:
                 if sim.phase is Phase.ACTIVATION or sim.is_over or sim.acting != state.acting:
                     break
                 sim.apply(weigh(sim, self.scorer, self.reaches)[0].decision.action)
-            first = (weigh(sim, self.scorer, self.reaches)[0]
+            first = (self._first(sim)
                      if sim.phase is Phase.ACTIVATION and sim.activation is not None
                      and sim.activation.model == action.model else None)
             value = first.score if first is not None else w.score
@@ -243,6 +244,14 @@ class SearchPlayer:
         then = f"; then {first.decision.why} ({value:+.2f})" if first is not None else ""
         cut = f"; {tried} of {len(models)} models tried (time)" if tried < len(models) else ""
         return Decision(w.decision.action, f"{w.decision.why}{then}{cut}")
+
+    def _first(self, sim: GameState) -> Weighed:
+        """The best first action of the activation begun on ``sim``, weighed as the
+        activation will weigh it: for the score alone in the last round."""
+        options = weigh(sim, self.scorer, self.reaches)
+        if is_last_round(sim):
+            options = for_the_score(sim, self.scorer, options)
+        return options[0]
 
     def _playout(self, state: GameState, action: Action, seed: int, weights: Weights,
                  target: str | None = None) -> tuple[float, bool]:
