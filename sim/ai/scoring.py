@@ -86,7 +86,9 @@ class Spot:
 
 
 class Scorer:
-    """Attack and position values for one player (its odds table is its own)."""
+    """Attack and position values for one player (its odds table is its own).
+    ``approach``: a place's pull toward the enemy, per inch beyond striking range
+    (greedy's :data:`APPROACH`; search passes its own, sim.ai.search.APPROACH)."""
 
     def __init__(self, approach: float = APPROACH) -> None:
         self.approach = approach
