@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from sim.ai.greedy import weigh
 from sim.ai.leaf import firepower
 from sim.ai.registry import make_player
 from sim.ai.scoring import APPROACH as GREEDY_APPROACH
 from sim.ai.scoring import Scorer, situation_with
-from sim.ai.search import SAFE, SHORTLIST, SearchPlayer, Weights, late_weights
+from sim.ai.search import PLAYOUTS, SAFE, SHORTLIST, SearchPlayer, Weights, late_weights
 from sim.combat.plan import Situation
-from sim.engine.actions import ReadyModel
+from sim.engine.actions import Action, ReadyModel
 from sim.engine.gamedata import Phase
 from sim.engine.state import GameState
 from sim.game.kinds import new_game
@@ -157,10 +158,11 @@ def test_a_spent_time_budget_tries_no_further_choice(tmp_path: Path) -> None:
 
 def test_search_weighs_hanging_back(tmp_path: Path) -> None:
     """Greedy's pull toward the enemy ranks every step forward above staying put, so
-    its six best are all walks into the open (at greedy's pull). The hound stands in front of a
-    building, where only Rifleman B's long band reaches it; search also tries the
-    places least in the enemies' reach (:data:`SAFE`), and keeps to one that fewer
-    of the riflemen reach than the walk a search without them takes, into both."""
+    its six best are all walks into the open (at greedy's pull). The hound stands
+    in front of a building, where only Rifleman B's long band reaches it; search
+    also tries the places least in the enemies' reach (:data:`SAFE`): places fewer
+    riflemen reach than greedy's best, and none reached by more than any of its six,
+    are weighed ahead too."""
     state = _hound_board(tmp_path, hound_y=21, block="[[12, 23.5], [18, 23.5], [18, 25], [12, 25]]")
     assert state.activation is not None and state.activation.model == "hound"
 
@@ -172,22 +174,24 @@ def test_search_weighs_hanging_back(tmp_path: Path) -> None:
         sit = situation_with(state, "hound", at)
         return [r for r in ("rifle-a", "rifle-b") if Scorer().best_shot(sit, r, "hound")]
 
-    # At greedy's own pull toward the enemy (search's is less: the next test).
-    without = SearchPlayer(1, safe=0, approach=GREEDY_APPROACH).decide(state)
-    assert reached_by(without.action) == ["rifle-a", "rifle-b"], without.why
-    with_safe = SearchPlayer(1, approach=GREEDY_APPROACH).decide(state)
-    assert len(reached_by(with_safe.action)) < 2, with_safe.why
-    assert len(reached_by(make_player("search", 1).decide(state).action)) < 2
+    for player in (SearchPlayer(1, approach=GREEDY_APPROACH), SearchPlayer(1)):
+        options = weigh(state, player.scorer, player.reaches)
+        short = player._shortlist(state, options)
+        assert len(short) == SHORTLIST + SAFE
+        best = [len(reached_by(w.decision.action)) for w in short[:SHORTLIST]]
+        safe = [len(reached_by(w.decision.action)) for w in short[SHORTLIST:]]
+        assert max(safe) < best[0] and min(safe) <= min(best), (best, safe)
+    assert "8 choices tried ahead" in make_player("search", 1).decide(state).why
 
 
 def test_search_does_not_trade_cover_for_a_few_inches(tmp_path: Path) -> None:
     """Greedy's pull toward the enemy (0.03 a inch, sim.ai.scoring.APPROACH) is a
     guess at what closing in buys; the playouts measure that (the attacks that
     follow, the threats left after the answer), so search keeps only a
-    tie-breaker of it (sim.ai.search.APPROACH). The hound 25 in down the board: at
-    greedy's pull the look-ahead still walks it into Rifleman B's long band (R-LOS-1
-    sight, in cover), at search's own it keeps it where neither rifleman sees it."""
-    state = _hound_board(tmp_path, hound_y=25)
+    tie-breaker of it (sim.ai.search.APPROACH). The hound 23 in down the board, greedy's
+    six best tried ahead: at greedy's pull the look-ahead still walks it into both
+    riflemen's sight (R-LOS-1), at search's own it keeps it where neither sees it."""
+    state = _hound_board(tmp_path, hound_y=23)
 
     def seen_by(decision_action: object) -> list[str]:
         at = state.model("hound").position
@@ -197,10 +201,11 @@ def test_search_does_not_trade_cover_for_a_few_inches(tmp_path: Path) -> None:
         sit = situation_with(state, "hound", at)
         return [r for r in ("rifle-a", "rifle-b") if Scorer().best_shot(sit, r, "hound")]
 
-    pulled = SearchPlayer(1, approach=GREEDY_APPROACH).decide(state)
-    assert seen_by(pulled.action) == ["rifle-b"], pulled.why
-    kept = make_player("search", 1).decide(state)
+    pulled = SearchPlayer(1, approach=GREEDY_APPROACH, safe=0).decide(state)
+    assert seen_by(pulled.action) == ["rifle-a", "rifle-b"], pulled.why
+    kept = SearchPlayer(1, safe=0).decide(state)
     assert isinstance(kept.action, Move) and seen_by(kept.action) == [], kept.why
+    assert seen_by(make_player("search", 1).decide(state).action) == []
 
 
 def test_a_spent_time_budget_caps_the_choice_of_model_too() -> None:
@@ -220,3 +225,27 @@ def test_a_spent_time_budget_caps_the_choice_of_model_too() -> None:
     assert timed.action == greedy.decide(state).action  # greedy's most urgent model
     full = SearchPlayer(1).decide(state)
     assert "models tried (time)" not in full.why and isinstance(full.action, ReadyModel)
+
+
+def test_a_move_is_played_out_on_every_seed(tmp_path: Path) -> None:
+    """A move rolls no dice itself, but the replies after it roll theirs (who is
+    hit and removed decides what follows): search weighs it by the mean over the
+    same PLAYOUTS seeds every candidate gets, not by one sample of that luck."""
+    played: list[tuple[str, int]] = []
+
+    class Recording(SearchPlayer):
+        def _playout(self, state: GameState, action: Action, seed: int, weights: Weights,
+                     target: str | None = None) -> tuple[float, bool]:
+            played.append((repr(action), seed))
+            return super()._playout(state, action, seed, weights, target)
+
+    state = _hound_board(tmp_path)
+    decision = Recording(1).decide(state)
+    assert f"{SHORTLIST + SAFE} choices tried ahead" in decision.why
+    seeds: dict[str, list[int]] = {}
+    for action, seed in played:
+        seeds.setdefault(action, []).append(seed)
+    assert len(seeds) == SHORTLIST + SAFE  # every candidate is a move or a stay here
+    runs = list(seeds.values())
+    assert all(r == runs[0] for r in runs) and len(runs[0]) == PLAYOUTS
+    assert len(set(runs[0])) == PLAYOUTS

@@ -23,14 +23,16 @@ model's best shot, or the charge it could make, from where it stands). A
 candidate's value is greedy's score minus :data:`ANSWER` times the answer plus
 :data:`COUNTER` times this player's firepower minus :data:`DANGER` times the
 opponent's; in the last round a side ahead weighs losses more and a side
-behind or level less (:func:`late_weights`). A move rolls no dice: one playout. An attack's
-outcome changes the answer (a target removed cannot answer): its playouts
-are split by whether the target was eliminated and the two means weighted by
-the exact chance to eliminate (greedy's score keeps the exact expectation of
-the attack itself).
+behind or level less (:func:`late_weights`). Every candidate is played out on
+the same seeds: a move rolls no dice itself, but the replies roll theirs (who
+is hit and removed decides what follows), so one playout was one sample of
+their luck, against an attack's several. An attack's outcome changes the
+answer (a target removed cannot answer): its playouts are split by whether
+the target was eliminated and the two means weighted by the exact chance to
+eliminate (greedy's score keeps the exact expectation of the attack itself).
 
-The budget per decision is a number of playouts (``playouts``, at most this
-many per attack candidate): results are then the same on any machine.
+The budget per decision is a number of playouts (``playouts`` per candidate,
+an attack's at most): results are then the same on any machine.
 ``seconds`` adds a time budget (the window's solo play): once it is spent no
 further candidate (or, for a turn choice, model) is tried, and the best of those
 tried is chosen (the top of the shortlist is always tried). That makes decisions
@@ -73,7 +75,7 @@ from sim.scenario.positions import Position
 SHORTLIST = 6
 #: Candidates added to the shortlist: the places least in the enemies' reach.
 SAFE = 2
-#: Playouts at most per attack candidate (a move gets one: it rolls no dice).
+#: Playouts per candidate (an attack's stop once both its outcomes, a kill and none, are seen).
 PLAYOUTS = 4
 #: The weight of the opponent's answer (its attacks' exact worth) next to greedy's score.
 ANSWER = 1.0
@@ -179,13 +181,16 @@ class SearchPlayer:
 
     def _answer(self, state: GameState, action: Action, seeds: list[int], most: int,
                 weights: Weights) -> float:
-        """The expected worth of the opponent's answer to ``action``. A move rolls no
-        dice: one playout. An attack's outcome changes the answer (a target removed
-        cannot answer): playouts are split by whether the target was eliminated, and
-        the two means weighted by the exact chance to eliminate."""
+        """The expected worth of the opponent's answer to ``action``: a move's, the
+        mean of its playouts (the replies' dice differ by seed). An attack's outcome
+        changes the answer (a target removed cannot answer): playouts are split by
+        whether the target was eliminated, and the two means weighted by the exact
+        chance to eliminate."""
         hit = attack_worth(state, self.scorer, action)
         if hit is None:
-            return self._playout(state, action, seeds[0], weights)[0]
+            runs = [self._playout(state, action, seed, weights)[0]
+                    for seed in seeds[:max(1, most)]]
+            return sum(runs) / len(runs)
         target = hit[0]
         p_kill = self._p_kill(state, action)
         by_kill: dict[bool, list[float]] = {True: [], False: []}
