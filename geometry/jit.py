@@ -22,13 +22,17 @@ from typing import Any, TypeVar, cast
 F = TypeVar("F", bound=Callable[..., Any])
 
 NO_LOCATOR = "no locator available"  # numba's words when no cache folder is writable
-_said: list[str] = []  # the notice, once per process
+# Set once no folder can hold the cache: the later kernels (and worker processes) compile
+# uncached without asking again or saying so again.
+NO_CACHE = "WASTELAND_NO_KERNEL_CACHE"
 
 
 def jit(fn: F) -> F:
     """``fn`` compiled in nopython mode, cached on disk (see the module's docstring)."""
     from numba import njit  # here: importing geometry costs no numba until a kernel is made
 
+    if os.environ.get(NO_CACHE):
+        return cast(F, njit(cache=False)(fn))
     try:
         return cast(F, njit(cache=True)(fn))
     except RuntimeError as exc:
@@ -42,10 +46,11 @@ def jit(fn: F) -> F:
         except RuntimeError as exc:
             if NO_LOCATOR not in str(exc):
                 raise
-        else:
+        else:  # the later kernels find the folder set: this is said once
             _notice(f"the compiled kernels are cached in {folder} (numba cannot write beside "
                     "the installed code or in the home folder)")
             return cast(F, compiled)
+    os.environ[NO_CACHE] = "1"
     _notice("no folder can hold the compiled kernels' cache: each run compiles them again "
             "(about 20-40 s)")
     return cast(F, njit(cache=False)(fn))
@@ -85,6 +90,4 @@ def _can_write(folder: Path, uid: int) -> bool:
 
 
 def _notice(text: str) -> None:
-    if not _said:
-        _said.append(text)
-        print(f"wasteland: {text}", file=sys.stderr, flush=True)
+    print(f"wasteland: {text}", file=sys.stderr, flush=True)

@@ -25,9 +25,12 @@ def _sourceless(text: str) -> Callable[[float], float]:
 def test_with_no_cache_folder_the_kernel_compiles_uncached_and_says_so_once(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(jit_module, "writable_cache_folder", lambda: None)
-    monkeypatch.setattr(jit_module, "_said", [])
-    add = jit_module.jit(_sourceless("def f(x):\n    return x + 1.5\n"))
-    twice = jit_module.jit(_sourceless("def f(x):\n    return 2.0 * x\n"))
+    monkeypatch.delenv(jit_module.NO_CACHE, raising=False)
+    try:
+        add = jit_module.jit(_sourceless("def f(x):\n    return x + 1.5\n"))
+        twice = jit_module.jit(_sourceless("def f(x):\n    return 2.0 * x\n"))
+    finally:  # this process's later kernels are cached as usual
+        os.environ.pop(jit_module.NO_CACHE, None)
     assert (add(1.0), twice(2.0)) == (2.5, 4.0)
     err = capsys.readouterr().err
     assert err.count("each run compiles them again") == 1, err
