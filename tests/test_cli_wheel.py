@@ -1,7 +1,8 @@
 """Issue 14 "Done when": from the wheel, installed outside the checkout and run from an
 empty folder, ``wasteland --version``, ``scenarios``, ``check skirmish``, ``los skirmish
-knight mutant-2 --json`` (valid against docs/schemas/los.json) and a user's scenario
-including the shipped unit library (``wasteland:units/wasteland.toml``) all work.
+knight mutant-2 --json`` (valid against the wheel's own schema, ``wasteland schema
+los``) and a user's scenario including the shipped unit library
+(``wasteland:units/wasteland.toml``) all work.
 
 The wheel is built once (``pip wheel --no-deps``) and installed with ``pip install
 --no-deps --target DIR``; the commands run as the installed ``wasteland`` script with
@@ -138,7 +139,11 @@ def test_los_json_is_valid_against_its_schema(installed: Path, empty: Path) -> N
     got = wasteland(installed, empty, "los", "skirmish", "knight", "mutant-2", "--json")
     assert got.returncode == 0, got.stderr
     data: dict[str, Any] = json.loads(got.stdout)
-    schema = json.loads((ROOT / "docs" / "schemas" / "los.json").read_text(encoding="utf-8"))
+    shipped = wasteland(installed, empty, "schema", "los")  # the wheel carries its schemas
+    assert shipped.returncode == 0, shipped.stderr
+    schema = json.loads(shipped.stdout)
+    assert schema == json.loads((ROOT / "sim" / "data" / "schemas" / "los.json").read_text(
+        encoding="utf-8"))
     jsonschema.Draft202012Validator(schema).validate(data)
     assert (data["attacker"], data["target"], data["scenario"]) == (
         "knight", "mutant-2", "skirmish")
@@ -237,3 +242,11 @@ def test_sight_caches_its_kernels_in_a_folder_the_user_can_write(locked: Any,
     assert again.returncode == 0, again.stderr
     assert "compiling" not in again.stderr  # loaded from that cache, not compiled again
     assert again.stdout == got.stdout
+
+
+def test_the_wheel_carries_its_schemas_and_type_marks(installed: Path) -> None:
+    """Every --json help text names ``wasteland schema KIND``; typed packages (PEP 561)."""
+    shipped = sorted(p.name for p in (installed / "sim" / "data" / "schemas").glob("*.json"))
+    assert shipped == sorted(p.name for p in (ROOT / "sim" / "data" / "schemas").glob("*.json"))
+    for package in ("geometry", "sim", "render"):
+        assert (installed / package / "py.typed").is_file()

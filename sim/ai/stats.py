@@ -44,7 +44,7 @@ def _rate(n: int, of: int) -> dict[str, Any]:
 
 def summarise(scenario: Scenario, players: Mapping[str, str], seed: int,
               records: Sequence[GameRecord]) -> dict[str, Any]:
-    """The ``wasteland-simulate/1`` figures (docs/schemas/simulate.json) after ``format``."""
+    """The ``wasteland-simulate/1`` figures (``wasteland schema simulate``) after ``format``."""
     n = len(records)
     sides = [s.id for s in scenario.sides.values() if not s.neutral]
     wins = {s: sum(1 for r in records if r.winner == s) for s in sides}

@@ -6,7 +6,7 @@ it would stand there (the other models where the scenario places them):
 ``seen`` counts the enemies with line of sight to it, ``threat`` gives the best
 enemy hit chance (the shot preview's exact odds), ``sees`` whether it would see
 ``--target`` (docs/maps.md, :mod:`sim.maps.visibility`). Prints a summary; ``--json``
-prints one ``wasteland-map/1`` object (docs/schemas/map.json); ``-o FILE.png``
+prints one ``wasteland-map/1`` object (its schema: ``wasteland schema map``); ``-o FILE.png``
 draws the board with the map on it (``-o -``: the PNG on stdout). Exit status
 0 answered, 1 refused input (a scenario that does not load, an unknown id, a
 grid too fine), 2 usage (``--target`` without ``--kind sees`` and the like).
@@ -59,7 +59,7 @@ def register(sub: Any) -> None:
     p.add_argument("--cell", type=cell_size, default=DEFAULT_CELL, metavar="IN",
                    help=f"cell size in inches (default {DEFAULT_CELL}, at least {MIN_CELL})")
     p.add_argument("--json", action="store_true",
-                   help="print one JSON object (docs/schemas/map.json)")
+                   help="print one JSON object (its schema: wasteland schema map)")
     p.add_argument("-o", "--output", metavar="FILE.png",
                    help="also draw the board with the map to a PNG (- for stdout)")
     p.add_argument("--width", type=width, default=1280, metavar="PX",

@@ -5,7 +5,7 @@ sight, cover and range the rules glue found, and for each band the skill
 value, the dice and the exact odds (:mod:`sim.resolution.odds`) without rolling. With
 ``--roll --seed N`` it also resolves one shot with the game's generator and
 prints the log lines. ``--json``: one ``wasteland-shoot/1`` object
-(docs/schemas/shoot.json). Exit status: 0 legal, 1 the shot is not legal or
+(its schema: ``wasteland schema shoot``). Exit status: 0 legal, 1 the shot is not legal or
 the input is refused (unknown ids), 2 usage (``--roll`` without ``--seed``...).
 """
 
@@ -40,7 +40,7 @@ def register(sub: Any) -> None:
     p.add_argument("--band", choices=["short", "long"],
                    help="range band when the target lies in both (default: show both)")
     p.add_argument("--json", action="store_true",
-                   help="print one JSON object (docs/schemas/shoot.json)")
+                   help="print one JSON object (its schema: wasteland schema shoot)")
     p.add_argument("--roll", action="store_true", help="also resolve one shot")
     p.add_argument("--seed", type=int, help="seed of the roll (with --roll)")
     p.set_defaults(run=run, parser=p)
