@@ -26,7 +26,7 @@ from render.explain.headline import charge_headline, headline
 from render.explain.what_if import WhatIf
 from render.input.setup import current_weapon, of_kind, options
 from render.scene import Scene
-from sim.combat.plan import CloseCombatKind, ShootKind, melee_weapons
+from sim.combat.plan import CloseCombatKind, ShootKind, ranged_weapons
 from sim.combat.rolls import AttackRoll, attack_rolls, rolls_by_event
 from sim.engine.actions import Action
 from sim.engine.gamedata import Event, Phase
@@ -145,9 +145,7 @@ class Show:
             me = _active(state)
             if me is None or enemy is None:
                 return []
-            unit = state.scenario.unit_of(me)
-            melee = melee_weapons(state.scenario, unit)
-            ranged = [w for w in unit.weapons if w not in melee]
+            ranged = ranged_weapons(state.scenario, me)
             return [headline(state, me, enemy, ranged[0] if ranged else None)]
         if isinstance(s.kind, ShootKind | CloseCombatKind):
             target = s.target or enemy

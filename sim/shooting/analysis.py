@@ -79,6 +79,7 @@ from sim.shooting.shot_analysis import (
     cover_reasons,
 )
 from sim.shooting.sight_batches import name_blockers
+from sim.shooting.weapon_range import rulers
 
 __all__ = ["ENTERS_ONLY", "FRIENDLY", "HUGE_IN_MELEE", "HUGE_NOT_LARGER", "TOUCHES_ATTACKER",
            "IgnoredCover", "PreparedBoard", "Reason", "ShotAnalysis", "analyse", "analyse_many",
@@ -405,10 +406,8 @@ class ShotTerms:
     def of(scenario: Scenario, weapon_id: str | None) -> ShotTerms:
         rules = scenario.rules_data
         rulebook = scenario.rules == "rulebook"
-        short, long = 0.0, None
-        if weapon_id is not None:
-            w = scenario.weapons[weapon_id]
-            short, long = rules.ruler(w.short), rules.ruler(w.long) if w.long else None
+        short, long = (0.0, None) if weapon_id is None else rulers(rules,
+                                                                     scenario.weapons[weapon_id])
         return ShotTerms(weapon_id, scenario.rules, rules.cover_modifier,
                          rules.cover_armor_bonus if rulebook else 0,
                          0 if rulebook else rules.cover_armor_boost, short, long)
