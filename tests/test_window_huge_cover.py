@@ -15,18 +15,17 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pygame
 import pytest
 
 from render.draw.overlays import ShotOverlay
 from sim.cli import main
-from sim.engine.gamedata import Phase
 from sim.maps.visibility import make_map
 from sim.scenario.format.loader import load_scenario
 from sim.scenario.names import model_name
 from sim.scenario.objects import Scenario
 from sim.scenario.positions import initial_positions
 from tests.conftest import SCENARIOS
+from tests.test_window_shoot import activate  # (the same activation, by clicks)
 from tests.window_driver import Driver
 
 PATH = SCENARIOS / "errata-huge-cover-own-side.toml"
@@ -42,18 +41,6 @@ def shoot_json(capsys: pytest.CaptureFixture[str], attacker: str, target: str) -
     assert main(["shoot", str(PATH), attacker, target, "--weapon", "hunting_rifle",
                  "--json"]) == 0
     return json.loads(capsys.readouterr().out)
-
-
-def activate(d: Driver, model: str) -> None:
-    side = d.state.model(model).side
-    d.click_button(f"{d.controller.scenario.sides[side].name} goes first")
-    d.key(pygame.K_LSHIFT)  # dismisses the hand-over banner
-    d.click_model(model)
-    if d.state.phase is Phase.CHOOSE_OPTION:
-        d.click_button("Activate Ready (option B)")
-    d.click_model(model)
-    act = d.state.activation
-    assert act is not None and act.model == model
 
 
 @pytest.mark.parametrize("attacker, brute, target, covered", LANES)

@@ -219,15 +219,7 @@ def _faces_of(ok: Callable[[Any], bool]) -> Callable[[Any], bool]:
 
 
 def _keywords(c: TableChecker, raw: Mapping[str, Any]) -> list[str]:
-    keywords = c.need(raw, "keywords", "", _is_list, "a list of keywords") or []
-    out: list[str] = []
-    for i, k in enumerate(keywords):
-        why = id_problem(k)
-        if why is not None:
-            c.bad(f"keywords[{i}]", why)
-        else:
-            out.append(k)
-    return out
+    return c.ids(c.need(raw, "keywords", "", _is_list, "a list of keywords") or [], "keywords")
 
 
 def _rulers(c: TableChecker, raw: Mapping[str, Any]) -> list[tuple[str, float]]:

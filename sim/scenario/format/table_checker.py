@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from sim.errors import Problem
-from sim.scenario.format.ids import show
+from sim.scenario.format.ids import id_problem, show
 
 BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
@@ -65,6 +65,18 @@ class TableChecker:
             self.bad(full, f"expected {expected}, got {show(value)}")
             return default
         return value
+
+    def ids(self, values: Iterable[Any], path: str) -> list[str]:
+        """The valid ids of a list read at ``path``; each invalid one a problem at
+        ``path[i]`` (no lists, numbers, spaces)."""
+        out: list[str] = []
+        for i, v in enumerate(values):
+            why = id_problem(v)
+            if why is not None:
+                self.bad(f"{path}[{i}]", why)
+            else:
+                out.append(v)
+        return out
 
     def unknown_keys(self, table: Mapping[str, Any], allowed: tuple[str, ...], path: str) -> None:
         """Every key of ``table`` not in ``allowed`` is a problem (a typo never passes)."""

@@ -66,15 +66,8 @@ class Checker(TableChecker):
     def get_list_of_str(self, table: Mapping[str, Any], name: str, path: str,
                         kind: str) -> list[str]:
         """An optional list of ids: each must be a valid id (no lists, numbers, spaces)."""
-        values = self.get(table, name, path, kind, required=False, default=[]) or []
-        out: list[str] = []
-        for i, v in enumerate(values):
-            why = id_problem(v)
-            if why is not None:
-                self.bad(f"{join(path, name)}[{i}]", why)
-            else:
-                out.append(v)
-        return out
+        return self.ids(self.get(table, name, path, kind, required=False, default=[]) or [],
+                        join(path, name))
 
     def check_id(self, value: str, path: str) -> bool:
         """Report an invalid id at ``path``; True when it is valid."""
