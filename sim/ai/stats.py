@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sim.ai.match import GameRecord
 from sim.scenario.names import display_names
 from sim.scenario.objects import Scenario
+
+if TYPE_CHECKING:  # records only: the engine is not needed to sum them (quick start-up)
+    from sim.ai.match import GameRecord
 
 Z95 = 1.959963984540054  # the normal quantile of 0.975
 

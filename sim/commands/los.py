@@ -15,8 +15,6 @@ import argparse
 from typing import Any
 
 from sim.cli_io import check_model, load_scenario_arg, print_json
-from sim.scenario.positions import initial_positions
-from sim.shooting.analysis import analyse
 
 
 def register(sub: Any) -> None:
@@ -37,6 +35,9 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from sim.scenario.positions import initial_positions
+    from sim.shooting.analysis import analyse  # the compiled kernels: only when run
+
     scenario = load_scenario_arg(args.scenario)
     check_model(scenario, args.attacker, "attacker")
     check_model(scenario, args.target, "target")

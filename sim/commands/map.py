@@ -20,19 +20,20 @@ import math
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sim.cli_io import check_model, json_format, load_scenario_arg
 from sim.commands.render import output_path, width
 from sim.errors import WastelandError
-from sim.maps.grid import DEFAULT_CELL, MIN_CELL
-from sim.maps.visibility import KINDS, Map, make_map, summary
+from sim.maps.options import DEFAULT_CELL, KINDS, MIN_CELL
 from sim.scenario.objects import Scenario
-from sim.scenario.positions import initial_positions
+
+if TYPE_CHECKING:  # the maps' engine is imported when the command runs (quick start-up)
+    from sim.maps.visibility import Map
 
 
 def cell_size(text: str) -> float:
-    """``--cell``: a number of inches, at least :data:`~sim.maps.grid.MIN_CELL`."""
+    """``--cell``: a number of inches, at least :data:`~sim.maps.options.MIN_CELL`."""
     try:
         value = float(text)
     except ValueError:
@@ -102,6 +103,9 @@ def map_json(scenario: str, shown: Map) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from sim.maps.visibility import make_map, summary
+    from sim.scenario.positions import initial_positions
+
     _check_options(args)
     out = output_path(args.output) if args.output is not None else None
     scenario = load_scenario_arg(args.scenario)

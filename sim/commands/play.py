@@ -16,9 +16,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from sim.ai.registry import DEFAULT, PLAYERS
 from sim.cli_io import STDIN
 from sim.errors import UsageError, WastelandError
-from sim.game.save import load_game
 from sim.scenario.format.loader import load_scenario
 from sim.scenario.format.shipped import resolve_scenario
 from sim.scenario.objects import Scenario
@@ -74,8 +74,6 @@ def _same_file(path: Path, scenario: Scenario) -> bool:
 
 def ai_sides(scenario: Scenario, given: list[str]) -> dict[str, str]:
     """``--ai SIDE[=PLAYER]`` values as side id -> player name (docs/ai.md)."""
-    from sim.ai.registry import DEFAULT, PLAYERS
-
     sides = [s.id for s in scenario.sides.values() if not s.neutral]
     out: dict[str, str] = {}
     for text in given:
@@ -94,6 +92,8 @@ def ai_sides(scenario: Scenario, given: list[str]) -> dict[str, str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from sim.game.save import load_game  # the engine: only when a game is played
+
     state = None
     if args.load is not None:
         state = load_game(args.load)
