@@ -22,7 +22,7 @@ from render.editor.overlays import PROBLEM, Ghost, Pending, outlined
 from render.editor.panel import Op
 from render.editor.state import TOOL_NAMES
 from render.explain import debug
-from render.explain.answers import Answers, significant_edge_lines
+from render.explain.answers import Answers
 from render.scene import Scene, scene_from_scenario
 from sim.scenario import edit
 from sim.scenario.fields import current_text
@@ -99,7 +99,7 @@ class EditorController(EditorCore):
         overlays, lines = debug.debug_details(self.answers, None, scene, self.picks,
                                               self.debug_sight, False)
         if self.debug_edges:
-            overlays.insert(0, EdgesOverlay(significant_edge_lines(s)))
+            overlays.insert(0, EdgesOverlay(scene.edges))
         if not self.debug:
             lines = lines[1:]
         return overlays, lines

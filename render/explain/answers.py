@@ -174,11 +174,6 @@ def sight_web(scenario: Scenario, positions: Mapping[str, Position],
     return tuple(out)
 
 
-def significant_edge_lines(scenario: Scenario) -> tuple[BaseGeometry, ...]:
-    """The board's significant edges (R-ELEV-2), as the elevation rules derive them."""
-    return tuple(e.geometry for e in board_elevation(scenario).edges.edges)
-
-
 def state_key(state: GameState) -> object:
     """Changes whenever the engine state does (an action, an undo).
 

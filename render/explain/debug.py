@@ -11,7 +11,7 @@ import time
 from render.draw.overlays import AreaOverlay, EdgesOverlay, SightWeb
 from render.draw.theme import TEXT_DIM, TEXT_WARN
 from render.draw.view import Overlay, TextLine
-from render.explain.answers import Answers, significant_edge_lines
+from render.explain.answers import Answers
 from render.scene import Scene
 from sim.engine.state import GameState
 
@@ -50,7 +50,7 @@ def _sight(answers: Answers, scene: Scene) -> tuple[list[Overlay], list[TextLine
 
 def _reach(answers: Answers, state: GameState | None, scene: Scene
            ) -> tuple[list[Overlay], list[TextLine]]:
-    overlays: list[Overlay] = [EdgesOverlay(significant_edge_lines(scene.scenario))]
+    overlays: list[Overlay] = [EdgesOverlay(scene.edges)]
     ids = reach_models(scene)
     done = [i for i in ids if answers.reach_known(state, i)]
     for i in done:  # only areas already worked out: work_out_reach adds the rest

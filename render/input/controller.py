@@ -27,10 +27,10 @@ from render.draw.theme import TEXT_WARN
 from render.draw.view import Button, TextLine, ViewState
 from render.explain import debug
 from render.explain.answers import Answers, state_key
+from render.explain.setup import Setup, build, current_weapon
 from render.input import ai_turns, attacks, choices, history, hotkeys, paths, shown, words
 from render.input.keys import AddStep, Apply, Do, PickTarget, StartKind
 from render.input.map_toggle import MapToggle
-from render.input.setup import Setup, build, current_weapon
 from render.scene import Scene, scene_from_scenario, scene_from_state
 from sim.engine.actions import Action, ActionKind, Activate, ModelAction, ReadyModel
 from sim.engine.gamedata import Phase

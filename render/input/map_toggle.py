@@ -27,7 +27,7 @@ from typing import Protocol
 
 from render.draw.theme import TEXT_DIM, TEXT_WARN
 from render.draw.view import Overlay, TextLine
-from render.input.setup import Setup
+from render.explain.setup import Setup
 from render.map_layer import MapOverlay
 from render.scene import Scene
 from sim.engine.state import GameState

@@ -14,9 +14,9 @@ from render.draw.theme import TEXT_DIM
 from render.draw.view import Overlay, TextLine
 from render.explain import debug, details
 from render.explain.answers import Answers
+from render.explain.setup import Setup, current_weapon
 from render.input import attacks, paths
 from render.input.choices import kind_label
-from render.input.setup import Setup, current_weapon
 from render.scene import Scene
 from sim.engine.actions import Action
 from sim.engine.gamedata import Phase

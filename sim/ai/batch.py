@@ -41,8 +41,7 @@ class ScenarioSource:
     text: str | None = None
 
     def load(self) -> Scenario:
-        from sim.cli_io import load_scenario_text
-        from sim.scenario.format.loader import load_scenario
+        from sim.scenario.format.loader import load_scenario, load_scenario_text
 
         if self.path is not None:
             return load_scenario(self.path)

@@ -26,14 +26,15 @@ from sim.combat.plan import (
     melee_weapons,
     plan_close_combat,
     plan_shot,
+    ranged_weapons,
 )
 from sim.engine.memo import Memo
 from sim.engine.state import GameState
-from sim.maps.visibility import ranged_weapons
 from sim.resolution.attack import AttackProfile
 from sim.resolution.odds import attack_odds
 from sim.scenario.positions import Position
 from sim.scenario.rules import RulesData
+from sim.shooting.weapon_range import reach
 
 #: What a share of a target's health is worth next to eliminating it.
 DAMAGE_WEIGHT = 0.5
@@ -268,10 +269,8 @@ def striking_range(sit: Situation, model: str) -> float:
 
 def _within_reach(sit: Situation, attacker: str, target: str, weapon: str) -> bool:
     """A cheap bound before planning: centres closer than the weapon's reach plus the bases."""
-    rules = sit.scenario.rules_data
-    w = sit.scenario.weapons[weapon]
-    reach = rules.ruler(w.short) + (rules.ruler(w.long) if w.long else 0.0)
-    return _distance(sit, attacker, target) <= reach + _radii(sit, attacker, target) + 1e-6
+    farthest = reach(sit.scenario.rules_data, sit.scenario.weapons[weapon])
+    return _distance(sit, attacker, target) <= farthest + _radii(sit, attacker, target) + 1e-6
 
 
 def _gap(sit: Situation, model: str, enemies: list[str]) -> float:

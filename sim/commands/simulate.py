@@ -23,9 +23,9 @@ from typing import Any
 from sim.ai.batch import BACKENDS, ScenarioSource, run_games
 from sim.ai.registry import DEFAULT, PLAYERS
 from sim.ai.stats import report_lines, summarise
-from sim.cli_io import load_scenario_text, print_json, read_stdin_text
+from sim.cli_io import print_json, read_stdin_text
 from sim.errors import WastelandError
-from sim.scenario.format.loader import load_scenario
+from sim.scenario.format.loader import load_scenario, load_scenario_text
 from sim.scenario.format.shipped import resolve_scenario
 from sim.scenario.objects import Scenario
 
