@@ -6,8 +6,8 @@ Every number comes from the rules' own answers: a shot is planned by
 :func:`sim.resolution.odds.attack_odds`; close combat likewise with
 :func:`sim.combat.plan.plan_close_combat`. The score counts what the game
 counts (R-TURN-10: one point per enemy model removed), so an attack is worth
-its chance to eliminate plus half the share of the target's health it takes
-on average.
+its chance to eliminate plus, should the target survive, half the share of its
+health the attack takes on average (:attr:`AttackValue.value`).
 
 A :class:`Scorer` belongs to one player (its odds table grows with the
 profiles it meets); nothing here is kept between players or processes.
