@@ -53,10 +53,12 @@ class AiLog(Protocol):
 
 
 class Followed(Pointing, Protocol):
-    """What :class:`Show` follows each frame: the input state and the AI's sides."""
+    """What :class:`Show` follows each frame: the input state, the AI's sides and the
+    engine's legal actions (listed once per state, render.explain.answers.Answers)."""
 
     @property
     def ai(self) -> AiLog | None: ...
+    def legal(self) -> list[Action]: ...
 
 
 class Show:
@@ -72,7 +74,6 @@ class Show:
         self.log: tuple[str, ...] = ()
         self.headlines: tuple[TextLine, ...] = ()
         self._headline_key: object = None
-        self._legal: tuple[object, list[Action]] = (None, [])
         self.what_if = WhatIf()
 
     # --- the hand-over -----------------------------------------------------------
@@ -116,12 +117,6 @@ class Show:
             self.log = ai.log_lines(state, self.log)
 
     # --- the headlines ---------------------------------------------------------------
-    def _legal_now(self, state: GameState) -> list[Action]:
-        key = state_key(state)
-        if self._legal[0] != key:
-            self._legal = (key, list(state.legal_actions()))
-        return self._legal[1]
-
     def _headlines(self, c: Followed) -> None:
         state, s = c.state, c.setup
         setup = None if s is None else (s.kind.keyword, s.model, s.target, s.weapon)
@@ -145,7 +140,7 @@ class Show:
             target = s.target or enemy
             if target is None:
                 return []
-            legal = self._legal_now(state)
+            legal = c.legal()
             weapon = current_weapon(state.scenario, legal, s)
             close = isinstance(s.kind, CloseCombatKind)
             bands = sorted({str(a.values().get("band")) for a in options(legal, s, target)
@@ -155,7 +150,7 @@ class Show:
         if s.form.target and s.form.points:  # a charge: every target it may choose
             if s.target is not None:
                 return [charge_headline(state, s.model, s.target)]
-            legal = self._legal_now(state)
+            legal = c.legal()
             targets = sorted({str(a.values()["target"]) for a in of_kind(legal, s)
                               if a.model == s.model})
             if enemy is not None and enemy not in targets:
