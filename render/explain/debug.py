@@ -48,7 +48,7 @@ def _sight(answers: Answers, scene: Scene) -> tuple[list[Overlay], list[TextLine
                             "found; dashed red, none (R-LOS-1)", TEXT_DIM)]
 
 
-def _reach(answers: Answers, state: GameState | None, scene: Scene
+def _reach_overlays(answers: Answers, state: GameState | None, scene: Scene
            ) -> tuple[list[Overlay], list[TextLine]]:
     overlays: list[Overlay] = [EdgesOverlay(scene.edges)]
     ids = reach_models(scene)
@@ -80,7 +80,8 @@ def debug_details(answers: Answers, state: GameState | None, scene: Scene, picks
     overlays: list[Overlay] = []
     lines = [TextLine("DEBUG VIEW (F2 to leave): click two models", TEXT_WARN)]
     parts = [_sight(answers, scene) if sight else None,
-             _reach(answers, state, scene) if reach else None, _pair(answers, scene, picks)]
+             _reach_overlays(answers, state, scene) if reach else None,
+             _pair(answers, scene, picks)]
     for part in parts:
         if part is not None:
             overlays += part[0]

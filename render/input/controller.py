@@ -46,17 +46,8 @@ CLICK_SLACK = 0.25  # inches added to a base's radius when clicking it
 
 
 class Controller:
-    """Holds what the window shows and turns clicks and keys into engine calls.
-
-    Parameters
-    ----------
-    scenario
-        The loaded scenario.
-    save_dir
-        Where Ctrl+S writes its files.
-    state
-        A game to continue (default: a new game of ``scenario``).
-    """
+    """Holds what the window shows and turns clicks and keys into engine calls; its
+    arguments are the game session's (:class:`~render.input.session.Session`)."""
 
     def __init__(self, scenario: Scenario, save_dir: Path | None = None,
                  state: GameState | None = None) -> None:

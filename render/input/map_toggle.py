@@ -27,10 +27,9 @@ from typing import Protocol
 
 from render.draw.theme import TEXT_DIM, TEXT_WARN
 from render.draw.view import Overlay, TextLine
-from render.explain.setup import Setup
+from render.explain.what_if import Pointing
 from render.map_layer import MapOverlay
 from render.scene import Scene
-from sim.engine.state import GameState
 from sim.errors import WastelandError
 from sim.maps.visibility import KINDS, Map, MapWork, enemies_of
 from sim.scenario.names import model_name
@@ -43,21 +42,12 @@ WHAT = {"seen": "how many enemies would see it there",
         "sees": "from where it would see {target}"}
 
 
-class MapAsks(Protocol):
-    """What the map reads of the window's state (the controller has it)."""
+class MapAsks(Pointing, Protocol):
+    """What the map reads of the window's state (the controller has it): what "what
+    if" reads, the scenario and the debug picks."""
 
     @property
     def scenario(self) -> Scenario: ...
-    @property
-    def state(self) -> GameState | None: ...
-    @property
-    def setup(self) -> Setup | None: ...
-    @property
-    def hovered(self) -> str | None: ...
-    @property
-    def hover_point(self) -> tuple[float, float] | None: ...
-    @property
-    def selected(self) -> str | None: ...
     @property
     def debug(self) -> bool: ...
     @property

@@ -97,7 +97,7 @@ class Scorer:
         self._melee: dict[tuple[str, str, int], AttackValue | None] = {}
         # Spots of the board last asked about (readying, activating and the first
         # action of a turn ask about the same models on the same board).
-        self._board: object = None
+        self._standing: object = None  # the models in play, where and how hurt
         self._spots: dict[tuple[str, Position, int], Spot] = {}
 
     # --- attacks --------------------------------------------------------------------
@@ -162,10 +162,10 @@ class Scorer:
     # --- places -----------------------------------------------------------------------
     def spot(self, state: GameState, model: str, at: Position, left: int) -> Spot:
         """The worth of ``model`` standing at ``at`` with ``left`` actions still to take."""
-        board = tuple(sorted((i, m.position, m.health, m.climbing)
-                             for i, m in state.models.items() if m.in_play))
-        if board != self._board:
-            self._board, self._spots = board, {}
+        standing = tuple(sorted((i, m.position, m.health, m.climbing)
+                                for i, m in state.models.items() if m.in_play))
+        if standing != self._standing:  # a model moved or was hurt: the spots change
+            self._standing, self._spots = standing, {}
         key = (model, at, min(left, 1))
         if key not in self._spots:
             self._spots[key] = self._spot(state, model, at, left)
