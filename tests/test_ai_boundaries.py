@@ -154,3 +154,22 @@ def test_an_attack_is_worth_its_chance_to_eliminate_and_half_the_damage_if_it_su
     assert _value(0.0, 0.0) == 0.0
     assert _value(0.5, 1.0) == pytest.approx(0.75)
     assert _value(0.2, 0.5) == pytest.approx(0.4)
+
+
+@pytest.mark.parametrize("left", [0, 1])
+def test_a_place_is_worth_its_attack_less_its_threats_and_its_distance(
+        tmp_path: Path, left: int) -> None:
+    """docs/ai.md: a spot is worth its best attack (x0.9 with an action left, x0.35 when
+    it waits for next turn), minus 0.2 of the enemies' attacks on it (halved while an
+    action is left to move away), minus 0.03 per inch beyond striking range."""
+    from sim.ai.scoring import Scorer
+
+    state = _board(tmp_path, rounds=3)
+    scorer = Scorer()
+    near = scorer.spot(state, "knight", Position(9.0, 17.0, 0.0), left)
+    far = scorer.spot(state, "knight", Position(1.0, 29.0, 0.0), left)
+    assert near.threat > 0 and far.gap > 0  # both terms are at work
+    for s in (near, far):
+        attack = 0.0 if s.best is None else s.best.value * (0.9 if left else 0.35)
+        expected = attack - 0.2 * s.threat * (0.5 if left else 1.0) - 0.03 * s.gap
+        assert s.score == pytest.approx(expected)
