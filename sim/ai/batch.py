@@ -15,13 +15,13 @@ The Dask backend is ``dask.distributed`` (the ``[cluster]`` extra): a
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from sim.ai.match import GameRecord, play_game
 from sim.ai.registry import make_player
-from sim.errors import UsageError
+from sim.ai.workers import MAX_TRIES, WorkersGaveUp, run_on_processes
+from sim.errors import UsageError, WastelandError
 from sim.scenario.objects import Scenario
 
 Backend = Literal["local", "dask"]
@@ -60,6 +60,10 @@ class Chunk:
     rounds: int | None = None
 
 
+class BatchError(WastelandError):
+    """A batch that could not be played to the end (its games kill every worker)."""
+
+
 def player_seed(game_seed: int, side_index: int) -> int:
     """The seed of one side's player in a game (distinct sides, distinct choices)."""
     return game_seed * 2 + side_index
@@ -89,8 +93,10 @@ def chunks(source: ScenarioSource, players: Mapping[str, str], seed: int, games:
 def run_games(source: ScenarioSource, players: Mapping[str, str], seed: int, games: int, *,
               jobs: int = 1, backend: str = "local", scheduler: str | None = None,
               rounds: int | None = None,
-              progress: Callable[[int], None] | None = None) -> list[GameRecord]:
-    """Every game's record, in game order; ``progress(done)`` after each chunk."""
+              progress: Callable[[int], None] | None = None,
+              warn: Callable[[str], None] | None = None) -> list[GameRecord]:
+    """Every game's record, in game order; ``progress(done)`` after each chunk, ``warn(words)``
+    when a worker died and its games are played again."""
     todo = chunks(source, players, seed, games, jobs, rounds)
     if backend == "dask":
         if scheduler is None:
@@ -101,7 +107,7 @@ def run_games(source: ScenarioSource, players: Mapping[str, str], seed: int, gam
     elif jobs <= 1:
         results = _here(todo, progress)
     else:
-        results = _on_processes(todo, jobs, progress)
+        results = _on_processes(todo, jobs, progress, warn)
     return [r for part in results for r in part]
 
 
@@ -115,19 +121,33 @@ def _here(todo: Sequence[Chunk], progress: Callable[[int], None] | None
     return out
 
 
-def _on_processes(todo: Sequence[Chunk], jobs: int, progress: Callable[[int], None] | None
-                  ) -> list[list[GameRecord]]:
-    results: list[list[GameRecord] | None] = [None] * len(todo)
-    done = 0
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(play_chunk, c): i for i, c in enumerate(todo)}
-        for fut in as_completed(futures):
-            part = fut.result()
-            results[futures[fut]] = part
-            done += len(part)
-            if progress is not None:
-                progress(done)
-    return [r for r in results if r is not None]
+def _on_processes(todo: Sequence[Chunk], jobs: int, progress: Callable[[int], None] | None,
+                  warn: Callable[[str], None] | None) -> list[list[GameRecord]]:
+    """The chunks on ``jobs`` local processes (:mod:`sim.ai.workers`): a worker that dies is
+    replaced and its chunk played again, so the records are those of one process."""
+    played = [0]
+
+    def done(_: int, part: list[GameRecord]) -> None:
+        played[0] += len(part)
+        if progress is not None:
+            progress(played[0])
+
+    def died(how: str) -> None:
+        if warn is not None:
+            warn(f"a worker died ({how}); a new one plays its games again")
+
+    try:
+        return run_on_processes(todo, jobs, play_chunk, done, died)
+    except WorkersGaveUp as exc:
+        lost = todo[exc.task]
+        finished = sum(todo[i].count for i in exc.finished)
+        last = lost.first + lost.count - 1
+        which = (f"game {lost.first} (seed {lost.seed + lost.first}) killed its"
+                 if lost.count == 1 else
+                 f"games {lost.first}..{last} (seeds {lost.seed + lost.first}.."
+                 f"{lost.seed + last}) killed their")
+        raise BatchError(f"{which} worker {MAX_TRIES} times ({exc.how}); {finished} of "
+                         f"{sum(c.count for c in todo)} games finished, no figures") from None
 
 
 def _on_dask(todo: Sequence[Chunk], scheduler: str, progress: Callable[[int], None] | None

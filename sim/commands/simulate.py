@@ -8,8 +8,11 @@ Game i is played from seed S+i, so the figures are the same for any --jobs
 and either backend. A side without ``--ai`` is played by ``greedy``.
 ``--json`` prints one ``wasteland-simulate/1`` object
 (docs/schemas/simulate.json). A progress bar goes to stderr when stderr is a
-terminal. Exit status 0 done, 1 refused input (a scenario that does not load,
-an unknown side, an unreachable scheduler), 2 usage.
+terminal. A local worker that dies is replaced and its games played again
+(a note on stderr); games that kill their worker three times end the
+command with one line saying what finished. Exit status 0 done, 1 refused
+input (a scenario that does not load, an unknown side, an unreachable
+scheduler) or a batch that could not finish, 2 usage.
 """
 
 from __future__ import annotations
@@ -134,6 +137,12 @@ class Progress:
         sys.stderr.flush()
 
 
+def _warn(words: str) -> None:
+    """A note on stderr while the batch goes on (a worker died and was replaced)."""
+    print(f"\nwasteland simulate: {words}" if sys.stderr.isatty() else
+          f"wasteland simulate: {words}", file=sys.stderr, flush=True)
+
+
 def run(args: argparse.Namespace) -> int:
     _check_options(args)
     source, scenario = _source(args.scenario)
@@ -141,7 +150,7 @@ def run(args: argparse.Namespace) -> int:
     progress = Progress(args.games) if sys.stderr.isatty() else None
     records = run_games(source, players, args.seed, args.games, jobs=args.jobs,
                         backend=args.backend, scheduler=args.scheduler, rounds=args.rounds,
-                        progress=progress)
+                        progress=progress, warn=_warn)
     figures = summarise(scenario, players, args.seed, records)
     if args.json:
         print_json("simulate", {**figures, "scenario": args.scenario,
