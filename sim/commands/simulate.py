@@ -20,15 +20,14 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-from sim.ai.batch import BACKENDS, ScenarioSource, run_games
+from sim.ai.batch import BACKENDS, run_games
 from sim.ai.registry import DEFAULT, PLAYERS
 from sim.ai.stats import report_lines, summarise
-from sim.cli_io import load_scenario_text, print_json, read_stdin_text
+from sim.cli_io import STDIN_NAME, print_json, read_stdin_text
 from sim.errors import WastelandError
-from sim.scenario.format.loader import load_scenario
+from sim.scenario.format.packed import PackedScenario, pack_file, pack_text
 from sim.scenario.format.shipped import resolve_scenario
 from sim.scenario.objects import Scenario
 
@@ -113,13 +112,12 @@ def _players(scenario: Scenario, chosen: list[tuple[str, str]]) -> dict[str, str
     return {s: given.get(s, DEFAULT) for s in sides}
 
 
-def _source(arg: str) -> tuple[ScenarioSource, Scenario]:
+def _source(arg: str) -> tuple[PackedScenario, Scenario]:
+    """The scenario packed for the workers (its text and its includes'), and loaded."""
     where = resolve_scenario(arg)
     if where.path is None:
-        text = read_stdin_text()
-        return ScenarioSource(text=text), load_scenario_text(text)
-    path = Path(where.path)
-    return ScenarioSource(path=str(path.resolve())), load_scenario(path)
+        return pack_text(read_stdin_text(), STDIN_NAME)
+    return pack_file(where.path)
 
 
 class Progress:

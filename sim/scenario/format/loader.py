@@ -75,9 +75,14 @@ class Loader(LibraryLoader, TerrainLoader):
         self.path = path
         self.seen: set[Path] = set()  # every file read, each once (a diamond is fine)
 
+    def read_file(self, path: Path) -> str:
+        """The text of one file the scenario reads: the top file or an include (a packed
+        scenario, :mod:`sim.scenario.format.packed`, reads its texts from memory)."""
+        return read_text(path)
+
     def read_toml(self, path: Path, display: str) -> dict[str, Any] | None:
         try:
-            return parse_toml(read_text(path))
+            return parse_toml(self.read_file(path))
         except ReadProblem as exc:
             self.problems.append(Problem(display, "", str(exc)))
             return None
@@ -222,7 +227,7 @@ class Loader(LibraryLoader, TerrainLoader):
     def library_file(self, rel: str, where: str, target: Path, root: Path, stack: list[Path],
                      units: dict[str, Unit], weapons: dict[str, Weapon]) -> bool:
         try:
-            text = read_text(target)
+            text = self.read_file(target)
         except ReadProblem as exc:
             what = "not found" if str(exc) == "file not found" else str(exc)
             self.bad(where, f"included file {rel!r} {what}" if what == "not found"
