@@ -120,8 +120,8 @@ def _ready(workers: list[_Worker]) -> list[_Worker]:
     for w in busy:
         waiting[w.conn] = w
         waiting[w.process.sentinel] = w
-    ready = wait(list(waiting), timeout=PARENT_POLL_S)
-    return list({id(waiting[r]): waiting[r] for r in ready}.values())
+    ready = {waiting[r].process.pid for r in wait(list(waiting), timeout=PARENT_POLL_S)}
+    return [w for w in busy if w.process.pid in ready]
 
 
 def _collect(batch: _Batch[T, R], workers: list[_Worker], w: _Worker,
