@@ -18,6 +18,7 @@ from sim.scenario.format.limits import (
     CIRCLE_POINTS,
     MAX_BOARD_INCHES,
     MAX_HEIGHT_INCHES,
+    MAX_HOLES,
     MAX_PIECES,
     MAX_TERRAIN_VERTICES,
     MAX_VERTICES,
@@ -61,6 +62,10 @@ class TerrainLoader(Checker):
                 self.bad(path, f"terrain {piece.id!r} lies outside the board "
                          f"{board[0]:g} x {board[1]:g}")
             out.append(piece)
+        holes = sum(len(p.holes) for p in out)
+        if holes > MAX_HOLES:
+            self.bad("terrain", f"{holes} holes in all terrain together; the limit is "
+                     f"{MAX_HOLES} (each hole slows every reachable area on its level)")
         total = sum(_points(p) for p in out)
         if total > MAX_TERRAIN_VERTICES:
             self.bad("terrain", f"{total} points in all terrain outlines together (a circle "
@@ -93,7 +98,8 @@ class TerrainLoader(Checker):
                 shape = shapely.Polygon(polygon, holes=list(holes))
                 if not shape.is_valid or shape.area <= 0:
                     why = shapely.is_valid_reason(shape) if not shape.is_valid else "zero area"
-                    self.bad(f"{path}.polygon", f"degenerate or self-intersecting polygon ({why})")
+                    self.bad(f"{path}.polygon", f"terrain {show(pid)}: degenerate or "
+                             f"self-intersecting polygon ({why})")
         else:
             circle = self.circle(t["circle"], f"{path}.circle")
         overrides = self.overrides(t, path, units)
