@@ -17,6 +17,7 @@ MAX_INCLUDED_FILES = 64  # distinct files one scenario pulls in
 MAX_PATH_BYTES = 1024  # an include or a save's scenario path, UTF-8
 MAX_NAME_BYTES = 255  # one component of such a path (the usual file system limit)
 MAX_ID_CHARS = 64  # any id: side, unit, weapon, terrain, model, keyword, colour
+MAX_NAME_CHARS = 200  # a display name: the scenario's, a side's, a unit's, a weapon's
 
 MAX_MODELS = 200
 MAX_PIECES = 100

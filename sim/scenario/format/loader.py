@@ -28,6 +28,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, cast
 
+import numpy as np
 import shapely
 
 from geometry.elevation.edges import is_surface, standing_heights
@@ -90,7 +91,10 @@ class Loader(LibraryLoader, TerrainLoader):
     def load(self) -> Scenario:
         try:
             raw = self.read_toml(self.path, self.display)
-            scenario = None if raw is None else self.build(raw)
+            # Shapely's float warnings on coordinates such as 1e308 would add lines of
+            # numpy noise to the refusal that names them (issue 31).
+            with np.errstate(all="ignore"):
+                scenario = None if raw is None else self.build(raw)
         except RecursionError:  # a guard: nesting is limited before any of this runs
             scenario = None
             self.bad("", "values nested too deeply")
@@ -106,7 +110,7 @@ class Loader(LibraryLoader, TerrainLoader):
             self.bad("format", f"{what}; this version reads format = {FORMAT}")
             return None
         self.unknown_keys(raw, (*TOP_KEYS, "rules_data"), "")
-        name = self.get(raw, "name", "", "a string")
+        name = self.get_name(raw, "")
         rule_set = self.rule_set(raw)
         overrides = self.rules_data(raw)
         board = self.board(raw)
@@ -261,7 +265,7 @@ class Loader(LibraryLoader, TerrainLoader):
         for sid, t in tables.items():
             path = join("sides", sid)
             self.unknown_keys(t, ("name", "neutral"), path)
-            name = self.get(t, "name", path, "a string")
+            name = self.get_name(t, path)
             neutral = self.get(t, "neutral", path, "true or false", required=False,
                                default=False)
             if name is not None:
