@@ -26,6 +26,10 @@ MAX_TERRAIN_VERTICES = 2000  # points of all terrain outlines together
 # Holes in all terrain together: each one adds edges every reachable area on its level works
 # around (measured: about 0.06 s a hole for a huge base on a roof, 3 s for 120; issue 31).
 MAX_HOLES = 10
+# Concave corners of the rings a model moves within (a roof's outline, holes): the reachable
+# area there grows about with their cube (measured: a star-shaped roof with 12 of them 0.5 s,
+# 16: 0.9 s, 30: 4.5 s, 50: 19 s, 100: 137 s; issue 31).
+MAX_CONCAVE_CORNERS = 16
 CIRCLE_POINTS = 64  # what a terrain circle counts toward MAX_TERRAIN_VERTICES (measured)
 
 MAX_BOARD_INCHES = 240.0  # each side of the board (20 feet)
