@@ -18,15 +18,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from sim.ai.cluster import run_on_dask
-from sim.ai.match import GameRecord, play_game
 from sim.ai.registry import make_player
 from sim.ai.workers import MAX_TRIES, WorkersGaveUp, run_on_processes
 from sim.errors import UsageError, WastelandError
 from sim.scenario.format.packed import PackedScenario, pack_file, pack_text
 from sim.scenario.objects import Scenario
+
+if TYPE_CHECKING:  # the engine is imported where games are played (quick start-up)
+    from sim.ai.match import GameRecord
 
 Backend = Literal["local", "dask"]
 BACKENDS: tuple[str, ...] = ("local", "dask")
@@ -80,6 +82,8 @@ def player_seed(game_seed: int, side_index: int) -> int:
 
 def play_chunk(chunk: Chunk) -> list[GameRecord]:
     """Play one chunk's games in order (runs in a worker)."""
+    from sim.ai.match import play_game
+
     scenario = chunk.source.load()
     out: list[GameRecord] = []
     for i in range(chunk.first, chunk.first + chunk.count):
