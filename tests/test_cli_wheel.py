@@ -27,6 +27,7 @@ import jsonschema
 import pytest
 
 from tests.conftest import ROOT
+from tests.test_entry_points import BOOT  # the real entry point, told when five frames ran
 
 VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
     "version"]
@@ -163,22 +164,6 @@ def test_a_users_scenario_includes_the_shipped_library(installed: Path, empty: P
 
 # --- every sub-command once, as installed (issue 30) -------------------------------------
 
-WINDOW = """
-import sys
-import pygame
-from sim.cli import main
-
-flip, frames = pygame.display.flip, [0]
-
-def counted():
-    frames[0] += 1
-    if frames[0] == 5:
-        print("ready", flush=True)
-    flip()
-
-pygame.display.flip = counted
-sys.exit(main(sys.argv[1:]))
-"""
 
 
 @pytest.mark.parametrize("argv, output", [
@@ -223,7 +208,7 @@ def test_the_windows_run_from_the_wheel(installed: Path, empty: Path, argv: list
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
     env.update(PYTHONPATH=str(installed), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                PYGAME_HIDE_SUPPORT_PROMPT="1")
-    child = subprocess.Popen([sys.executable, "-c", WINDOW, *argv], cwd=empty, env=env,
+    child = subprocess.Popen([sys.executable, "-c", BOOT, *argv], cwd=empty, env=env,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert child.stdout is not None
