@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
@@ -110,7 +111,7 @@ def _handshake(lib: Any, scheduler: str, where: str) -> None:
     try:
         asyncio.run(asyncio.wait_for(hello(), CONNECT_S))
     except TimeoutError as exc:
-        if "connect" in str(exc):  # nothing listens, or a firewall
+        if not _listening(scheduler):  # nothing listens, or a firewall
             raise ClusterError(f"{where}: cannot reach a Dask scheduler: {_words(exc)}"
                                ) from None
         raise ClusterError(f"{where}: no Dask scheduler answered within {CONNECT_S:g} s "
@@ -122,6 +123,19 @@ def _handshake(lib: Any, scheduler: str, where: str) -> None:
     except Exception as exc:  # a garbled answer: MemoryError, a decoding error...
         raise ClusterError(f"{where}: not a Dask scheduler (its answer did not decode: "
                            f"{_words(exc)})") from None
+
+
+def _listening(scheduler: str) -> bool:
+    """Whether something takes a TCP connection at a ``tcp://HOST:PORT`` address (other
+    protocols: assumed so)."""
+    if not scheduler.startswith("tcp://"):
+        return True
+    host, _, port = scheduler.removeprefix("tcp://").rpartition(":")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=1.0):
+            return True
+    except (OSError, ValueError):
+        return False
 
 
 def _workers(client: Any) -> int:

@@ -16,6 +16,7 @@ the tasks they hold (a Ctrl+C stops the batch within a second).
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import multiprocessing
 import os
@@ -25,7 +26,7 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
@@ -167,9 +168,24 @@ def _death(w: _Worker) -> str:
 def _start(context: Any, work: Callable[[T], R]) -> _Worker:
     mine, theirs = context.Pipe()
     process = context.Process(target=_serve, args=(theirs, os.getpid(), work), daemon=True)
-    process.start()
+    with _ctrl_c_held():  # the worker is born deaf to Ctrl+C, not after a first instant
+        process.start()
     theirs.close()
     return _Worker(process, mine)
+
+
+@contextlib.contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """SIGINT blocked in this thread meanwhile (a child inherits the mask; one that came
+    meanwhile is delivered here after)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _stop(workers: list[_Worker], gently: bool) -> None:
@@ -199,6 +215,8 @@ def _serve(conn: Connection, parent: int, work: Callable[[Any], Any]) -> None:
     """A worker's life: tasks in, results out, until told to stop or its parent is gone."""
     die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl+C and ends us
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     while True:
         try:
             task = conn.recv()
