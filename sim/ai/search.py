@@ -68,6 +68,7 @@ from sim.engine.actions import Action, Activate, EndActivation, ReadyModel
 from sim.engine.gamedata import Phase
 from sim.engine.rng import SeededRng
 from sim.engine.state import GameState
+from sim.engine.turns import score
 from sim.movement.kinds import Move
 from sim.scenario.positions import Position
 
@@ -326,16 +327,10 @@ def late_weights(state: GameState, w: Weights) -> Weights:
     me = state.acting
     if me is None or not is_last_round(state):
         return w
-    lead = _score(state, me) - _score(state, state.opponent(me))
+    lead = score(state, me) - score(state, state.opponent(me))
     if lead > 0:
         return Weights(w.answer * LATE, w.counter / LATE, w.danger * LATE, w.gain / LATE)
     return Weights(w.answer / LATE, w.counter * LATE, w.danger / LATE, w.gain * LATE)
-
-
-def _score(state: GameState, side: str) -> int:
-    """Enemy models out of play: the side's score (R-TURN-10, R-EDGE-2)."""
-    return sum(1 for m in state.models.values()
-               if m.side == state.opponent(side) and not m.in_play)
 
 
 def _chosen(short: list[Weighed], values: list[float]) -> Decision:
