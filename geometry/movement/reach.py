@@ -117,6 +117,43 @@ def _prepared(o: MoveObstacle, grow: float, tol: float
     return fine, tuple(_convex_parts(fine)), np.vstack(coords)
 
 
+@lru_cache(maxsize=64)
+def _joined(blocking: ObstacleSet, difficult: ObstacleSet) -> ObstacleSet:
+    """Blocking and difficult pieces as one set (the full ruler's, R-MOV-1); kept, as
+    terrain is the same from query to query."""
+    return ObstacleSet(tuple(blocking) + tuple(difficult))
+
+
+@lru_cache(maxsize=64)
+def _static_parts(blocking: ObstacleSet, grow: float, tol: float
+                  ) -> tuple[list[FloatArray], tuple[FloatArray, ...]]:
+    """The convex parts of every fine outline of a set, and its node candidates."""
+    prepared = [_prepared(o, grow, tol) for o in blocking]
+    return [p for _, ps, _ in prepared for p in ps], tuple(c for _, _, c in prepared)
+
+
+def _parts_tree(blocking: ObstacleSet, grow: float, tol: float,
+                floor_parts: list[FloatArray]) -> shapely.STRtree | None:
+    """A tree of the parts' bounding boxes (all a node needs to find those near it):
+    the set's own parts, then the floor's."""
+    if not floor_parts:
+        return _static_tree(blocking, grow, tol)
+    return _box_tree(_static_parts(blocking, grow, tol)[0] + floor_parts)
+
+
+@lru_cache(maxsize=64)
+def _static_tree(blocking: ObstacleSet, grow: float, tol: float) -> shapely.STRtree | None:
+    return _box_tree(_static_parts(blocking, grow, tol)[0])
+
+
+def _box_tree(parts: list[FloatArray]) -> shapely.STRtree | None:
+    if not parts:
+        return None
+    lo = np.array([p.min(axis=0) for p in parts])
+    hi = np.array([p.max(axis=0) for p in parts])
+    return shapely.STRtree(shapely.box(lo[:, 0], lo[:, 1], hi[:, 0], hi[:, 1]))
+
+
 def _outlines(obs: ObstacleSet, grow: float, tol: float) -> list[BaseGeometry]:
     return [_prepared(o, grow, tol)[0] for o in obs]
 
@@ -144,18 +181,30 @@ def _shadows(v: FloatArray, parts: Sequence[FloatArray], reach: float) -> list[B
     hides, clipped far away. A part ``v`` lies on hides the half-plane behind
     it. All parts in one vectorised pass.
     """
-    if not parts:
-        return []
-    n = len(parts)
-    counts = np.array([len(p) for p in parts])
+    return _shadows_of(np.asarray(v, float)[None, :], [list(parts)], np.array([reach]))[0]
+
+
+def _shadows_of(vs: FloatArray, jobs: Sequence[Sequence[FloatArray]], reaches: FloatArray
+                ) -> list[list[BaseGeometry]]:
+    """:func:`_shadows` for many viewpoints ``vs[k]`` with their parts ``jobs[k]`` and
+    lengths left ``reaches[k]``, in one vectorised pass (the same arithmetic, element
+    by element, as one pass per viewpoint: the same hulls to the last bit)."""
+    sizes = [len(job) for job in jobs]
+    n = sum(sizes)
+    if n == 0:
+        return [[] for _ in jobs]
+    flat = [p for job in jobs for p in job]
+    owner = np.repeat(np.arange(len(jobs)), sizes)  # the viewpoint of each part
+    counts = np.array([len(p) for p in flat])
     starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
-    pts = np.vstack(parts)
-    rel = pts - v
+    pts = np.vstack(flat)
+    vp = np.repeat(vs[owner], counts, axis=0)  # each vertex's viewpoint
+    rel = pts - vp
     dist = np.hypot(rel[:, 0], rel[:, 1])
     # Far points beyond both the length left and the part itself, so the
     # hull's only side facing ``v`` is the part's own visible chain.
-    far = (np.maximum(reach, np.maximum.reduceat(dist, starts)) + SHADOW_SLACK) / math.cos(
-        math.pi / 16)
+    far = (np.maximum(reaches[owner], np.maximum.reduceat(dist, starts)) + SHADOW_SLACK
+           ) / math.cos(math.pi / 16)
     ref = np.add.reduceat(rel, starts, axis=0) / counts[:, None]
     ang0 = np.arctan2(ref[:, 1], ref[:, 0])
     refp = np.repeat(ref, counts, axis=0)
@@ -167,13 +216,19 @@ def _shadows(v: FloatArray, parts: Sequence[FloatArray], reach: float) -> list[B
     hi = np.where(whole, math.pi / 2, hi)
     steps = np.linspace(0.0, 1.0, 9)
     a = (ang0 + lo)[:, None] + (hi - lo)[:, None] * steps[None, :]
-    ring = np.stack([v[0] + far[:, None] * np.cos(a), v[1] + far[:, None] * np.sin(a)], axis=-1)
-    coords = np.vstack([pts, ring.reshape(-1, 2), np.repeat(v[None, :], int(whole.sum()), 0)])
+    v = vs[owner]
+    ring = np.stack([v[:, 0, None] + far[:, None] * np.cos(a),
+                     v[:, 1, None] + far[:, None] * np.sin(a)], axis=-1)
+    coords = np.vstack([pts, ring.reshape(-1, 2), v[whole]])
     idx = np.concatenate([np.repeat(np.arange(n), counts), np.repeat(np.arange(n), 9),
                           np.nonzero(whole)[0]])
     order = np.argsort(idx, kind="stable")
-    hulls = shapely.convex_hull(shapely.multipoints(coords[order], indices=idx[order]))
-    return list(hulls)
+    hulls = list(shapely.convex_hull(shapely.multipoints(coords[order], indices=idx[order])))
+    out, at = [], 0
+    for size in sizes:
+        out.append(hulls[at:at + size])
+        at += size
+    return out
 
 
 def _outside_outlines(
@@ -227,9 +282,8 @@ def reachable_area(
     grow = r - tol / 2
     blocking = level.blocking
     if avoid_difficult and len(level.difficult):
-        blocking = ObstacleSet(tuple(level.blocking) + tuple(level.difficult))
-    prepared = [_prepared(o, grow, tol) for o in blocking]
-    parts: list[FloatArray] = [p for _, ps, _ in prepared for p in ps]
+        blocking = _joined(level.blocking, level.difficult)
+    parts, candidates = _static_parts(blocking, grow, tol)
     floor_parts: list[FloatArray] = []
     x0, y0, x1, y1 = centre_box(level.board, r, tol / 2)
     box = shapely.box(x0, y0, x1, y1)
@@ -255,28 +309,29 @@ def reachable_area(
         budget -= math.dist(start, src)
         prefix = (start,)
     inner_floor = None if level.floor is None else box
-    nodes = _nodes(blocking, grow, [c for _, _, c in prepared], src, budget, box, inner_floor,
-                   tol)
+    nodes = _nodes(blocking, grow, list(candidates), src, budget, box, inner_floor, tol)
     dist, parent = _dijkstra(blocking, nodes, thr, budget, inner_floor)
     parts_all = parts + floor_parts
-    # Only the parts' bounding boxes are needed to find those near a node.
-    boxes = [shapely.box(*p.min(axis=0), *p.max(axis=0)) for p in parts_all]
-    tree = shapely.STRtree(boxes) if parts_all else None
+    tree = _parts_tree(blocking, grow, tol, floor_parts)
+    live = [i for i, d in enumerate(dist) if math.isfinite(d) and budget - d > EPS]
     regions: list[tuple[int, BaseGeometry]] = []
-    for i, (v, d) in enumerate(zip(nodes, dist, strict=True)):
-        rho = budget - d
-        if not math.isfinite(d) or rho <= EPS:
-            continue
-        disc = shapely.Point(v).buffer(rho - EPS, quad_segs=DISC_QUAD_SEGS)
-        near = [] if tree is None else tree.query(disc, predicate="intersects")
-        shadows = _shadows(np.asarray(v), [parts_all[j] for j in near], rho)
-        seen = disc
-        for shadow in shadows:  # a few shadows: one difference each beats a union
-            if seen.intersects(shadow):
-                seen = seen.difference(shadow)
-        seen = seen.intersection(box)
-        if not seen.is_empty:
-            regions.append((i, seen))
+    if live:
+        vs = np.array([nodes[i] for i in live], float)
+        rhos = np.array([budget - dist[i] for i in live])
+        discs = shapely.buffer(shapely.points(vs), rhos - EPS, quad_segs=DISC_QUAD_SEGS)
+        jobs: list[list[FloatArray]] = [[] for _ in live]
+        if tree is not None:
+            which, near = tree.query(discs, predicate="intersects")
+            for k, j in zip(which.tolist(), near.tolist(), strict=True):
+                jobs[k].append(parts_all[j])
+        for i, disc, shadows in zip(live, discs, _shadows_of(vs, jobs, rhos), strict=True):
+            seen = disc
+            for shadow in shadows:  # a few shadows: one difference each beats a union
+                if seen.intersects(shadow):
+                    seen = seen.difference(shadow)
+            seen = seen.intersection(box)
+            if not seen.is_empty:
+                regions.append((i, seen))
     area = shapely.union_all([g for _, g in regions]) if regions else shapely.Polygon()
     if len(level.occupied):
         taken = shapely.union_all(_outlines(level.occupied, grow, tol))
