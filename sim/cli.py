@@ -15,7 +15,7 @@ Exit status, the same for every sub-command (docs/cli.md):
   argument, options that contradict each other), as argparse reports it.
 
 Under ``--json`` every error is one JSON object on stdout (format
-``wasteland-error/1``, docs/schemas/error.json) instead of text on stderr.
+``wasteland-error/1``, ``wasteland schema error``) instead of text on stderr.
 """
 
 from __future__ import annotations
@@ -80,6 +80,8 @@ def build_parser(prog: str = "wasteland") -> argparse.ArgumentParser:
             continue
         module = importlib.import_module(f"sim.commands.{info.name}")
         module.register(sub)
+    for command in sub.choices.values():  # its own usage for a wrong flag of a command
+        command.set_defaults(parser=command)
     return parser
 
 
@@ -127,7 +129,9 @@ def _compile_kernels(prog: str) -> None:
 def _dispatch(argv: list[str], prog: str) -> int:
     parser = build_parser(prog)
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # a command's wrong flag: that command's usage, not the top level's
+            raise CommandLineError(args.parser, f"unrecognized arguments: {' '.join(extra)}")
     except CommandLineError as exc:
         return _usage_error(exc, _wants_json(argv))
     as_json = bool(getattr(args, "json", False))

@@ -1,6 +1,6 @@
 """What every ``wasteland`` sub-command shares: SCENARIO arguments (a file, a
 shipped name or ``-`` for stdin), JSON output with its ``format`` field, and
-errors as JSON under ``--json`` (docs/cli.md, docs/schemas/)."""
+errors as JSON under ``--json`` (docs/cli.md, ``wasteland schema``)."""
 
 from __future__ import annotations
 
@@ -55,6 +55,9 @@ def read_stdin_text() -> str:
                else sys.stdin.read(MAX_FILE_BYTES + 1).encode("utf-8"))
     except (OSError, ValueError) as exc:  # ValueError: stdin closed
         raise WastelandError(f"{STDIN_NAME}: cannot read: {exc}") from None
+    if not raw.strip():
+        raise ScenarioError([Problem(STDIN_NAME, "", "is empty: nothing was piped in (give a "
+                                     "file's contents on stdin, or a file name instead of -)")])
     if len(raw) > MAX_FILE_BYTES:
         raise ScenarioError([Problem(STDIN_NAME, "", f"is over {MAX_FILE_BYTES} bytes, "
                                      "the limit")])

@@ -20,19 +20,31 @@ if TYPE_CHECKING:
     from sim.scenario.objects import Scenario
 
 
+def window_size(text: str | None) -> tuple[int, int] | None:
+    """``--size WxH`` in pixels (None: fit the screen); UsageError naming the limits.
+
+    Checked before any display is looked for, so a wrong size is a usage error (exit 2)
+    with or without a screen."""
+    if text is None:
+        return None
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from render.app import parse_size
+
+    return parse_size(text)
+
+
 def open_game_window(scenario: Scenario, state: GameState | None, save_dir: Path,
-                     no_display: str, size: str | None = None,
+                     no_display: str, pixels: tuple[int, int] | None = None,
                      ai: Mapping[str, str] | None = None) -> int:
     """Run the hot-seat window until it is closed; 1 with ``no_display`` if none opens.
 
-    ``size``: the ``--size WxH`` text, None to fit the screen. ``ai``: side id ->
-    AI player name for solo play (render/input/ai_turns.py).
+    ``pixels``: the window's size (:func:`window_size`), None to fit the screen.
+    ``ai``: side id -> AI player name for solo play (render/input/ai_turns.py).
     """
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from render.app import NoDisplayError, close_window, open_window, parse_size
+    from render.app import NoDisplayError, close_window, open_window
     from render.input.controller import Controller
 
-    pixels = None if size is None else parse_size(size)
     controller = Controller(scenario, save_dir=save_dir, state=state)
     if ai:
         from render.input.ai_turns import AiTurns
@@ -51,16 +63,15 @@ def open_game_window(scenario: Scenario, state: GameState | None, save_dir: Path
 
 
 def open_editor_window(scenario: Scenario, target: Path, text: str | None, no_display: str,
-                       size: str | None = None) -> int:
+                       pixels: tuple[int, int] | None = None) -> int:
     """Run the scenario editor (render/editor/) on ``scenario``, saving to ``target``
     (``text``: what ``target`` holds now, changed in place on saving); 1 with
     ``no_display`` if no window opens."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from render.app import NoDisplayError, parse_size
+    from render.app import NoDisplayError
     from render.editor.app import run_editor
     from render.editor.controller import EditorController
 
-    pixels = None if size is None else parse_size(size)
     editor = EditorController(scenario, target, text)
     try:
         return run_editor(editor, pixels)

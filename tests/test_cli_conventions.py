@@ -244,7 +244,45 @@ def test_replay_reads_a_save_on_stdin(capsys: pytest.CaptureFixture[str], tmp_pa
 def test_play_refuses_stdin(capsys: pytest.CaptureFixture[str]) -> None:
     """Decision: a game's save must find its scenario file again, so no '-' for play."""
     code, _, err = run(capsys, "play", "-")
-    assert code == 1 and "stdin" in err
+    assert code == 1 and err.startswith("wasteland play: '-' (stdin) is not accepted")
+
+
+# --- the small defects of issue 30 --------------------------------------------------------
+
+@pytest.mark.parametrize("argv", [["check", "-"], ["los", "-", "a", "b"], ["replay", "-"],
+                                  ["simulate", "-", "--games", "1"]])
+@pytest.mark.parametrize("text", ["", " \n\n"], ids=["nothing", "blank"])
+def test_empty_stdin_is_said_to_be_empty(capsys: pytest.CaptureFixture[str], elsewhere: Path,
+                                         monkeypatch: pytest.MonkeyPatch, argv: list[str],
+                                         text: str) -> None:
+    """Not "format: missing key" nor "invalid JSON": nothing was piped in."""
+    stdin(monkeypatch, text)
+    code, out, err = run(capsys, *argv)
+    assert code == 1 and "<stdin>: is empty: nothing was piped in" in out + err
+
+
+@pytest.mark.parametrize("argv", [["los", "skirmish", "a", "b"], ["check", "skirmish"],
+                                  ["simulate", "skirmish", "--games", "1"],
+                                  ["map", "skirmish", "knight"],
+                                  ["shoot", "skirmish", "a", "b", "--weapon", "w"],
+                                  ["play", "skirmish"]], ids=lambda argv: argv[0])
+def test_a_commands_wrong_flag_prints_that_commands_usage(capsys: pytest.CaptureFixture[str],
+                                                          argv: list[str]) -> None:
+    command = argv[0]
+    code, out, err = run(capsys, *argv, "--bogus")
+    assert code == 2 and out == ""
+    assert err.startswith(f"usage: wasteland {command} "), err
+    assert err.rstrip().endswith("unrecognized arguments: --bogus")
+
+
+@pytest.mark.parametrize("command", ["play", "edit"])
+def test_a_bad_size_is_a_usage_error_with_or_without_a_display(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        command: str) -> None:
+    for var in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(var, raising=False)
+    code, _, err = run(capsys, command, "skirmish", "--size", "10x")
+    assert code == 2 and "--size: expected WIDTHxHEIGHT in pixels" in err
 
 
 # --- render -o refuses what it cannot write as asked -------------------------------

@@ -1,5 +1,6 @@
-"""Every ``--json`` output validates against its schema in docs/schemas/, carries its
-``format`` and the ids it is about, and errors under ``--json`` are JSON too (issue 14)."""
+"""Every ``--json`` output validates against its schema in sim/data/schemas/ (``wasteland
+schema KIND``), carries its ``format`` and the ids it is about, and errors under
+``--json`` are JSON too (issue 14)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import pytest
 from sim.cli import main
 from tests.conftest import ROOT, SCENARIOS
 
-SCHEMAS = ROOT / "docs" / "schemas"
+SCHEMAS = ROOT / "sim" / "data" / "schemas"
 
 
 def schema(name: str) -> dict[str, Any]:
@@ -144,3 +145,16 @@ def test_the_schemas_reject_what_they_should(capsys: pytest.CaptureFixture[str])
                    {**data, "surprise": 1}, {**data, "format": "wasteland-los/2"}):
         with pytest.raises(jsonschema.ValidationError):
             validate("los", broken)
+
+
+def test_wasteland_schema_prints_each_shipped_schema(capsys: pytest.CaptureFixture[str]) -> None:
+    """``wasteland schema KIND`` (issue 30): what every --json help text points at."""
+    assert main(["schema"]) == 0
+    kinds = capsys.readouterr().out.split()
+    assert kinds == sorted(p.stem for p in SCHEMAS.glob("*.json"))
+    for kind in kinds:
+        assert main(["schema", kind]) == 0
+        printed = json.loads(capsys.readouterr().out)
+        assert printed == json.loads((SCHEMAS / f"{kind}.json").read_text(encoding="utf-8"))
+    assert main(["schema", "nonsense"]) == 2
+    assert "invalid choice: 'nonsense'" in capsys.readouterr().err

@@ -1,7 +1,8 @@
 """Issue 14 "Done when": from the wheel, installed outside the checkout and run from an
 empty folder, ``wasteland --version``, ``scenarios``, ``check skirmish``, ``los skirmish
-knight mutant-2 --json`` (valid against docs/schemas/los.json) and a user's scenario
-including the shipped unit library (``wasteland:units/wasteland.toml``) all work.
+knight mutant-2 --json`` (valid against the wheel's own schema, ``wasteland schema
+los``) and a user's scenario including the shipped unit library
+(``wasteland:units/wasteland.toml``) all work.
 
 The wheel is built once (``pip wheel --no-deps``) and installed with ``pip install
 --no-deps --target DIR``; the commands run as the installed ``wasteland`` script with
@@ -138,7 +139,11 @@ def test_los_json_is_valid_against_its_schema(installed: Path, empty: Path) -> N
     got = wasteland(installed, empty, "los", "skirmish", "knight", "mutant-2", "--json")
     assert got.returncode == 0, got.stderr
     data: dict[str, Any] = json.loads(got.stdout)
-    schema = json.loads((ROOT / "docs" / "schemas" / "los.json").read_text(encoding="utf-8"))
+    shipped = wasteland(installed, empty, "schema", "los")  # the wheel carries its schemas
+    assert shipped.returncode == 0, shipped.stderr
+    schema = json.loads(shipped.stdout)
+    assert schema == json.loads((ROOT / "sim" / "data" / "schemas" / "los.json").read_text(
+        encoding="utf-8"))
     jsonschema.Draft202012Validator(schema).validate(data)
     assert (data["attacker"], data["target"], data["scenario"]) == (
         "knight", "mutant-2", "skirmish")
@@ -153,3 +158,95 @@ def test_a_users_scenario_includes_the_shipped_library(installed: Path, empty: P
     data = json.loads(got.stdout)
     assert data["line_of_sight"] is False and data["blocked_by"] == ["wall"]
     assert sorted(p.name for p in empty.iterdir()) == ["duel.toml"]  # nothing written here
+
+
+# --- installed by root, run by a user who can write neither the install nor HOME -------
+# (issue 30: numba's cache=True found no folder and every command died at import)
+
+def _read_only(folder: Path) -> None:
+    for path in [folder, *folder.rglob("*")]:
+        if not path.is_symlink():
+            path.chmod(path.stat().st_mode & ~0o222)
+
+
+def _writable(folder: Path) -> None:
+    for path in [folder, *folder.rglob("*")]:
+        if not path.is_symlink():
+            path.chmod(path.stat().st_mode | 0o200)
+
+
+@pytest.fixture(scope="module")
+def locked(installed: Path, tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The wheel installed read-only (no compiled kernels beside it yet), a read-only HOME,
+    and a writable temp folder; root is run without the capability to ignore file modes."""
+    if os.geteuid() == 0 and shutil.which("setpriv") is None:
+        pytest.skip("root without setpriv cannot be made to respect file modes")
+    work = tmp_path_factory.mktemp("locked")
+    site = work / "site"
+    shutil.copytree(installed, site, ignore=shutil.ignore_patterns("__pycache__"),
+                    symlinks=True)
+    home, tmp = work / "home", work / "tmp"
+    home.mkdir()
+    tmp.mkdir()
+    _read_only(site)
+    _read_only(home)
+    yield site, home, tmp
+    _writable(site)
+    _writable(home)
+
+
+def as_user(locked: Any, cwd: Path, *argv: str, tmp: Path | None = None
+            ) -> subprocess.CompletedProcess[str]:
+    """``wasteland ARGV`` from the locked install, as a user who cannot write it or HOME."""
+    site, home, default_tmp = locked
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("PYTHON", "XDG_", "NUMBA_"))}
+    env.update(PYTHONPATH=str(site), HOME=str(home), TMPDIR=str(tmp or default_tmp),
+               SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONDONTWRITEBYTECODE="1")
+    command = [str(site / "bin" / "wasteland"), *argv]
+    if os.geteuid() == 0:  # root ignores file modes unless it drops these capabilities
+        command = ["setpriv", "--bounding-set=-dac_override,-dac_read_search,-fowner",
+                   *command]
+    return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True,
+                          timeout=600, check=False)
+
+
+def test_the_locked_install_really_is_unwritable(locked: Any, empty: Path) -> None:
+    """The set-up the tests below rely on: the user cannot write the install or HOME."""
+    site, home, _ = locked
+    probe = ("import pathlib, sys\nfor d in sys.argv[1:]:\n    try:\n"
+             "        (pathlib.Path(d) / 'probe').write_text('x')\n        print('wrote', d)\n"
+             "    except OSError:\n        pass\n")
+    command = [sys.executable, "-c", probe, str(site / "geometry"), str(home)]
+    if os.geteuid() == 0:
+        command = ["setpriv", "--bounding-set=-dac_override,-dac_read_search,-fowner",
+                   *command]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+    assert (done.returncode, done.stdout) == (0, ""), done.stderr
+
+
+def test_light_commands_run_without_a_writable_home(locked: Any, empty: Path) -> None:
+    for argv in (["--version"], ["scenarios"], ["check", "skirmish"]):
+        got = as_user(locked, empty, *argv)
+        assert (got.returncode, got.stderr) == (0, ""), (argv, got.stderr)
+
+
+def test_sight_caches_its_kernels_in_a_folder_the_user_can_write(locked: Any,
+                                                                  empty: Path) -> None:
+    _, _, tmp = locked
+    got = as_user(locked, empty, "los", "skirmish", "knight", "mutant-2")
+    assert got.returncode == 0, got.stderr
+    assert got.stderr.count("the compiled kernels are cached in") == 1, got.stderr
+    assert str(tmp) in got.stderr and "line of sight" in got.stdout.lower()
+    again = as_user(locked, empty, "los", "skirmish", "knight", "mutant-2")
+    assert again.returncode == 0, again.stderr
+    assert "compiling" not in again.stderr  # loaded from that cache, not compiled again
+    assert again.stdout == got.stdout
+
+
+def test_the_wheel_carries_its_schemas_and_type_marks(installed: Path) -> None:
+    """Every --json help text names ``wasteland schema KIND``; typed packages (PEP 561)."""
+    shipped = sorted(p.name for p in (installed / "sim" / "data" / "schemas").glob("*.json"))
+    assert shipped == sorted(p.name for p in (ROOT / "sim" / "data" / "schemas").glob("*.json"))
+    for package in ("geometry", "sim", "render"):
+        assert (installed / package / "py.typed").is_file()

@@ -1,5 +1,5 @@
 """``wasteland map`` (issue 17, docs/maps.md, docs/cli.md): the JSON object validates
-against docs/schemas/map.json and holds the engine's map, the PNG is written, and the
+against sim/data/schemas/map.json and holds the engine's map, the PNG is written, and the
 CLI conventions hold (exit 0/1/2, JSON errors, ``-`` for stdin and stdout)."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from sim.scenario.format.loader import load_scenario
 from sim.scenario.positions import initial_positions
 from tests.conftest import ROOT, SCENARIOS
 
-SCHEMA = json.loads((ROOT / "docs" / "schemas" / "map.json").read_text(encoding="utf-8"))
+SCHEMA = json.loads((ROOT / "sim" / "data" / "schemas" / "map.json").read_text(encoding="utf-8"))
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

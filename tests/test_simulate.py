@@ -15,7 +15,8 @@ from sim.ai.stats import wilson
 from sim.cli import main
 from tests.conftest import ROOT, SCENARIOS
 
-SCHEMA = json.loads((ROOT / "docs" / "schemas" / "simulate.json").read_text(encoding="utf-8"))
+SCHEMA = json.loads((ROOT / "sim" / "data" / "schemas" / "simulate.json").read_text(
+    encoding="utf-8"))
 # Short games keep this fast; the players are the real ones.
 BATCH = ("skirmish", "--games", "4", "--rounds", "2", "--seed", "11",
          "--ai", "settlers=greedy", "--ai", "mutants=random")

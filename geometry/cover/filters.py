@@ -22,24 +22,17 @@ Examples
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
 
 import numpy as np
-from numba import njit
 from numpy.typing import NDArray
+
+from geometry.jit import jit
 
 Array = NDArray[np.float64]
 Ints = NDArray[np.int64]
-F = TypeVar("F", bound=Callable[..., Any])
 
 
-def _jit(fn: F) -> F:
-    """Compiled in nopython mode, cached on disk (numba's own cache)."""
-    return cast(F, njit(cache=True)(fn))
-
-
-@_jit
+@jit
 def boxes_near_lines(ends: Array, boxes: Array) -> NDArray[np.bool_]:
     """(lines, boxes): the box ``x0, y0, x1, y1`` meets the segment's box and lies on
     neither side of its line (rows of ``ends``: ``ax, ay, bx, by``)."""
@@ -51,7 +44,7 @@ def boxes_near_lines(ends: Array, boxes: Array) -> NDArray[np.bool_]:
     return out
 
 
-@_jit
+@jit
 def box_near_line(ax: float, ay: float, bx: float, by: float, boxes: Array, k: int) -> bool:
     """:func:`boxes_near_lines` of one segment and box ``boxes[k]`` (read by index: a row
     view per test would cost its reference counting)."""
@@ -65,7 +58,7 @@ def box_near_line(ax: float, ay: float, bx: float, by: float, boxes: Array, k: i
     return not (nx * lo_x + ny * lo_y - c > 0 or nx * hi_x + ny * hi_y - c < 0)
 
 
-@_jit
+@jit
 def bases_entered(lines: Array, discs: Array, own_a: int, own_b: Ints) -> tuple[Ints, Ints]:
     """The discs each segment comes closer to than their radius (rows of ``discs``:
     ``x, y, r``), line after line in disc order, leaving out each line's own two
@@ -97,7 +90,7 @@ def bases_entered(lines: Array, discs: Array, own_a: int, own_b: Ints) -> tuple[
     return found[:j], stops
 
 
-@_jit
+@jit
 def sides_crossed(px: float, py: float, qx: float, qy: float, tiny: float, above: float,
                   tops: Array, boxes: Array, spans: NDArray[np.int64], xy: Array
                   ) -> NDArray[np.int64]:

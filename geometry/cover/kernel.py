@@ -13,18 +13,15 @@ Shapely's predicates.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
 
 import numpy as np
-from numba import njit
 from numpy.typing import NDArray
 
 from geometry.cover.filters import box_near_line
+from geometry.jit import jit
 
 Array = NDArray[np.float64]
 Ints = NDArray[np.int64]
-F = TypeVar("F", bound=Callable[..., Any])
 
 # Answers of :func:`polygon_hit`: bit 0 enters, bit 1 passes through; DEFER: ask Shapely.
 # :func:`polygon_hits` adds bit 2: the object touches the attacker's base.
@@ -35,18 +32,13 @@ ENTERS, PASSES, TOUCHES, DEFER = 1, 2, 4, -1
 DISC = -2
 
 
-def _jit(fn: F) -> F:
-    """Compiled in nopython mode, cached on disk (numba's own cache)."""
-    return cast(F, njit(cache=True)(fn))
-
-
 # Outline ``o`` of a packed table is ``edges[spans[o, 0]:spans[o, 1]]`` grouped into rings
 # by ``at[spans[o, 2]:spans[o, 3]]`` (offsets from its first edge), with box ``boxes[o]``.
 # The tests read them by index, never as slices: a slice per test costs its reference
 # counting, which is more than the arithmetic of a small piece.
 
 
-@_jit
+@jit
 def contains(px: float, py: float, edges: Array, at: Ints, spans: Ints, o: int) -> bool:
     """Whether a point lies inside outline ``o`` (even-odd over each of its polygons)."""
     e0 = spans[o, 0]
@@ -61,7 +53,7 @@ def contains(px: float, py: float, edges: Array, at: Ints, spans: Ints, o: int) 
     return False
 
 
-@_jit
+@jit
 def touches(ax: float, ay: float, r: float, tolerance: float, edges: Array, at: Ints,
             boxes: Array, spans: Ints, o: int) -> bool:
     """Whether a base (centre, radius) lies within ``tolerance`` of outline ``o``."""
@@ -80,7 +72,7 @@ def touches(ax: float, ay: float, r: float, tolerance: float, edges: Array, at: 
     return best - r <= tolerance
 
 
-@_jit
+@jit
 def polygon_hit(ax: float, ay: float, bx: float, by: float, edges: Array, at: Ints,
                 boxes: Array, spans: Ints, o: int, degenerate: float, near_end: float) -> int:
     """Enters (bit 0) and passes through (bit 1) of the LoC from (ax, ay) to (bx, by)
@@ -132,7 +124,7 @@ def polygon_hit(ax: float, ay: float, bx: float, by: float, edges: Array, at: In
     return (ENTERS if enters else 0) | (PASSES if passes else 0)
 
 
-@_jit
+@jit
 def polygon_hits(lines: Array, line_of: Ints, object_of: Ints, spans: Ints, edges: Array,
                  at: Ints, boxes: Array, tolerance: float, degenerate: float,
                  near_end: float) -> Ints:
@@ -159,7 +151,7 @@ def polygon_hits(lines: Array, line_of: Ints, object_of: Ints, spans: Ints, edge
     return out
 
 
-@_jit
+@jit
 def offered_hits(lines: Array, offer: NDArray[np.bool_], near: Array,
                  polygon: NDArray[np.bool_], spans: Ints, edges: Array, at: Ints,
                  boxes: Array, tolerance: float, degenerate: float, near_end: float

@@ -12,18 +12,19 @@ says, exactly and with no knowledge of sides or rule sets:
 - whether the object touches the attacker's base (gap at most the touch
   tolerance, R-UNIT-2), which makes it ignored (R-COV-2, R-COV-4).
 
-An object *counts* when it is not touching the attacker and the LoC passes
-through it, or, for area terrain, merely enters it (R-COV-4). Which objects
-are offered, and what counting means for the shot, is the rules glue's
-business (:mod:`sim.shooting.analysis`).
+Whether an object so met gives cover is the rules' business, decided in one
+place (:func:`sim.shooting.cover_count.gives_cover`). The game asks
+:class:`geometry.cover.table.CoverTable` directly (a table per board, kept by the
+shot glue); this module answers one call's lines with a table of their own.
 
 Examples
 --------
 >>> import shapely
 >>> crate = CoverObject("crate", shapely.box(4, -1, 5, 1))
 >>> loc = line_of_cover(Disc(0, 0, 0.6), Disc(10, 0, 0.6), [crate], touch_tolerance=0.01)
->>> loc.counted
-('crate',)
+>>> hit = loc.hit("crate")
+>>> hit.enters, hit.passes_through, hit.touches_attacker
+(True, True, False)
 """
 
 
@@ -49,30 +50,15 @@ class CoverHit:
     passes_through: bool
     touches_attacker: bool
 
-    @property
-    def counts(self) -> bool:
-        """Gives cover: entered (area) or passed through, and not touching the attacker."""
-        if self.touches_attacker:
-            return False
-        return self.passes_through or (self.area and self.enters)
-
-    @property
-    def reason(self) -> str:
-        """Why the object counts or not, in words."""
-        if self.touches_attacker and (self.enters or self.passes_through):
-            return "touches the attacker's base"
-        if self.passes_through:
-            return "the line of cover passes through it"
-        if self.enters:
-            return (
-                "the line of cover enters area terrain"
-                if self.area
-                else "the line of cover enters it but does not pass through"
-            )
-        return "the line of cover does not enter it"
-
     def __str__(self) -> str:
-        return f"{self.id}: {'counts' if self.counts else 'no cover'} ({self.reason})"
+        if self.passes_through:
+            met = "the line of cover passes through it"
+        elif self.enters:
+            met = "the line of cover enters it but does not pass through"
+        else:
+            met = "the line of cover does not enter it"
+        return f"{self.id}: {met}" + (", touching the attacker's base"
+                                      if self.touches_attacker else "")
 
 
 @dataclass(frozen=True)
@@ -82,11 +68,6 @@ class LineOfCover:
     start: tuple[float, float]
     end: tuple[float, float]
     hits: tuple[CoverHit, ...]
-
-    @property
-    def counted(self) -> tuple[str, ...]:
-        """Ids of the objects that give cover, in the order offered."""
-        return tuple(h.id for h in self.hits if h.counts)
 
     def hit(self, object_id: str) -> CoverHit:
         for h in self.hits:

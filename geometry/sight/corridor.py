@@ -15,7 +15,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from geometry.sight.packing import NEAR, Array, Ints, jit
+from geometry.jit import jit
+from geometry.sight.packing import NEAR, Array, Ints
 
 #
 # Copied into small local arrays, one row per element, grouped by piece ("slot"):

@@ -33,8 +33,9 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from geometry.jit import jit
 from geometry.sight.corridor import features, misses_box, near, slot_boxes
-from geometry.sight.packing import Array, Ints, Packed, jit, pack
+from geometry.sight.packing import Array, Ints, Packed, pack
 from geometry.sight.parts import EPS, TOUCH, Parts
 
 # A line provably cuts through a corner when it runs into the piece at an angle of at

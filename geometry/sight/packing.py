@@ -2,7 +2,7 @@
 
 :func:`pack` sorts the arrays of :class:`~geometry.sight.parts.Parts` by group and
 adds each group's element ranges and box (:class:`Packed`); it runs once per board
-in plain Python. :func:`jit` is how every kernel function is compiled (numba,
+in plain Python. Every kernel function is compiled by :func:`geometry.jit.jit` (numba,
 nopython, ``cache=True``).
 
 numba's cache notices an edit only in a function's own file, while the kernel's
@@ -13,24 +13,15 @@ geometry/sight/__init__.py drops the cached code when any file here is newer
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, NamedTuple, TypeVar, cast
+from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 from numpy.typing import NDArray
 
 from geometry.sight.parts import Parts
 
 Array = NDArray[np.float64]
 Ints = NDArray[np.int64]
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def jit(fn: F) -> F:
-    """Compiled in nopython mode, cached on disk (numba's own cache)."""
-    return cast(F, njit(cache=True)(fn))
 
 
 # Slack of the corridor tests (inches): far above rounding, far below any piece.

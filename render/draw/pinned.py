@@ -27,14 +27,19 @@ MAX_PINNED = 7  # rows at most, so the rest of Details keeps room
 
 
 @dataclass(frozen=True)
-class BannerShown:
+class Banner:
+    """The hand-over: whose turn, which round, what to do first."""
+
     title: str
     hint: str
 
 
 @dataclass(frozen=True)
-class CardShown:
+class DiceCard:
+    """One attack's dice, from the engine's record, and when it was rolled (frame clock)."""
+
     roll: AttackRoll
+    since_ms: int
     big: str
     lines: tuple[str, ...]
 
@@ -50,9 +55,9 @@ class WhatIfShown:
 
 @dataclass(frozen=True)
 class Shown:
-    banner: BannerShown | None = None
+    banner: Banner | None = None
     colour: theme.Colour = theme.TEXT  # the side to act's colour, for the banner
-    card: CardShown | None = None
+    card: DiceCard | None = None  # while it is on the board
     pinned: tuple[TextLine, ...] = ()
     what_if: WhatIfShown | None = None
     log: tuple[str, ...] = ()

@@ -16,7 +16,7 @@ from typing import Any, cast
 
 import pygame
 
-from render.app import App, close_window, open_window
+from render.app import FPS, App, close_window, open_window
 from render.draw.frame import draw_frame
 from render.draw.layout import Layout, Rect, compute_layout
 from render.editor.controller import EditorController
@@ -120,6 +120,10 @@ class EditorApp(App):
             return
         e = self.editor
         draw_frame(self.surface, self.layout, e.scene(), e.view(), self.layers)
+
+    def frame_rate(self) -> int:
+        """The game's rate while playing; the editor has no computer player to wait for."""
+        return super().frame_rate() if self.playing else FPS
 
     def step(self, events: Any = None) -> None:
         """Events, update, draw: the game's step while playing; the editor has no game

@@ -46,6 +46,7 @@ from sim.scenario.objects import Scenario
 from sim.scenario.positions import Position
 from sim.shooting.analysis import analyse, analyse_many
 from sim.shooting.elevation_rules import board_elevation
+from sim.shooting.weapon_range import rulers
 
 
 def _shape_of(scenario: Scenario, positions: Mapping[str, Position], ident: str) -> Shape:
@@ -132,11 +133,10 @@ def _build_shot(scenario: Scenario, positions: Mapping[str, Position], attacker:
     where = f"distance {a.distance:.2f} in, base edge to base edge (R-DIST-1)"
     if weapon is not None:
         w = scenario.weapons[weapon]
-        rules = scenario.rules_data
-        short = rules.ruler(w.short)
+        short, long = rulers(scenario.rules_data, w)
         rings.append((da.r + short, RANGE_SHORT, f"short: {w.short} {short:g}\""))
-        if w.long:
-            reach = short + rules.ruler(w.long)
+        if long is not None:
+            reach = short + long
             rings.append((da.r + reach, RANGE_LONG, f"long: {w.long}, to {reach:g}\""))
         bands = " and ".join(a.bands or ()) or "out of range"
         where += f": {bands} (R-RANGE-1)"

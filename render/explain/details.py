@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from render.draw.theme import TEXT_DIM
 from render.draw.view import TextLine
-from render.input.attacks import ranged
 from render.scene import Scene
+from sim.combat.plan import ranged_weapons
 from sim.engine.gamedata import Phase
 from sim.engine.state import GameState
 from sim.scenario.names import model_name
@@ -52,7 +52,7 @@ def _phase_text(scenario: Scenario, st: GameState, side: str) -> str | None:
         n = act.actions_left
         text = (f"{model_name(scenario, act.model)}: {n} action{'' if n == 1 else 's'} "
                 "left: choose one, or End activation (R-TURN-7)")
-        if ranged(scenario, act.model):
+        if ranged_weapons(scenario, act.model):
             text += "; hover an enemy to see if it can be shot"
         return text
     return None

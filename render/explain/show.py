@@ -14,11 +14,10 @@ milliseconds of the frame clock; the headlines are those of
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from render.draw.dice_card import CARD_MS, card_lines
-from render.draw.pinned import BannerShown, CardShown, Shown, WhatIfShown
+from render.draw.pinned import Banner, DiceCard, Shown, WhatIfShown
 from render.draw.theme import TEXT, side_colour
 from render.draw.view import TextLine
 from render.explain.answers import state_key
@@ -26,7 +25,7 @@ from render.explain.headline import charge_headline, headline
 from render.explain.what_if import WhatIf
 from render.input.setup import current_weapon, of_kind, options
 from render.scene import Scene
-from sim.combat.plan import CloseCombatKind, ShootKind, melee_weapons
+from sim.combat.plan import CloseCombatKind, ShootKind, ranged_weapons
 from sim.combat.rolls import AttackRoll, attack_rolls, rolls_by_event
 from sim.engine.actions import Action
 from sim.engine.gamedata import Event, Phase
@@ -45,24 +44,6 @@ PHASE_HINT = {
     Phase.ACTIVATE: "activate a Ready model, or end the turn",
     Phase.ACTIVATION: "your model is active",
 }
-
-
-@dataclass(frozen=True)
-class Banner:
-    """The hand-over: whose turn, which round, what to do first."""
-
-    title: str
-    hint: str
-
-
-@dataclass(frozen=True)
-class DiceCard:
-    """One attack's dice, from the engine's record, and when it was rolled (frame clock)."""
-
-    roll: AttackRoll
-    since_ms: int
-    big: str
-    lines: tuple[str, ...]
 
 
 class Show:
@@ -145,9 +126,7 @@ class Show:
             me = _active(state)
             if me is None or enemy is None:
                 return []
-            unit = state.scenario.unit_of(me)
-            melee = melee_weapons(state.scenario, unit)
-            ranged = [w for w in unit.weapons if w not in melee]
+            ranged = ranged_weapons(state.scenario, me)
             return [headline(state, me, enemy, ranged[0] if ranged else None)]
         if isinstance(s.kind, ShootKind | CloseCombatKind):
             target = s.target or enemy
@@ -175,8 +154,6 @@ class Show:
 
     def shown(self, now_ms: int, scene: Scene) -> Shown:
         """What the frame draws of all this at ``now_ms`` (frame clock)."""
-        banner = None if self.banner is None else BannerShown(self.banner.title, self.banner.hint)
-        card = self.card
         w = self.what_if.answer
         marks = None if w is None else WhatIfShown(
             (w.spot.x, w.spot.y), w.radius,
@@ -186,9 +163,8 @@ class Show:
         if acting is not None and acting in scene.scenario.sides:
             colour = side_colour(scene.side_index(acting), scene.scenario.sides[acting].neutral)
         return Shown(
-            banner=banner, colour=colour,
-            card=CardShown(card.roll, card.big, card.lines) if card is not None and (
-                self.card_visible(now_ms)) else None,
+            banner=self.banner, colour=colour,
+            card=self.card if self.card_visible(now_ms) else None,
             pinned=self.headlines + self.what_if.text, what_if=marks, log=self.log)
 
     # --- each frame ----------------------------------------------------------------

@@ -13,17 +13,9 @@ from render.explain import answers
 from render.explain.answers import Answers
 from render.input.setup import Setup, options
 from render.scene import Scene
-from sim.combat.plan import CloseCombatKind, Shoot, ShootKind, melee_weapons
+from sim.combat.plan import CloseCombatKind, Shoot, ShootKind, ranged_weapons
 from sim.engine.actions import Action, ModelAction
 from sim.engine.state import GameState
-from sim.scenario.objects import Scenario
-
-
-def ranged(scenario: Scenario, model: str) -> list[str]:
-    """The weapons ``model`` carries that are not close-combat weapons."""
-    unit = scenario.unit_of(model)
-    melee = set(melee_weapons(scenario, unit))
-    return [w for w in unit.weapons if w not in melee]
 
 
 def ways_to_attack(legal: list[Action], s: Setup, target: str, weapon: str | None
@@ -76,7 +68,7 @@ def could_shoot(kept: Answers, state: GameState, scene: Scene, target: str
     analysis with its first ranged weapon and the engine's own verdict."""
     assert state.activation is not None
     me = state.activation.model
-    weapons = ranged(scene.scenario, me)
+    weapons = ranged_weapons(scene.scenario, me)
     if not weapons or not state.model(me).in_play:
         return None, []
     shot, text = kept.shot(scene.scenario, scene.positions(), me, target, weapons[0],

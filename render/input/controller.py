@@ -1,14 +1,18 @@
 """The hot-seat flow, driven only by the engine's legal actions.
 
-The controller holds the :class:`~sim.engine.state.GameState` and the little UI
-state around it (a model action being set up, the hovered model, the debug
-picks). It offers as buttons exactly what ``state.legal_actions()`` lists,
-turns clicks into engine actions and applies them; anything illegal is
-refused by the engine, whose message goes to the status bar while the state
-stays unchanged. It never decides a rule itself.
+The controller holds the game session (the :class:`~sim.engine.state.GameState`,
+the history as last saved, the AI's sides in solo play), the UI state around it
+(a model action being set up, the hovered and selected models, the debug picks
+and toggles, help, legend, scrolling, the F5 maps, the status bar) and the caches
+of what it derives per engine and UI state (the scene, the legal actions, the
+view, the engine's answers). It offers as buttons exactly what
+``state.legal_actions()`` lists, turns clicks into engine actions and applies
+them; anything illegal is refused by the engine, whose message goes to the
+status bar while the state stays unchanged. It never decides a rule itself.
 
 It coordinates the modules of render/input/ (buttons, keys, set-up, paths,
-attacks, history, what is shown) and render/explain/ (the debug view).
+attacks, history, what is shown, the AI's turns, the maps) and render/explain/
+(the answers kept per engine state, the debug view).
 Refusals are said in player words: the engine's reason after what was
 refused, with display names, never the action's text.
 """

@@ -24,7 +24,7 @@ from sim.engine.state import GameState
 from sim.scenario.names import model_name
 from sim.scenario.objects import Scenario
 
-Shown = tuple[list[Overlay], list[TextLine]]  # overlays and Details text
+OverlaysAndText = tuple[list[Overlay], list[TextLine]]  # overlays and Details text
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,7 @@ def highlight(v: Showing) -> frozenset[str]:
     return frozenset(i for i in ids if i is not None)
 
 
-def overlays_and_details(answers: Answers, v: Showing, scene: Scene) -> Shown:
+def overlays_and_details(answers: Answers, v: Showing, scene: Scene) -> OverlaysAndText:
     """The overlays and the Details text of the picture now."""
     if v.debug:
         return debug.debug_details(answers, v.state, scene, list(v.debug_picks),
@@ -93,7 +93,7 @@ def overlays_and_details(answers: Answers, v: Showing, scene: Scene) -> Shown:
     return overlays, lines + details.out_of_play(scene)
 
 
-def _turn_details(answers: Answers, v: Showing, scene: Scene) -> Shown:
+def _turn_details(answers: Answers, v: Showing, scene: Scene) -> OverlaysAndText:
     """Outside a set-up: the hovered enemy's shot check, the next step, the outcome."""
     overlays: list[Overlay] = []
     lines: list[TextLine] = []

@@ -17,12 +17,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from sim.ai.match import GameRecord, play_game
 from sim.ai.registry import make_player
 from sim.errors import UsageError
 from sim.scenario.objects import Scenario
+
+if TYPE_CHECKING:  # the engine is imported where games are played (quick start-up)
+    from sim.ai.match import GameRecord
 
 Backend = Literal["local", "dask"]
 BACKENDS: tuple[str, ...] = ("local", "dask")
@@ -67,6 +69,7 @@ def player_seed(game_seed: int, side_index: int) -> int:
 
 def play_chunk(chunk: Chunk) -> list[GameRecord]:
     """Play one chunk's games in order (runs in a worker)."""
+    from sim.ai.match import play_game
     scenario = chunk.source.load()
     out: list[GameRecord] = []
     for i in range(chunk.first, chunk.first + chunk.count):

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sim.ai.match import GameRecord
 from sim.scenario.names import display_names
 from sim.scenario.objects import Scenario
+
+if TYPE_CHECKING:  # records only: the engine is not needed to sum them (quick start-up)
+    from sim.ai.match import GameRecord
 
 Z95 = 1.959963984540054  # the normal quantile of 0.975
 
@@ -42,7 +44,7 @@ def _rate(n: int, of: int) -> dict[str, Any]:
 
 def summarise(scenario: Scenario, players: Mapping[str, str], seed: int,
               records: Sequence[GameRecord]) -> dict[str, Any]:
-    """The ``wasteland-simulate/1`` figures (docs/schemas/simulate.json) after ``format``."""
+    """The ``wasteland-simulate/1`` figures (``wasteland schema simulate``) after ``format``."""
     n = len(records)
     sides = [s.id for s in scenario.sides.values() if not s.neutral]
     wins = {s: sum(1 for r in records if r.winner == s) for s in sides}

@@ -31,6 +31,7 @@ from sim.scenario.names import DisplayNames, display_names, model_name
 from sim.scenario.objects import Scenario, Unit, Weapon
 from sim.scenario.positions import Position, initial_positions
 from sim.shooting.analysis import ShotAnalysis, analyse
+from sim.shooting.weapon_range import reach as weapon_reach
 
 if TYPE_CHECKING:
     from sim.engine.state import ActionContext, GameState
@@ -41,9 +42,6 @@ BANDS: tuple[Band, ...] = ("short", "long")
 
 #: The skill of close-combat weapons (a weapon with any other skill shoots).
 MELEE_SKILL = "melee"
-
-# Heights closer than this are the same level (inches).
-
 
 # --- who is where ---------------------------------------------------------------------
 
@@ -217,8 +215,7 @@ def plan_shot(sit: Situation, attacker: str, target: str, weapon_id: str,
         raise _refuse(what, attacker, why)
     ana = _analysis(sit, attacker, target, weapon_id)
     if not ana.in_range:
-        rules = sit.scenario.rules_data
-        reach = rules.ruler(weapon.short) + (rules.ruler(weapon.long) if weapon.long else 0.0)
+        reach = weapon_reach(sit.scenario.rules_data, weapon)
         rulers = weapon.short + (f" + {weapon.long}" if weapon.long else "")
         raise _refuse(what, attacker, f"{target!r} is out of reach: {ana.distance:.2f} in "
                       f"away, {weapon.name} reaches {rulers} = {reach:g} in "
@@ -254,6 +251,12 @@ def close_combat_contact(sit: Situation, attacker: str, target: str) -> str | No
 def melee_weapons(scenario: Scenario, unit: Unit) -> tuple[str, ...]:
     """The close-combat weapons on a unit card, in card order."""
     return tuple(w for w in unit.weapons if scenario.weapons[w].skill == MELEE_SKILL)
+
+
+def ranged_weapons(scenario: Scenario, model: str) -> tuple[str, ...]:
+    """The weapons ``model`` shoots with (not close-combat ones, R-SHOOT-1), in card order."""
+    return tuple(w for w in scenario.unit_of(model).weapons
+                 if scenario.weapons[w].skill != MELEE_SKILL)
 
 
 def plan_close_combat(sit: Situation, attacker: str, target: str, weapon_id: str) -> AttackPlan:
@@ -411,10 +414,7 @@ class ShootKind(ActionKind[Shoot]):
         sit = Situation.of_state(state)
         if model in sit.climbing:
             return
-        unit = state.scenario.unit_of(model)
-        for w in unit.weapons:
-            if state.scenario.weapons[w].skill == MELEE_SKILL:
-                continue
+        for w in ranged_weapons(state.scenario, model):
             for t in _enemies(state, model):
                 try:
                     plan = plan_shot(sit, model, t, w, "short")

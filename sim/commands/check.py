@@ -21,7 +21,7 @@ def register(sub: Any) -> None:
     p.add_argument("files", nargs="+", metavar="SCENARIO",
                    help="scenario file, shipped scenario name, or - for stdin")
     p.add_argument("--json", action="store_true",
-                   help="print one JSON object (docs/schemas/check.json)")
+                   help="print one JSON object (its schema: wasteland schema check)")
     p.set_defaults(run=run, parser=p)
 
 

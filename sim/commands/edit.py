@@ -94,7 +94,7 @@ def opened(args: argparse.Namespace) -> tuple[Scenario, Path, str | None]:
     if args.scenario is None:
         args.parser.error("give a SCENARIO to change or --new WxH for an empty board")
     if args.scenario == STDIN:
-        raise WastelandError("edit: '-' (stdin) is not accepted: the editor saves to a file")
+        raise WastelandError("'-' (stdin) is not accepted: the editor saves to a file")
     found = resolve_scenario(args.scenario)
     assert found.path is not None  # only stdin has no path, refused above
     scenario = load_scenario(found.path)
@@ -108,14 +108,14 @@ def opened(args: argparse.Namespace) -> tuple[Scenario, Path, str | None]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from sim import cli_render
+
     scenario, target, text = opened(args)
+    try:
+        pixels = cli_render.window_size(args.size)
+    except UsageError as exc:
+        args.parser.error(str(exc))
     if display_missing():
         print(NO_DISPLAY, file=sys.stderr)
         return 1
-    from sim import cli_render
-
-    try:
-        return cli_render.open_editor_window(scenario, target, text, NO_DISPLAY, size=args.size)
-    except UsageError as exc:  # a bad --size, found before any window opens
-        args.parser.error(str(exc))
-        raise
+    return cli_render.open_editor_window(scenario, target, text, NO_DISPLAY, pixels)

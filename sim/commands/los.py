@@ -3,7 +3,7 @@
 Sight, cover and range from one model to another as the scenario places them
 (R-LOS-*, R-COV-*, R-RANGE-1), from :func:`sim.shooting.analysis.analyse`: the same
 answer the engine and the window use. Human-readable by default; ``--json``
-prints one ``wasteland-los/1`` object (docs/schemas/los.json): the ids it is
+prints one ``wasteland-los/1`` object (its schema: ``wasteland schema los``): the ids it is
 about, then the keys of :meth:`sim.shooting.analysis.ShotAnalysis.to_json`.
 Exit status 0 whenever it answered, with or without sight (Decision in
 docs/cli.md); 1 for a scenario that does not load or an unknown id.
@@ -15,8 +15,6 @@ import argparse
 from typing import Any
 
 from sim.cli_io import check_model, load_scenario_arg, print_json
-from sim.scenario.positions import initial_positions
-from sim.shooting.analysis import analyse
 
 
 def register(sub: Any) -> None:
@@ -32,11 +30,14 @@ def register(sub: Any) -> None:
     p.add_argument("--weapon", metavar="W", default=None,
                    help="weapon id: also report its range bands (short/long) and reach")
     p.add_argument("--json", action="store_true",
-                   help="print one JSON object (docs/schemas/los.json)")
+                   help="print one JSON object (its schema: wasteland schema los)")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from sim.scenario.positions import initial_positions
+    from sim.shooting.analysis import analyse  # the compiled kernels: only when run
+
     scenario = load_scenario_arg(args.scenario)
     check_model(scenario, args.attacker, "attacker")
     check_model(scenario, args.target, "target")

@@ -6,7 +6,7 @@ it would stand there (the other models where the scenario places them):
 ``seen`` counts the enemies with line of sight to it, ``threat`` gives the best
 enemy hit chance (the shot preview's exact odds), ``sees`` whether it would see
 ``--target`` (docs/maps.md, :mod:`sim.maps.visibility`). Prints a summary; ``--json``
-prints one ``wasteland-map/1`` object (docs/schemas/map.json); ``-o FILE.png``
+prints one ``wasteland-map/1`` object (its schema: ``wasteland schema map``); ``-o FILE.png``
 draws the board with the map on it (``-o -``: the PNG on stdout). Exit status
 0 answered, 1 refused input (a scenario that does not load, an unknown id, a
 grid too fine), 2 usage (``--target`` without ``--kind sees`` and the like).
@@ -20,19 +20,20 @@ import math
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sim.cli_io import check_model, json_format, load_scenario_arg
 from sim.commands.render import output_path, width
 from sim.errors import WastelandError
-from sim.maps.grid import DEFAULT_CELL, MIN_CELL
-from sim.maps.visibility import KINDS, Map, make_map, summary
+from sim.maps.options import DEFAULT_CELL, KINDS, MIN_CELL
 from sim.scenario.objects import Scenario
-from sim.scenario.positions import initial_positions
+
+if TYPE_CHECKING:  # the maps' engine is imported when the command runs (quick start-up)
+    from sim.maps.visibility import Map
 
 
 def cell_size(text: str) -> float:
-    """``--cell``: a number of inches, at least :data:`~sim.maps.grid.MIN_CELL`."""
+    """``--cell``: a number of inches, at least :data:`~sim.maps.options.MIN_CELL`."""
     try:
         value = float(text)
     except ValueError:
@@ -58,7 +59,7 @@ def register(sub: Any) -> None:
     p.add_argument("--cell", type=cell_size, default=DEFAULT_CELL, metavar="IN",
                    help=f"cell size in inches (default {DEFAULT_CELL}, at least {MIN_CELL})")
     p.add_argument("--json", action="store_true",
-                   help="print one JSON object (docs/schemas/map.json)")
+                   help="print one JSON object (its schema: wasteland schema map)")
     p.add_argument("-o", "--output", metavar="FILE.png",
                    help="also draw the board with the map to a PNG (- for stdout)")
     p.add_argument("--width", type=width, default=1280, metavar="PX",
@@ -102,6 +103,9 @@ def map_json(scenario: str, shown: Map) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from sim.maps.visibility import make_map, summary
+    from sim.scenario.positions import initial_positions
+
     _check_options(args)
     out = output_path(args.output) if args.output is not None else None
     scenario = load_scenario_arg(args.scenario)

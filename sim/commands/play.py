@@ -16,9 +16,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from sim.ai.registry import DEFAULT, PLAYERS
 from sim.cli_io import STDIN
 from sim.errors import UsageError, WastelandError
-from sim.game.save import load_game
 from sim.scenario.format.loader import load_scenario
 from sim.scenario.format.shipped import resolve_scenario
 from sim.scenario.objects import Scenario
@@ -52,11 +52,11 @@ def register(sub: Any) -> None:
 def scenario_file(arg: str | None) -> Path:
     """The file of a SCENARIO argument (a path or a shipped name; the default when None)."""
     if arg == STDIN:
-        raise WastelandError("play: '-' (stdin) is not accepted: a saved game must find its "
+        raise WastelandError("'-' (stdin) is not accepted: a saved game must find its "
                              "scenario file again; give a file or a shipped name")
     path = resolve_scenario(DEFAULT_SCENARIO if arg is None else arg).path
     if path is None:  # only stdin has no path, refused above
-        raise WastelandError(f"play: no scenario file for {arg!r}")
+        raise WastelandError(f"no scenario file for {arg!r}")
     return path
 
 
@@ -74,8 +74,6 @@ def _same_file(path: Path, scenario: Scenario) -> bool:
 
 def ai_sides(scenario: Scenario, given: list[str]) -> dict[str, str]:
     """``--ai SIDE[=PLAYER]`` values as side id -> player name (docs/ai.md)."""
-    from sim.ai.registry import DEFAULT, PLAYERS
-
     sides = [s.id for s in scenario.sides.values() if not s.neutral]
     out: dict[str, str] = {}
     for text in given:
@@ -94,6 +92,8 @@ def ai_sides(scenario: Scenario, given: list[str]) -> dict[str, str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from sim.game.save import load_game  # the engine: only when a game is played
+
     state = None
     if args.load is not None:
         state = load_game(args.load)
@@ -103,18 +103,14 @@ def run(args: argparse.Namespace) -> int:
                               f"not of {args.scenario!r}")
     else:
         scenario = load_scenario(scenario_file(args.scenario))
+    from sim import cli_render
+
     try:
         ai = ai_sides(scenario, args.ai)
+        pixels = cli_render.window_size(args.size)
     except UsageError as exc:
         args.parser.error(str(exc))
     if display_missing():
         print(NO_DISPLAY, file=sys.stderr)
         return 1
-    from sim import cli_render
-
-    try:
-        return cli_render.open_game_window(scenario, state, Path.cwd(), NO_DISPLAY, size=args.size,
-                                           ai=ai)
-    except UsageError as exc:  # a bad --size, found before any window opens
-        args.parser.error(str(exc))
-        raise
+    return cli_render.open_game_window(scenario, state, Path.cwd(), NO_DISPLAY, pixels, ai=ai)

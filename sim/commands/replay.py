@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sim.cli_io import STDIN, STDIN_NAME, read_stdin_text
-from sim.engine.state import GameState
 from sim.errors import SaveError, WastelandError
-from sim.game.save import game_from_text, load_game
+
+if TYPE_CHECKING:
+    from sim.engine.state import GameState
 
 
 def register(sub: Any) -> None:
@@ -31,6 +32,8 @@ def register(sub: Any) -> None:
 
 def load_save_arg(name: str) -> GameState:
     """The game a SAVE argument names: a save file, or ``-`` for one read from stdin."""
+    from sim.game.save import game_from_text, load_game  # the engine: only when run
+
     if name != STDIN:
         return load_game(name)
     try:

@@ -2,7 +2,7 @@
 
 Each name works as a SCENARIO argument of every command (``wasteland play
 skirmish``, ``wasteland check seed-cover-1``). ``--json``: one
-``wasteland-scenarios/1`` object (docs/schemas/scenarios.json).
+``wasteland-scenarios/1`` object (its schema: ``wasteland schema scenarios``).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ def register(sub: Any) -> None:
         description="List the scenarios shipped with the game: name (usable wherever a "
                     "SCENARIO is asked), rule set, number of models and title.")
     p.add_argument("--json", action="store_true",
-                   help="print one JSON object (docs/schemas/scenarios.json)")
+                   help="print one JSON object (its schema: wasteland schema scenarios)")
     p.set_defaults(run=run)
 
 

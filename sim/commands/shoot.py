@@ -5,21 +5,24 @@ sight, cover and range the rules glue found, and for each band the skill
 value, the dice and the exact odds (:mod:`sim.resolution.odds`) without rolling. With
 ``--roll --seed N`` it also resolves one shot with the game's generator and
 prints the log lines. ``--json``: one ``wasteland-shoot/1`` object
-(docs/schemas/shoot.json). Exit status: 0 legal, 1 the shot is not legal or
+(its schema: ``wasteland schema shoot``). Exit status: 0 legal, 1 the shot is not legal or
 the input is refused (unknown ids), 2 usage (``--roll`` without ``--seed``...).
 """
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sim.cli_io import check_model, load_scenario_arg, print_json
-from sim.combat.plan import AttackPlan, AttackRefused, Band, Situation, plan_shot, roll_attack
 from sim.errors import WastelandError
-from sim.game.kinds import new_game
 from sim.resolution.odds import attack_odds
 from sim.scenario.objects import Scenario
+
+# The rules (and their compiled kernels) are imported when the command runs, so
+# `wasteland --help` stays quick (issue 30).
+if TYPE_CHECKING:
+    from sim.combat.plan import AttackPlan, Band, Situation
 
 
 def register(sub: Any) -> None:
@@ -37,7 +40,7 @@ def register(sub: Any) -> None:
     p.add_argument("--band", choices=["short", "long"],
                    help="range band when the target lies in both (default: show both)")
     p.add_argument("--json", action="store_true",
-                   help="print one JSON object (docs/schemas/shoot.json)")
+                   help="print one JSON object (its schema: wasteland schema shoot)")
     p.add_argument("--roll", action="store_true", help="also resolve one shot")
     p.add_argument("--seed", type=int, help="seed of the roll (with --roll)")
     p.set_defaults(run=run, parser=p)
@@ -60,6 +63,8 @@ def _check_ids(scenario: Scenario, args: argparse.Namespace) -> None:
 
 def _plans(sit: Situation, args: argparse.Namespace) -> list[AttackPlan]:
     """One plan per band to preview: the chosen band, or every band the target lies in."""
+    from sim.combat.plan import AttackRefused, plan_shot
+
     band: Band | None = args.band
     if band is not None:
         return [plan_shot(sit, args.attacker, args.target, args.weapon, band)]
@@ -74,7 +79,9 @@ def _plans(sit: Situation, args: argparse.Namespace) -> list[AttackPlan]:
 
 def _roll(scenario: Scenario, plan: AttackPlan, seed: int) -> list[str]:
     """Resolve ``plan`` in a fresh game with ``seed``; the lines the game log gets."""
+    from sim.combat.plan import roll_attack
     from sim.engine.state import ActionContext
+    from sim.game.kinds import new_game
 
     state = new_game(scenario, seed=seed)
     start = len(state.events)
@@ -118,6 +125,8 @@ def run(args: argparse.Namespace) -> int:
     _check_options(args)
     scenario = load_scenario_arg(args.scenario)
     _check_ids(scenario, args)
+    from sim.combat.plan import AttackRefused, Situation
+
     sit = Situation.of_scenario(scenario)
     try:
         plans = _plans(sit, args)

@@ -7,7 +7,7 @@ rounds, the first player's advantage, and per-unit survival and damage dealt.
 Game i is played from seed S+i, so the figures are the same for any --jobs
 and either backend. A side without ``--ai`` is played by ``greedy``.
 ``--json`` prints one ``wasteland-simulate/1`` object
-(docs/schemas/simulate.json). A progress bar goes to stderr when stderr is a
+(its schema: ``wasteland schema simulate``). A progress bar goes to stderr when stderr is a
 terminal. Exit status 0 done, 1 refused input (a scenario that does not load,
 an unknown side, an unreachable scheduler), 2 usage.
 """
@@ -83,7 +83,7 @@ def register(sub: Any) -> None:
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="the Dask scheduler, e.g. tcp://host:8786 (with --backend dask)")
     p.add_argument("--json", action="store_true",
-                   help="print one JSON object (docs/schemas/simulate.json)")
+                   help="print one JSON object (its schema: wasteland schema simulate)")
     p.set_defaults(run=run, parser=p)
 
 

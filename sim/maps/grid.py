@@ -26,14 +26,13 @@ from numpy.typing import NDArray
 
 from geometry.elevation.edges import GROUND
 from sim.errors import UsageError
+from sim.maps.options import DEFAULT_CELL, MIN_CELL
 from sim.movement.levels import Z_EPS
 from sim.scenario.objects import Scenario
 from sim.scenario.positions import Position
 from sim.shooting.analysis import prepared_board
 from sim.shooting.elevation_rules import surfaces_of
 
-DEFAULT_CELL = 0.25
-MIN_CELL = 0.05
 # At most this many cells in a map (a 512 x 512 grid): a finer grid is refused.
 MAX_CELLS = 512 * 512
 # A base overlaps a shape when it reaches more than this into it (inches): bases

@@ -4,21 +4,13 @@ cache (like :mod:`geometry.sight.kernel`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
-
 import numpy as np
-from numba import njit
 from numpy.typing import NDArray
 
-F = TypeVar("F", bound=Callable[..., Any])
+from geometry.jit import jit
 
 
-def _jit(fn: F) -> F:
-    return cast(F, njit(cache=True)(fn))
-
-
-@_jit
+@jit
 def mark_segments_of(seg: NDArray[np.float64], owner: NDArray[np.intp], reach: float, x0: float,
                      y0: float, cell: float, label: NDArray[np.intp], todo: NDArray[np.bool_],
                      seen: NDArray[np.bool_]) -> int:  # pragma: no cover

@@ -18,7 +18,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from sim.combat.plan import MELEE_SKILL, AttackRefused, Situation, plan_shot
+from sim.combat.plan import AttackRefused, Situation, plan_shot, ranged_weapons
 from sim.maps.grid import BoolGrid, FloatGrid, Grid
 from sim.maps.sight import sight_grids
 from sim.resolution.attack import AttackProfile
@@ -26,22 +26,14 @@ from sim.resolution.odds import attack_odds
 from sim.scenario.objects import Scenario
 from sim.scenario.positions import Position
 from sim.shooting.analysis import prepared_board
+from sim.shooting.weapon_range import reach
+
+__all__ = ["ThreatWork", "best_hit", "ranged_weapons", "threat_grids", "threat_values"]
 
 
-def ranged_weapons(scenario: Scenario, model: str) -> tuple[str, ...]:
-    """The weapons a model shoots with (not close-combat ones, R-SHOOT-1)."""
-    unit = scenario.unit_of(model)
-    return tuple(w for w in unit.weapons if scenario.weapons[w].skill != MELEE_SKILL)
-
-
-def _reach(scenario: Scenario, weapons: tuple[str, ...]) -> float:
-    rules = scenario.rules_data
-    out = 0.0
-    for w in weapons:
-        weapon = scenario.weapons[w]
-        out = max(out, rules.ruler(weapon.short) + (rules.ruler(weapon.long) if weapon.long
-                                                    else 0.0))
-    return out
+def longest_reach(scenario: Scenario, weapons: tuple[str, ...]) -> float:
+    """The farthest any of ``weapons`` reaches, base edge to base edge (R-RANGE-1)."""
+    return max((reach(scenario.rules_data, scenario.weapons[w]) for w in weapons), default=0.0)
 
 
 class ThreatWork:
@@ -58,8 +50,8 @@ class ThreatWork:
         near = []
         for e, weapons in self.armed:
             p = positions[e]
-            reach = _reach(scenario, weapons) + r + board.radius[e] + 1e-6
-            near.append(stand & ((gx - p.x) ** 2 + (gy - p.y) ** 2 <= reach * reach))
+            far = longest_reach(scenario, weapons) + r + board.radius[e] + 1e-6
+            near.append(stand & ((gx - p.x) ** 2 + (gy - p.y) ** 2 <= far * far))
         self.sights = sight_grids(scenario, positions, model, [e for e, _ in self.armed], grid,
                                   z, near, False, off_table)
         seen = (np.logical_or.reduce(self.sights) if self.sights

@@ -35,13 +35,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, get_args
+from typing import Any
 
 import numpy as np
 
 from sim.errors import UsageError
 from sim.maps.grid import (
-    DEFAULT_CELL,
     BoolGrid,
     FloatGrid,
     Grid,
@@ -49,6 +48,7 @@ from sim.maps.grid import (
     make_grid,
     standable,
 )
+from sim.maps.options import DEFAULT_CELL, KINDS, Kind
 from sim.maps.sight import sight_grid, sight_grids
 from sim.maps.threat import ThreatWork, best_hit, ranged_weapons, threat_grids, threat_values
 from sim.scenario.objects import Scenario
@@ -58,8 +58,6 @@ from sim.shooting.analysis import prepared_board
 __all__ = ["KINDS", "Kind", "Map", "MapWork", "best_hit", "enemies_of", "make_map",
            "ranged_weapons", "summary", "threat_grids", "threat_values"]
 
-Kind = Literal["seen", "threat", "sees"]
-KINDS: tuple[str, ...] = get_args(Kind)
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from sim.errors import Problem, ScenarioError
+from sim.errors import ScenarioError
 from sim.scenario.format.ids import id_problem, show
 from sim.scenario.format.limits import (
     MAX_BASE_MM,
@@ -34,6 +34,7 @@ from sim.scenario.format.limits import (
     MAX_SMALL_COUNT,
     MAX_TOUCH_TOLERANCE,
 )
+from sim.scenario.format.table_checker import TableChecker
 
 SIZE_CLASSES = ("normal", "large", "huge")
 EFFECT_DICE = ("damage", "accuracy", "armor-reduction", "special")
@@ -131,37 +132,6 @@ def _is_table(v: Any) -> bool:
     return isinstance(v, dict)
 
 
-class _Checker:
-    """Reads keys of a rules table, recording every problem with its key path."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-        self.problems: list[Problem] = []
-
-    def bad(self, path: str, message: str) -> None:
-        self.problems.append(Problem(self.source, path, message))
-
-    def need(self, table: Mapping[str, Any], key: str, ok: Callable[[Any], bool],
-             expected: str, prefix: str = "") -> Any:
-        """``table[key]`` when ``ok`` accepts it; else None and a problem saying ``expected``."""
-        path = f"{prefix}{key}"
-        if key not in table:
-            self.bad(path, f"missing key (expected {expected})")
-            return None
-        value = table[key]
-        if not ok(value):
-            self.bad(path, f"expected {expected}, got {show(value)}")
-            return None
-        return value
-
-    def unknown(self, table: Mapping[str, Any], allowed: tuple[str, ...], prefix: str = "") -> None:
-        """Every key of ``table`` not in ``allowed`` is a problem (a typo never passes)."""
-        for key in table:
-            if key not in allowed:
-                self.bad(f"{prefix}{key}", "unknown key; expected one of "
-                         + ", ".join(repr(k) for k in allowed))
-
-
 def _count(low: int, high: int = MAX_SMALL_COUNT) -> Callable[[Any], bool]:
     return lambda v: _is_int(v) and low <= v <= high
 
@@ -179,48 +149,47 @@ def parse_rules(raw: Mapping[str, Any], source: str = "rules.toml",
     as the file gave it, before merging (default ``raw``): fall damage for a
     colour it names must be for a ruler it has.
     """
-    c = _Checker(source)
-    c.unknown(raw, RULES_KEYS)
-    mm = c.need(raw, "mm_per_inch", _between(1, 1000), "a number from 1 to 1000")
-    tol = c.need(raw, "touch_tolerance", _between(0, MAX_TOUCH_TOLERANCE),
+    c = TableChecker(source)
+    c.unknown_keys(raw, RULES_KEYS, "")
+    mm = c.need(raw, "mm_per_inch", "", _between(1, 1000), "a number from 1 to 1000")
+    tol = c.need(raw, "touch_tolerance", "", _between(0, MAX_TOUCH_TOLERANCE),
                  f"a number from 0 to {MAX_TOUCH_TOLERANCE:g} (inches)")
-    apa = c.need(raw, "actions_per_activation", _count(1),
+    apa = c.need(raw, "actions_per_activation", "", _count(1),
                  f"an integer from 1 to {MAX_SMALL_COUNT}")
-    cov = c.need(raw, "cover_modifier", _count(-MAX_SMALL_COUNT, 0),
+    cov = c.need(raw, "cover_modifier", "", _count(-MAX_SMALL_COUNT, 0),
                  f"an integer from {-MAX_SMALL_COUNT} to 0")
-    cov_bonus = c.need(raw, "cover_armor_bonus", _count(0), f"an integer from 0 to "
-                       f"{MAX_SMALL_COUNT}")
-    cov_boost = c.need(raw, "cover_armor_boost", _count(0), f"an integer from 0 to "
-                       f"{MAX_SMALL_COUNT}")
-    min_skill = c.need(raw, "min_skill_value", _count(1), f"an integer from 1 to "
-                       f"{MAX_SMALL_COUNT}")
+    cov_bonus = c.need(raw, "cover_armor_bonus", "", _count(0),
+                       f"an integer from 0 to {MAX_SMALL_COUNT}")
+    cov_boost = c.need(raw, "cover_armor_boost", "", _count(0),
+                       f"an integer from 0 to {MAX_SMALL_COUNT}")
+    min_skill = c.need(raw, "min_skill_value", "", _count(1),
+                       f"an integer from 1 to {MAX_SMALL_COUNT}")
     rulers = _rulers(c, raw)
-    sizes = c.need(raw, "base_sizes", _is_table, "a table {large_mm, huge_mm}") or {}
-    c.unknown(sizes, ("large_mm", "huge_mm"), "base_sizes.")
+    sizes = c.need(raw, "base_sizes", "", _is_table, "a table {large_mm, huge_mm}") or {}
+    c.unknown_keys(sizes, ("large_mm", "huge_mm"), "base_sizes")
     size_ok = _between(0, MAX_BASE_MM, open_low=True)
     size_text = f"a number above 0 and at most {MAX_BASE_MM:g} (mm)"
-    large = c.need(sizes, "large_mm", size_ok, size_text, "base_sizes.")
-    huge = c.need(sizes, "huge_mm", size_ok, size_text, "base_sizes.")
+    large = c.need(sizes, "large_mm", "base_sizes", size_ok, size_text)
+    huge = c.need(sizes, "huge_mm", "base_sizes", size_ok, size_text)
     if large is not None and huge is not None and large >= huge:
         c.bad("base_sizes", f"expected large_mm < huge_mm, got {large!r} and {huge!r}")
-    fall = c.need(raw, "fall_damage", _is_table, "a table colour -> damage") or {}
+    fall = c.need(raw, "fall_damage", "", _is_table, "a table colour -> damage") or {}
     given_fall = (raw if given is None else given).get("fall_damage", {})
     if isinstance(given_fall, dict):
-        c.unknown(given_fall, tuple(colour for colour, _ in rulers), "fall_damage.")
+        c.unknown_keys(given_fall, tuple(colour for colour, _ in rulers), "fall_damage")
     for colour, _ in rulers:
-        c.need(fall, colour, _count(0), f"an integer from 0 to {MAX_SMALL_COUNT}",
-               "fall_damage.")
-    dice = c.need(raw, "dice", _is_table, "a table") or {}
-    c.unknown(dice, DICE_KEYS, "dice.")
+        c.need(fall, colour, "fall_damage", _count(0), f"an integer from 0 to {MAX_SMALL_COUNT}")
+    dice = c.need(raw, "dice", "", _is_table, "a table") or {}
+    c.unknown_keys(dice, DICE_KEYS, "dice")
     if not isinstance(dice.get("house_defaults", False), bool):
         c.bad("dice.house_defaults", f"expected true or false, got {show(dice['house_defaults'])}")
-    sides = c.need(dice, "skill_sides", _count(2), f"an integer from 2 to {MAX_SMALL_COUNT}",
-                   "dice.")
-    armor = c.need(dice, "armor_faces", _faces_of(_count(1)),
+    sides = c.need(dice, "skill_sides", "dice", _count(2),
+                   f"an integer from 2 to {MAX_SMALL_COUNT}")
+    armor = c.need(dice, "armor_faces", "dice", _faces_of(_count(1)),
                    f"a non-empty list of at most {MAX_SMALL_COUNT} integers from 1 to "
-                   f"{MAX_SMALL_COUNT}", "dice.") or []
-    effect = c.need(dice, "effect", _is_table, "a table", "dice.") or {}
-    c.unknown(effect, EFFECT_DICE, "dice.effect.")
+                   f"{MAX_SMALL_COUNT}") or []
+    effect = c.need(dice, "effect", "dice", _is_table, "a table") or {}
+    c.unknown_keys(effect, EFFECT_DICE, "dice.effect")
     faces = _effect_faces(c, effect)
     keywords = _keywords(c, raw)
     if c.problems:
@@ -249,23 +218,15 @@ def _faces_of(ok: Callable[[Any], bool]) -> Callable[[Any], bool]:
     return lambda v: _is_list(v) and 0 < len(v) <= MAX_SMALL_COUNT and all(ok(f) for f in v)
 
 
-def _keywords(c: _Checker, raw: Mapping[str, Any]) -> list[str]:
-    keywords = c.need(raw, "keywords", _is_list, "a list of keywords") or []
-    out: list[str] = []
-    for i, k in enumerate(keywords):
-        why = id_problem(k)
-        if why is not None:
-            c.bad(f"keywords[{i}]", why)
-        else:
-            out.append(k)
-    return out
+def _keywords(c: TableChecker, raw: Mapping[str, Any]) -> list[str]:
+    return c.ids(c.need(raw, "keywords", "", _is_list, "a list of keywords") or [], "keywords")
 
 
-def _rulers(c: _Checker, raw: Mapping[str, Any]) -> list[tuple[str, float]]:
+def _rulers(c: TableChecker, raw: Mapping[str, Any]) -> list[tuple[str, float]]:
     """R-RULER-1: at least one ruler, distinct colours, positive lengths, shortest first."""
-    rulers_raw = c.need(raw, "rulers", lambda v: _is_list(v) and 0 < len(v) <= MAX_SMALL_COUNT,
-                        f"a non-empty list of at most {MAX_SMALL_COUNT} {{colour, length}}"
-                        ) or []
+    rulers_raw = c.need(raw, "rulers", "",
+                        lambda v: _is_list(v) and 0 < len(v) <= MAX_SMALL_COUNT,
+                        f"a non-empty list of at most {MAX_SMALL_COUNT} {{colour, length}}") or []
     rulers: list[tuple[str, float]] = []
     for i, r in enumerate(rulers_raw):
         if (not isinstance(r, dict) or set(r) != {"colour", "length"}
@@ -284,7 +245,8 @@ def _rulers(c: _Checker, raw: Mapping[str, Any]) -> list[tuple[str, float]]:
     return rulers
 
 
-def _effect_faces(c: _Checker, effect: Mapping[str, Any]) -> dict[str, tuple[tuple[str, ...], ...]]:
+def _effect_faces(c: TableChecker, effect: Mapping[str, Any]
+                  ) -> dict[str, tuple[tuple[str, ...], ...]]:
     """R-DICE-1: each effect die a non-empty list of faces, a face a list of symbols."""
     faces: dict[str, tuple[tuple[str, ...], ...]] = {}
     for kind in EFFECT_DICE:

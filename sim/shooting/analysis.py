@@ -39,7 +39,6 @@ import numpy as np
 from numpy.typing import NDArray
 
 from geometry.cover.filters import bases_entered, split_at
-from geometry.cover.kernel import ENTERS, PASSES, TOUCHES
 from geometry.cover.objects import CoverObject
 from geometry.cover.table import disc_code
 from geometry.discs import Disc
@@ -49,6 +48,7 @@ from sim.errors import UsageError
 from sim.scenario.objects import Scenario
 from sim.scenario.positions import Position
 from sim.shooting.board import PreparedBoard, prepared_board
+from sim.shooting.cover_count import count_cover
 from sim.shooting.elevation_rules import FAR_FROM_TARGET, Elevated
 from sim.shooting.fan_plan import (
     Batched,
@@ -76,10 +76,10 @@ from sim.shooting.shot_analysis import (
     Reason,
     ShotAnalysis,
     ShotPair,
-    cover_reason,
     cover_reasons,
 )
 from sim.shooting.sight_batches import name_blockers
+from sim.shooting.weapon_range import rulers
 
 __all__ = ["ENTERS_ONLY", "FRIENDLY", "HUGE_IN_MELEE", "HUGE_NOT_LARGER", "TOUCHES_ATTACKER",
            "IgnoredCover", "PreparedBoard", "Reason", "ShotAnalysis", "analyse", "analyse_many",
@@ -209,28 +209,6 @@ def terrain_cover(board: PreparedBoard, pair: ShotPair, near: Sequence[int] | No
     kinds = cover_kinds(board, pair.attacker, pair.target)
     return [obj for i in (board.pieces_on(pair.a, pair.t) if near is None else near)
             if (obj := kinds[i]) is not None]
-
-
-def _count_cover(board: PreparedBoard, objects: Sequence[CoverObject], flags: Sequence[int],
-                 ruled_out: list[IgnoredCover]
-                 ) -> tuple[tuple[str, ...], tuple[IgnoredCover, ...], tuple[str, ...]]:
-    """The objects that give cover, those the LoC enters that do not and why, and why
-    each counted one counts (R-COV-2, R-COV-4, R-COV-5, R-COV-6; the words of
-    :func:`~sim.shooting.shot_analysis.cover_reason`, right for a pair with no
-    elevated model, found in the same pass)."""
-    counted: list[str] = []
-    reasons: list[str] = []
-    ignored = list(ruled_out)
-    for obj, code in zip(objects, flags, strict=True):
-        if not code & ENTERS:  # (an object the LoC passes through is entered)
-            continue
-        c = obj.id
-        if not code & TOUCHES and (code & PASSES or obj.area):
-            counted.append(c)
-            reasons.append(cover_reason(board, c, obj.area))
-        else:
-            ignored.append(IgnoredCover(c, TOUCHES_ATTACKER if code & TOUCHES else ENTERS_ONLY))
-    return tuple(counted), tuple(ignored), tuple(reasons)
 
 
 def elevation_cover(board: PreparedBoard, pair: ShotPair, objects: Sequence[CoverObject],
@@ -428,10 +406,8 @@ class ShotTerms:
     def of(scenario: Scenario, weapon_id: str | None) -> ShotTerms:
         rules = scenario.rules_data
         rulebook = scenario.rules == "rulebook"
-        short, long = 0.0, None
-        if weapon_id is not None:
-            w = scenario.weapons[weapon_id]
-            short, long = rules.ruler(w.short), rules.ruler(w.long) if w.long else None
+        short, long = (0.0, None) if weapon_id is None else rulers(rules,
+                                                                     scenario.weapons[weapon_id])
         return ShotTerms(weapon_id, scenario.rules, rules.cover_modifier,
                          rules.cover_armor_bonus if rulebook else 0,
                          0 if rulebook else rules.cover_armor_boost, short, long)
@@ -442,11 +418,12 @@ def _shot(board: PreparedBoard, terms: ShotTerms, pair: ShotPair, sight: Sight,
           ruled_out: list[IgnoredCover], huge_on_line: tuple[str, ...]) -> ShotAnalysis:
     """The shot's numbers, and the reasons, for one pair whose sight and how its line
     of cover meets each object (``flags``: bits of ``CoverTable.hits``) are known."""
-    cover, ignored, reasons = (_count_cover(board, objects, flags, ruled_out) if objects
-                               else ((), tuple(ruled_out), ()))
+    cover, ignored = (count_cover(objects, flags, ruled_out) if objects
+                      else ((), tuple(ruled_out)))
+    high: tuple[str, ...] = ()
     if elevated.attacker or elevated.target:  # R-ELEV-3 and R-ELEV-4 need an elevated model
         cover, ignored, high = elevation_cover(board, pair, objects, cover, ignored)
-        reasons = cover_reasons(board, objects, cover, high) if cover else ()
+    reasons = cover_reasons(board, objects, cover, high) if cover else ()
     a, t = pair.a, pair.t
     distance = math.hypot(a.x - t.x, a.y - t.y) - a.r - t.r  # geometry.discs.gap, inlined
     bands = (bands_at(distance, pair.t.r, terms.short, terms.long)

@@ -6,9 +6,10 @@ Both rules compare base sizes (mm, as the unit cards give them):
 - a huge model blocks a sight line when its base is larger than the base of
   at least one of the two models; between two models whose bases are both at
   least its size it does not block (R-LOS-3, revised);
-- a huge model gives cover only to a target whose base is smaller than its
-  own, unless that target is in close combat with it (R-COV-6, revised);
-  other enemy and neutral models give cover by their base (R-COV-5).
+- a huge model, whatever its side (the attacker's own included), gives cover
+  only to a target whose base is smaller than its own, unless that target is
+  in close combat with it (R-COV-6, revised); other enemy and neutral models
+  give cover by their base, the attacker's own side's never (R-COV-5).
 
 Examples
 --------
@@ -121,11 +122,12 @@ def model_cover(board: PreparedBoard, scenario: Scenario, positions: Mapping[str
     """Other models' bases as cover objects (R-COV-5, R-COV-6), those ruled out, and
     the huge models whose base the line of cover enters (for :func:`huge_sight_reasons`).
 
-    Enemy and neutral models give cover by their base; the attacker's own
-    side never does; the target itself never does; a climbing model is off
-    the table and gives none (R-CLIMB-3). A huge model gives cover only to a
-    target whose base is smaller than its own (R-COV-6), and none to a model
-    it is in close combat with: an enemy of it in base contact
+    Enemy and neutral normal models give cover by their base; the attacker's
+    own side's never do (R-COV-5); the target itself never does; a climbing
+    model is off the table and gives none (R-CLIMB-3). A huge model, whatever
+    its side, the attacker's own included, gives cover to a target whose base
+    is smaller than its own (R-COV-6, revised), and none to a model it is in
+    close combat with: one not of its side in base contact with it
     (:mod:`sim.movement.contact`); a huge friend of the target still does.
     ``entered``: the caller passes only bases the LoC enters (found by
     :func:`geometry.cover.filters.bases_entered`, the same test compiled).
@@ -149,12 +151,10 @@ def model_cover(board: PreparedBoard, scenario: Scenario, positions: Mapping[str
         huge = mid in board.huge
         if huge:
             huge_on_line.append(mid)
-        if board.side[mid] == pair.side_a:
-            ruled_out.append(IgnoredCover(mid, FRIENDLY))
-        elif huge and not gives_cover_by_size(board.base[mid], board.base[pair.target]):
-            ruled_out.append(IgnoredCover(mid, HUGE_NOT_LARGER))
-        elif huge and _in_melee(board, scenario, positions, pair, mid):
-            ruled_out.append(IgnoredCover(mid, HUGE_IN_MELEE))
+        why = (_huge_ruled_out(board, scenario, positions, pair, mid) if huge
+               else FRIENDLY if board.side[mid] == pair.side_a else None)
+        if why is not None:
+            ruled_out.append(IgnoredCover(mid, why))
         elif made is None:
             objects.append(CoverObject(mid, disc))
         else:
@@ -163,6 +163,18 @@ def model_cover(board: PreparedBoard, scenario: Scenario, positions: Mapping[str
                 obj = made[mid] = CoverObject(mid, disc)
             objects.append(obj)
     return objects, ruled_out, tuple(huge_on_line)
+
+
+def _huge_ruled_out(board: PreparedBoard, scenario: Scenario,
+                    positions: Mapping[str, Position], pair: ShotPair, mid: str) -> str | None:
+    """Why huge model ``mid`` gives the target no cover, or None when it does (R-COV-6,
+    revised): whatever its side, the attacker's own included, it covers a smaller
+    target that is not in close combat with it."""
+    if not gives_cover_by_size(board.base[mid], board.base[pair.target]):
+        return HUGE_NOT_LARGER
+    if _in_melee(board, scenario, positions, pair, mid):
+        return HUGE_IN_MELEE
+    return None
 
 
 def _in_melee(board: PreparedBoard, scenario: Scenario, positions: Mapping[str, Position],
