@@ -172,23 +172,18 @@ def _convex_parts(outline: BaseGeometry) -> list[FloatArray]:
     return parts
 
 
-def _shadows(v: FloatArray, parts: Sequence[FloatArray], reach: float) -> list[BaseGeometry]:
-    """For each convex part, the region hidden by it from ``v`` (the part included).
-
-    The convex hull of the part and of points far out along the rays from
-    ``v`` that span it (9 rays, so the far side stays beyond ``reach``): for
-    a convex part seen from outside that is exactly the part plus what it
-    hides, clipped far away. A part ``v`` lies on hides the half-plane behind
-    it. All parts in one vectorised pass.
-    """
-    return _shadows_of(np.asarray(v, float)[None, :], [list(parts)], np.array([reach]))[0]
-
-
 def _shadows_of(vs: FloatArray, jobs: Sequence[Sequence[FloatArray]], reaches: FloatArray
                 ) -> list[list[BaseGeometry]]:
-    """:func:`_shadows` for many viewpoints ``vs[k]`` with their parts ``jobs[k]`` and
-    lengths left ``reaches[k]``, in one vectorised pass (the same arithmetic, element
-    by element, as one pass per viewpoint: the same hulls to the last bit)."""
+    """For each viewpoint ``vs[k]`` and each convex part of ``jobs[k]``, the region the
+    part hides from it (the part included), ``reaches[k]`` the length left there.
+
+    The convex hull of the part and of points far out along the rays from the
+    viewpoint that span it (9 rays, so the far side stays beyond the length left):
+    for a convex part seen from outside that is exactly the part plus what it hides,
+    clipped far away. A part the viewpoint lies on hides the half-plane behind it.
+    Every viewpoint's parts in one vectorised pass (element by element the same
+    arithmetic as one pass per viewpoint, so the same hulls to the last bit).
+    """
     sizes = [len(job) for job in jobs]
     n = sum(sizes)
     if n == 0:
