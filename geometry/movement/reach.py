@@ -105,53 +105,34 @@ def _fine_quad_segs(d: float, tol: float) -> int:
 
 @lru_cache(maxsize=4096)
 def _prepared(o: MoveObstacle, grow: float, tol: float
-              ) -> tuple[BaseGeometry, tuple[FloatArray, ...], FloatArray]:
-    """An obstacle's fine outline, its convex parts and its node candidates (cached:
-    terrain is the same from query to query, only bases move)."""
+              ) -> tuple[BaseGeometry, tuple[FloatArray, ...], FloatArray, FloatArray]:
+    """An obstacle's fine outline, its convex parts, its node candidates and its
+    parts' bounding boxes (rows x0, y0, x1, y1) (cached: terrain is the same from
+    query to query, only bases move)."""
     fine = o.outline(grow, _fine_quad_segs(o.inflate + grow, tol))
     coarse = o.outline(grow * (1 + 1e-6) + 1e-7, NODE_QUAD_SEGS)
     coords: list[FloatArray] = []
     for poly in shapely.get_parts(coarse):
         coords.append(np.asarray(poly.exterior.coords)[:-1])
         coords.extend(np.asarray(ring.coords)[:-1] for ring in poly.interiors)
-    return fine, tuple(_convex_parts(fine)), np.vstack(coords)
+    parts = tuple(_convex_parts(fine))
+    return fine, parts, np.vstack(coords), _boxes(list(parts))
 
 
-@lru_cache(maxsize=64)
-def _joined(blocking: ObstacleSet, difficult: ObstacleSet) -> ObstacleSet:
-    """Blocking and difficult pieces as one set (the full ruler's, R-MOV-1); kept, as
-    terrain is the same from query to query."""
-    return ObstacleSet(tuple(blocking) + tuple(difficult))
+def _boxes(parts: list[FloatArray]) -> FloatArray:
+    """The parts' bounding boxes, one row x0, y0, x1, y1 each."""
+    out = np.empty((len(parts), 4))
+    for i, p in enumerate(parts):
+        out[i, :2], out[i, 2:] = p.min(axis=0), p.max(axis=0)
+    return out
 
 
-@lru_cache(maxsize=64)
-def _static_parts(blocking: ObstacleSet, grow: float, tol: float
-                  ) -> tuple[list[FloatArray], tuple[FloatArray, ...]]:
-    """The convex parts of every fine outline of a set, and its node candidates."""
-    prepared = [_prepared(o, grow, tol) for o in blocking]
-    return [p for _, ps, _ in prepared for p in ps], tuple(c for _, _, c in prepared)
-
-
-def _parts_tree(blocking: ObstacleSet, grow: float, tol: float,
-                floor_parts: list[FloatArray]) -> shapely.STRtree | None:
-    """A tree of the parts' bounding boxes (all a node needs to find those near it):
-    the set's own parts, then the floor's."""
-    if not floor_parts:
-        return _static_tree(blocking, grow, tol)
-    return _box_tree(_static_parts(blocking, grow, tol)[0] + floor_parts)
-
-
-@lru_cache(maxsize=64)
-def _static_tree(blocking: ObstacleSet, grow: float, tol: float) -> shapely.STRtree | None:
-    return _box_tree(_static_parts(blocking, grow, tol)[0])
-
-
-def _box_tree(parts: list[FloatArray]) -> shapely.STRtree | None:
-    if not parts:
+def _box_tree(boxes: list[FloatArray]) -> shapely.STRtree | None:
+    """A tree of the parts' bounding boxes (all a node needs to find those near it)."""
+    rows = np.vstack(boxes) if boxes else np.zeros((0, 4))
+    if not len(rows):
         return None
-    lo = np.array([p.min(axis=0) for p in parts])
-    hi = np.array([p.max(axis=0) for p in parts])
-    return shapely.STRtree(shapely.box(lo[:, 0], lo[:, 1], hi[:, 0], hi[:, 1]))
+    return shapely.STRtree(shapely.box(rows[:, 0], rows[:, 1], rows[:, 2], rows[:, 3]))
 
 
 def _outlines(obs: ObstacleSet, grow: float, tol: float) -> list[BaseGeometry]:
@@ -277,8 +258,9 @@ def reachable_area(
     grow = r - tol / 2
     blocking = level.blocking
     if avoid_difficult and len(level.difficult):
-        blocking = _joined(level.blocking, level.difficult)
-    parts, candidates = _static_parts(blocking, grow, tol)
+        blocking = ObstacleSet(tuple(level.blocking) + tuple(level.difficult))
+    prepared = [_prepared(o, grow, tol) for o in blocking]
+    parts: list[FloatArray] = [p for _, ps, _, _ in prepared for p in ps]
     floor_parts: list[FloatArray] = []
     x0, y0, x1, y1 = centre_box(level.board, r, tol / 2)
     box = shapely.box(x0, y0, x1, y1)
@@ -304,10 +286,11 @@ def reachable_area(
         budget -= math.dist(start, src)
         prefix = (start,)
     inner_floor = None if level.floor is None else box
-    nodes = _nodes(blocking, grow, list(candidates), src, budget, box, inner_floor, tol)
+    nodes = _nodes(blocking, grow, [c for _, _, c, _ in prepared], src, budget, box,
+                   inner_floor, tol)
     dist, parent = _dijkstra(blocking, nodes, thr, budget, inner_floor)
     parts_all = parts + floor_parts
-    tree = _parts_tree(blocking, grow, tol, floor_parts)
+    tree = _box_tree([b for *_, b in prepared] + [_boxes(floor_parts)])
     live = [i for i, d in enumerate(dist) if math.isfinite(d) and budget - d > EPS]
     regions: list[tuple[int, BaseGeometry]] = []
     if live:
