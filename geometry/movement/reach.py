@@ -99,6 +99,8 @@ def _fine_quad_segs(d: float, tol: float) -> int:
     if d <= 0:
         return 2
     ratio = 1.0 + tol / (4.0 * d)
+    if ratio <= 1.0:  # a tolerance lost in float noise (check refuses one below 1e-6 in)
+        return 64
     half = math.acos(1.0 / ratio)
     return max(2, min(64, math.ceil(math.pi / (4.0 * half))))
 

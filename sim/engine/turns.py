@@ -48,6 +48,7 @@ from sim.engine.gamedata import (
     TurnContext,
 )
 from sim.engine.rng import choice
+from sim.errors import quoted
 from sim.scenario.names import DisplayNames, display_names
 
 if TYPE_CHECKING:
@@ -216,7 +217,8 @@ def why_illegal(state: GameState, action: Action) -> Illegal | None:
                        f"(it belongs to phase {need})", model)
     if model is not None:
         if model not in state.models:
-            return Illegal(f"unknown model {model!r}; known: {', '.join(state.models)}")
+            return Illegal(f"unknown model {quoted(model, 40)}; known: "
+                           f"{', '.join(state.models)}")
         ms = state.model(model)
         if not ms.in_play:
             return Illegal(f"the model is {ms.status}, not in play", model)
