@@ -45,7 +45,7 @@ ORDER: dict[str, tuple[tuple[str, ...], ...]] = {
                ("explain",), ("draw",), ("scene",)),
     "sim": (("__main__",), ("cli",), ("commands",), ("cli_io", "cli_render"), ("ai", "maps"),
             ("game",), ("combat",), ("shooting",), ("movement",), ("resolution",),
-            ("engine",), ("scenario",), ("errors", "data")),
+            ("engine",), ("scenario",), ("atomic",), ("errors", "data")),
     "geometry": (("compiled",), ("elevation", "movement", "sight"), ("cover",), ("ranges",),
                  ("discs", "jit", "numba_cache")),
 }

@@ -89,11 +89,10 @@ class Session:
         written) and the status bar's words."""
         if self.state is None:
             return None, ""
-        path, self.saves = history.next_save_path(self.save_dir, self.scenario,
-                                                  self.state.round, self.saves)
-        problem = history.write_save(self.state, path)
-        if problem is not None:
-            return None, problem
+        path, self.saves, problem = history.save_new(self.state, self.save_dir,
+                                                     self.scenario, self.saves)
+        if path is None:
+            return None, problem or "not saved"
         self._saved_history = self.state.history
         return path, f"saved to {path}"
 

@@ -8,8 +8,11 @@ Game i is played from seed S+i, so the figures are the same for any --jobs
 and either backend. A side without ``--ai`` is played by ``greedy``.
 ``--json`` prints one ``wasteland-simulate/1`` object
 (its schema: ``wasteland schema simulate``). A progress bar goes to stderr when stderr is a
-terminal. Exit status 0 done, 1 refused input (a scenario that does not load,
-an unknown side, an unreachable scheduler), 2 usage.
+terminal. A local worker that dies is replaced and its games played again
+(a note on stderr); games that kill their worker three times end the
+command with one line saying what finished. Exit status 0 done, 1 refused
+input (a scenario that does not load, an unknown side, an unreachable
+scheduler) or a batch that could not finish, 2 usage.
 """
 
 from __future__ import annotations
@@ -17,15 +20,15 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-from sim.ai.batch import BACKENDS, ScenarioSource, run_games
+from sim.ai.batch import BACKENDS, run_games
 from sim.ai.registry import DEFAULT, PLAYERS
 from sim.ai.stats import report_lines, summarise
 from sim.cli_io import print_json, read_stdin_text
 from sim.errors import WastelandError
-from sim.scenario.format.loader import load_scenario, load_scenario_text
+from sim.scenario.format.loader import STDIN_NAME
+from sim.scenario.format.packed import PackedScenario, pack_file, pack_text
 from sim.scenario.format.shipped import resolve_scenario
 from sim.scenario.objects import Scenario
 
@@ -110,13 +113,12 @@ def _players(scenario: Scenario, chosen: list[tuple[str, str]]) -> dict[str, str
     return {s: given.get(s, DEFAULT) for s in sides}
 
 
-def _source(arg: str) -> tuple[ScenarioSource, Scenario]:
+def _source(arg: str) -> tuple[PackedScenario, Scenario]:
+    """The scenario packed for the workers (its text and its includes'), and loaded."""
     where = resolve_scenario(arg)
     if where.path is None:
-        text = read_stdin_text()
-        return ScenarioSource(text=text), load_scenario_text(text)
-    path = Path(where.path)
-    return ScenarioSource(path=str(path.resolve())), load_scenario(path)
+        return pack_text(read_stdin_text(), STDIN_NAME)
+    return pack_file(where.path)
 
 
 class Progress:
@@ -134,6 +136,12 @@ class Progress:
         sys.stderr.flush()
 
 
+def _warn(words: str) -> None:
+    """A note on stderr while the batch goes on (a worker died and was replaced)."""
+    print(f"\nwasteland simulate: {words}" if sys.stderr.isatty() else
+          f"wasteland simulate: {words}", file=sys.stderr, flush=True)
+
+
 def run(args: argparse.Namespace) -> int:
     _check_options(args)
     source, scenario = _source(args.scenario)
@@ -141,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
     progress = Progress(args.games) if sys.stderr.isatty() else None
     records = run_games(source, players, args.seed, args.games, jobs=args.jobs,
                         backend=args.backend, scheduler=args.scheduler, rounds=args.rounds,
-                        progress=progress)
+                        progress=progress, warn=_warn)
     figures = summarise(scenario, players, args.seed, records)
     if args.json:
         print_json("simulate", {**figures, "scenario": args.scenario,
