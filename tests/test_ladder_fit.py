@@ -8,8 +8,15 @@ import math
 
 import pytest
 
-from sim.ai.ladder import (NoFiniteRatings, Result, bootstrap_intervals, fit_elo, pairings,
-                           totals, win_matrix)
+from sim.ai.ladder import (
+    NoFiniteRatings,
+    Result,
+    bootstrap_intervals,
+    fit_elo,
+    pairings,
+    totals,
+    win_matrix,
+)
 
 
 def gap(ratings: dict[str, float], a: str, b: str) -> float:

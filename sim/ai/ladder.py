@@ -66,8 +66,9 @@ def pairings(players: Sequence[str]) -> list[tuple[str, str]]:
     """Every ordered pair of distinct players: each pairing both ways, so each player
     plays each side against each other one.
 
-    >>> pairings(["random", "greedy", "search"])
-    [('random', 'greedy'), ('greedy', 'random'), ('random', 'search'), ('search', 'random'), ('greedy', 'search'), ('search', 'greedy')]
+    >>> pairings(["random", "greedy", "search"])  # doctest: +NORMALIZE_WHITESPACE
+    [('random', 'greedy'), ('greedy', 'random'), ('random', 'search'), ('search', 'random'),
+     ('greedy', 'search'), ('search', 'greedy')]
     """
     out: list[tuple[str, str]] = []
     for i, a in enumerate(players):
@@ -111,7 +112,8 @@ def _fit(score: np.ndarray, games: np.ndarray) -> np.ndarray:
         step = np.clip(step, -1.0, 1.0)  # damped: far from the top the steps overshoot
         theta += step
         if np.max(np.abs(step)) < 1e-10:
-            return theta - theta.mean()
+            centred: np.ndarray = theta - float(theta.mean())
+            return centred
         if np.max(np.abs(theta)) > 50:  # a rating running off to infinity
             break
     raise NoFiniteRatings("a player won or lost every game it played: no finite rating "

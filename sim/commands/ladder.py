@@ -20,8 +20,13 @@ from typing import TYPE_CHECKING, Any
 
 from sim.ai.registry import PLAYERS
 from sim.cli_io import print_json
-from sim.commands._batch import (add_backend_options, check_backend, int_in, progress_bar,
-                                 scenario_source)
+from sim.commands._batch import (
+    add_backend_options,
+    check_backend,
+    int_in,
+    progress_bar,
+    scenario_source,
+)
 from sim.errors import WastelandError
 
 if TYPE_CHECKING:  # the engine and numpy are imported when games are played
@@ -116,8 +121,14 @@ def _offset(bar: Callable[[int], None] | None, before: int) -> Callable[[int], N
 def _figures(args: argparse.Namespace, sides: tuple[str, str], results: list[Result]
              ) -> dict[str, Any]:
     """The ``wasteland-ladder/1`` figures after ``scenario`` and ``title``."""
-    from sim.ai.ladder import (BOOTSTRAP, PRIOR_DRAWS, bootstrap_intervals, fit_elo, totals,
-                               win_matrix)
+    from sim.ai.ladder import (
+        BOOTSTRAP,
+        PRIOR_DRAWS,
+        bootstrap_intervals,
+        fit_elo,
+        totals,
+        win_matrix,
+    )
 
     players: list[str] = args.players
     elo = fit_elo(players, results)

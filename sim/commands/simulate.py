@@ -21,8 +21,13 @@ from sim.ai.batch import run_games
 from sim.ai.registry import DEFAULT, PLAYERS
 from sim.ai.stats import report_lines, summarise
 from sim.cli_io import print_json
-from sim.commands._batch import (add_backend_options, check_backend, int_in, progress_bar,
-                                 scenario_source)
+from sim.commands._batch import (
+    add_backend_options,
+    check_backend,
+    int_in,
+    progress_bar,
+    scenario_source,
+)
 from sim.errors import WastelandError
 from sim.scenario.objects import Scenario
 
