@@ -89,6 +89,18 @@ def test_the_text_is_the_same_with_two_jobs() -> None:
     assert "95% bootstrap interval" in text and "win matrix" in text
 
 
+def test_the_same_output_on_a_dask_cluster() -> None:
+    from distributed import LocalCluster  # the [cluster] extra, installed by `make test`
+
+    argv = ("skirmish", "--players", "random,greedy", "--games", "1", "--rounds", "1",
+            "--json")
+    here = run_out(*argv)
+    with LocalCluster(processes=False, n_workers=1, threads_per_worker=1,
+                      dashboard_address=None) as cluster:
+        there = run_out(*argv, "--backend", "dask", "--scheduler", cluster.scheduler_address)
+    assert there == here and here[0] == 0
+
+
 def test_wasteland_schema_prints_it(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["schema", "ladder"]) == 0
     assert json.loads(capsys.readouterr().out) == SCHEMA

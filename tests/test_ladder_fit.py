@@ -69,6 +69,11 @@ def test_a_clean_sweep_has_no_finite_rating_without_the_prior() -> None:
     assert gap(elo, "greedy", "random") == pytest.approx(400 * math.log10(41), abs=1e-6)
 
 
+def test_players_that_never_met_cannot_be_compared() -> None:
+    with pytest.raises(NoFiniteRatings, match="never met"):
+        fit_elo(["a", "b", "c", "d"], [Result("a", "b", 1, 0, 1), Result("c", "d", 1, 0, 1)])
+
+
 def test_even_results_rate_everyone_level() -> None:
     elo = fit_elo(["a", "b", "c"], [Result("a", "b", 1, 2, 1), Result("b", "c", 0, 4, 0),
                                     Result("c", "a", 2, 0, 2)])

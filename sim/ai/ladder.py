@@ -108,7 +108,11 @@ def _fit(score: np.ndarray, games: np.ndarray) -> np.ndarray:
         w = games * p * (1 - p)
         hess = w - np.diag(w.sum(axis=1))
         step = np.zeros(n)
-        step[1:] = np.linalg.solve(hess[1:, 1:], -grad[1:])
+        try:
+            step[1:] = np.linalg.solve(hess[1:, 1:], -grad[1:])
+        except np.linalg.LinAlgError:  # a player or a group that never met the others
+            raise NoFiniteRatings("some players never met the others (directly or "
+                                  "through others): their ratings cannot be compared") from None
         step = np.clip(step, -1.0, 1.0)  # damped: far from the top the steps overshoot
         theta += step
         if np.max(np.abs(step)) < 1e-10:
