@@ -85,7 +85,7 @@ def test_the_text_is_the_same_with_two_jobs() -> None:
     one, two = run_out(*argv), run_out(*argv, "--jobs", "2")
     assert one == two and one[0] == 0
     text = one[1]
-    assert text.startswith("Crossroads Skirmish: ladder of greedy, random; 1 games")
+    assert text.startswith("Crossroads Skirmish: ladder of greedy, random; 1 game per")
     assert "95% bootstrap interval" in text and "win matrix" in text
 
 

@@ -159,7 +159,8 @@ def _figures(args: argparse.Namespace, sides: tuple[str, str], results: list[Res
 def _report(title: str, f: dict[str, Any]) -> list[str]:
     """The figures as text: the ratings, then the win matrix."""
     players: list[str] = f["players"]
-    lines = [f"{title}: ladder of {', '.join(players)}; {f['games_per_block']} games per "
+    n = f["games_per_block"]
+    lines = [f"{title}: ladder of {', '.join(players)}; {n} game{'s' * (n != 1)} per "
              f"pairing and side from seed {f['seed']} ({f['games']} games)",
              "  Elo (mean 0), 95% bootstrap interval, points of games (a draw half):"]
     width = max(len(p) for p in players)
