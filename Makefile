@@ -30,7 +30,7 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 test: $(KERNEL) lint
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -n auto --dist loadscope
 
 # The AI players' full bars (tests/test_ai_slow.py: 200 games each way, 1000 games never
 # refused); `make test` runs the same checks on fewer games.

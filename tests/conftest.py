@@ -1,8 +1,12 @@
-"""Shared test helpers: paths of the shipped scenarios and test data; hypothesis profiles."""
+"""Shared test helpers: paths of the shipped scenarios and test data; hypothesis profiles;
+every window a test opened is closed after it (the window tests' games are seeded by
+tests/window_driver.py)."""
 
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -28,3 +32,13 @@ def scenarios_dir() -> Path:
 @pytest.fixture
 def data_dir() -> Path:
     return DATA
+
+
+@pytest.fixture(autouse=True)
+def close_the_window() -> Iterator[None]:
+    """A window left open by a test (a failed assertion before its ``close``) is closed, so
+    the next test starts without it. pygame is not imported for tests that never did."""
+    yield
+    pygame = sys.modules.get("pygame")
+    if pygame is not None and pygame.display.get_init():
+        pygame.display.quit()

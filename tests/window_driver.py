@@ -22,14 +22,28 @@ from render.draw.frame import board_transform
 from render.draw.panels import button_rects
 from render.input.controller import Controller
 from sim.engine.state import GameState
+from sim.errors import WastelandError
+from sim.game.kinds import new_game
 from sim.scenario.objects import Scenario
+
+#: The seed of a window test's game unless it brings its own state: no shipped scenario has
+#: a seed, and a random one made about 1 game in 140 end at the first shot (issue 30).
+SEED = 7
 
 
 class Driver:
-    """A window under the dummy driver and helpers that post real events."""
+    """A window under the dummy driver and helpers that post real events.
+
+    The game is seeded (:data:`SEED`) unless ``state`` is given, so no test depends on
+    the dice's luck; tests/conftest.py closes the window after each test."""
 
     def __init__(self, scenario: Scenario, save_dir: Path, size: tuple[int, int] = (1280, 800),
-                 state: GameState | None = None) -> None:
+                 state: GameState | None = None, seed: int = SEED) -> None:
+        if state is None:
+            try:
+                state = new_game(scenario, seed=seed)
+            except WastelandError:  # the controller shows the scenario read-only
+                state = None
         self.controller = Controller(scenario, save_dir=save_dir, state=state)
         self.app: App = open_window(self.controller, size)
         self.app.step([])
