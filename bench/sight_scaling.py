@@ -114,10 +114,14 @@ def scaling_rows() -> None:
     """Print the scaling rows (see the module docstring)."""
     print("scaling, bulk sight per pair (medians of 3 or more runs):")
     before = None
+    per_pieces: dict[int, float] = {}
     for n in (25, 100, 400):
         board = scaling_board(11, n, 6)
         before = _row(f"{n} pieces x 6 vertices", board, disjoint_pairs(board.bases), True,
                       before, n)
+        per_pieces[n] = before[1]
+    print(f"  per pair at 400 pieces: {per_pieces[400] / per_pieces[25]:.1f}x that at 25 "
+          "(issue 33's target: at most 3x)")
     for star in (False, True):
         before = None
         for k in (4, 16, 64):

@@ -8,6 +8,7 @@ controller holds the game flow and asks the engine everything.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
@@ -227,9 +228,10 @@ class App:
         """The loop until the window closes; 0 unless a changed game could not be saved.
 
         Every way out keeps the game: closing the window, Ctrl+Q, Ctrl+C or
-        SIGINT in the terminal and SIGTERM all end the loop and save a changed
-        game; should a bug stop the loop, the game so far is saved first and
-        the file named, then the error goes on (``wasteland play --load``).
+        SIGINT in the terminal, SIGTERM, SIGHUP (the terminal closed) and SIGQUIT
+        all end the loop and save a changed game; should a bug stop the loop, the
+        game so far is saved first and the file named, then the error goes on
+        (``wasteland play --load``).
         """
         clock = pygame.time.Clock()
         try:
@@ -269,15 +271,14 @@ class App:
     def _save_and_say(self, lead: str) -> Path | None:
         path, failed = self.save_anywhere()
         if path is None:
-            print(f"{lead}the game could not be saved: {self.controller.status}",
-                  file=sys.stderr)
+            say_on_stderr(f"{lead}the game could not be saved: {self.controller.status}")
         elif failed is not None:
-            print(f"{lead}the save folder {str(failed)!r} cannot be written; the game is saved "
-                  f"in the user's data folder instead: {path} (continue it with: "
-                  f"wasteland play --load {path})", file=sys.stderr)
+            say_on_stderr(f"{lead}the save folder {str(failed)!r} cannot be written; the game is "
+                       f"saved in the user's data folder instead: {path} (continue it with: "
+                       f"wasteland play --load {path})")
         else:
-            print(f"{lead}the game is saved in {path} (continue it with: "
-                  f"wasteland play --load {path})", file=sys.stderr)
+            say_on_stderr(f"{lead}the game is saved in {path} (continue it with: "
+                       f"wasteland play --load {path})")
         self._show_last_frame()
         return path
 
@@ -319,6 +320,12 @@ class App:
             pass
 
 
+def say_on_stderr(text: str) -> None:
+    """Say ``text`` on stderr, if there is still a terminal (SIGHUP: it was closed)."""
+    with contextlib.suppress(OSError, ValueError):
+        print(text, file=sys.stderr, flush=True)
+
+
 def _tell(controller: Controller, text: str, error: bool = True) -> None:
     """Put ``text`` in the status bar (the last frame shows it)."""
     controller.status, controller.status_error = text, error
@@ -331,11 +338,15 @@ def fallback_save_dir() -> Path:
 
 @contextmanager
 def _stop_on_signals(app: App) -> Iterator[None]:
-    """SIGINT and SIGTERM end the loop at the next frame (the game is then saved)."""
+    """SIGINT, SIGTERM, SIGHUP (the terminal closed) and SIGQUIT (Ctrl+\\, handled: no core
+    dump) end the loop at the next frame, and the game is then saved."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    names = {signal.SIGINT: "Ctrl+C", signal.SIGTERM: "SIGTERM"}
+    names = {sig: name for sig, name in (
+        (signal.SIGINT, "Ctrl+C"), (signal.SIGTERM, "SIGTERM"),
+        (getattr(signal, "SIGHUP", None), "SIGHUP"),  # neither on Windows
+        (getattr(signal, "SIGQUIT", None), "SIGQUIT")) if sig is not None}
     previous = {sig: signal.getsignal(sig) for sig in names}
 
     def handler(signum: int, frame: Any) -> None:

@@ -5,6 +5,7 @@ Needs no display: pygame's surfaces work without ``set_mode``.
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pygame
@@ -16,6 +17,7 @@ from render.draw.overlays import AreaOverlay
 from render.draw.view import Overlay, TextLine, ViewState
 from render.explain import answers
 from render.scene import Scene, scene_from_scenario
+from sim.atomic import write_file
 from sim.game.kinds import new_game
 from sim.scenario.objects import Scenario
 
@@ -47,8 +49,18 @@ def save_png(scene: Scene, view: ViewState, path: Path, width: int = 1280) -> Pa
     """Render and write ``path``; returns it."""
     surface = render_surface(scene, view, width)
     path.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(surface, str(path))
+    write_png(surface, path)
     return path
+
+
+def write_png(surface: pygame.Surface, path: Path) -> None:
+    """``surface`` as a PNG file, written whole or not at all (:func:`sim.atomic.write_file`):
+    encoded in memory first, since pygame's own file writing does not report a full disk.
+
+    Raises :class:`sim.atomic.WriteError` naming ``path`` and the OS's reason."""
+    data = io.BytesIO()
+    pygame.image.save(surface, data, "board.png")  # the name hint picks the format
+    write_file(path, data.getvalue())
 
 
 def export_scenario(scenario: Scenario, path: Path, width: int = 1280,

@@ -34,6 +34,7 @@ import pygame
 from render.app import App
 from render.draw import theme
 from render.input.controller import Controller
+from render.png import write_png
 from sim.game import kinds
 from sim.movement.plan import Step
 from sim.scenario.format.loader import load_scenario
@@ -95,7 +96,7 @@ def save(c: Controller, path: Path, show: bool = False, banner: bool = False) ->
     if not banner:
         app.show.dismiss()
     app.draw()
-    pygame.image.save(app.surface, str(path))
+    write_png(app.surface, path)
     return path
 
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sim.atomic import WriteError
 from sim.errors import WastelandError
 
 if TYPE_CHECKING:
@@ -92,6 +93,8 @@ def export_png(scenario: Scenario, out: Path, **options: Any) -> None:
 
     try:
         export_scenario(scenario, out, **options)
+    except WriteError as exc:
+        raise WastelandError(f"-o: {exc}") from None
     except (OSError, pygame.error) as exc:
         raise WastelandError(f"-o: cannot write {str(out)!r}: {exc}") from None
 
@@ -106,5 +109,7 @@ def export_map_png(scenario: Scenario, out: Path, shown: Map, width: int) -> Non
 
     try:
         export_map(scenario, shown, out, width)
+    except WriteError as exc:
+        raise WastelandError(f"-o: {exc}") from None
     except (OSError, pygame.error) as exc:
         raise WastelandError(f"-o: cannot write {str(out)!r}: {exc}") from None

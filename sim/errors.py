@@ -48,8 +48,24 @@ class IllegalActionError(WastelandError):
         self.action = action
         self.model = model
         self.reason = reason
-        who = f" (model {model!r})" if model else ""
-        super().__init__(f"illegal action {str(action)!r}{who}: {reason}")
+        who = f" (model {quoted(model, 40)})" if model else ""
+        super().__init__(f"illegal action {quoted(str(action))}{who}: {reason}")
+
+
+SHOWN_CHARS = 120  # of a text quoted back in a message (an action text can be 1 MiB)
+
+
+def quoted(text: str, limit: int = SHOWN_CHARS) -> str:
+    """``repr(text)``, cut to about ``limit`` characters with the length said.
+
+    >>> quoted("move knight 3 4")
+    "'move knight 3 4'"
+    >>> quoted("x" * 1000, 10)
+    "'xxxxxxxxxx'... (1000 characters)"
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text)} characters)"
 
 
 class SaveError(WastelandError):

@@ -34,9 +34,12 @@ FUZZ = settings(
 # space, control characters, huge and tiny numbers, wrong types, nesting.
 HOSTILE_TEXT = ["", " ", "a b", "laser rifle", "\u00a0", "x\ny", "\0", "\u200b", "é",
                 "wasteland:units/wasteland.toml", "../x.toml", "x" * 300, "red", "orange",
-                "rulebook", "normal", "impassable", "damage", "P", "knight", "bos"]
+                "rulebook", "normal", "impassable", "damage", "P", "knight", "bos",
+                "W" * 20_000]  # issue 31: a long name, cut in the panel
+# Issue 31 added: a denormal and tolerances lost in float noise (touch_tolerance divided by
+# zero). An integer of more digits than Python reads is a textual mutation (test_fuzz_scenarios).
 HOSTILE_NUMBERS = [0, -1, 1, 2, 3, 7, 40, 10**18, -(10**18), 0.0, -0.5, 0.5, 1e-300, 1e308,
-                   -1e308, 3.5, 25.4, 1000.0]
+                   -1e308, 3.5, 25.4, 1000.0, 5e-324, 1e-7, 1e-6]
 
 
 def hostile_values() -> st.SearchStrategy[Any]:

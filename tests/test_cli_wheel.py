@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tomllib
@@ -26,6 +27,7 @@ import jsonschema
 import pytest
 
 from tests.conftest import ROOT
+from tests.test_entry_points import BOOT  # the real entry point, told when five frames ran
 
 VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
     "version"]
@@ -158,6 +160,65 @@ def test_a_users_scenario_includes_the_shipped_library(installed: Path, empty: P
     data = json.loads(got.stdout)
     assert data["line_of_sight"] is False and data["blocked_by"] == ["wall"]
     assert sorted(p.name for p in empty.iterdir()) == ["duel.toml"]  # nothing written here
+
+
+# --- every sub-command once, as installed (issue 30) -------------------------------------
+
+
+
+@pytest.mark.parametrize("argv, output", [
+    (["shoot", "seed-plasma", "survivor", "mutant-a", "--weapon", "plasma_rifle", "--json"],
+     None),
+    (["map", "skirmish", "knight", "--cell", "1", "--json"], None),
+    (["render", "skirmish", "-o", "board.png"], "board.png"),
+    (["map", "skirmish", "knight", "--cell", "1", "-o", "map.png"], "map.png"),
+    (["simulate", "skirmish", "--games", "1", "--rounds", "1", "--json"], None),
+    (["schema", "simulate"], None),
+], ids=lambda v: v[0] if isinstance(v, list) else "")
+def test_each_command_runs_from_the_wheel(installed: Path, empty: Path, argv: list[str],
+                                          output: str | None) -> None:
+    got = wasteland(installed, empty, *argv)
+    assert got.returncode == 0, got.stderr
+    if output is None:
+        json.loads(got.stdout)
+    else:
+        assert (empty / output).read_bytes().startswith(b"\x89PNG")
+
+
+def test_replay_runs_from_the_wheel(installed: Path, empty: Path) -> None:
+    """A game saved by the installed package (a shipped scenario, by its name) replays."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    env["PYTHONPATH"] = str(installed)
+    make = ("from sim.game.kinds import new_game\nfrom sim.game.save import save_game\n"
+            "from sim.scenario.format.shipped import resolve_scenario\n"
+            "from sim.scenario.format.loader import load_scenario\n"
+            "s = new_game(load_scenario(resolve_scenario('skirmish').path), seed=3)\n"
+            "s.apply(next(iter(s.legal_actions())))\nsave_game(s, 'game.json')\n")
+    made = subprocess.run([sys.executable, "-c", make], cwd=empty, env=env, capture_output=True,
+                          text=True, timeout=300, check=False)
+    assert made.returncode == 0, made.stderr
+    got = wasteland(installed, empty, "replay", "game.json", "--actions")
+    assert got.returncode == 0, got.stderr
+    assert "\n> " in got.stdout and "Round 1 begins" in got.stdout
+
+
+@pytest.mark.parametrize("argv", [["play", "skirmish"], ["edit", "--new", "10x10", "-o", "x.toml"],
+                                  ["edit", "skirmish"]], ids=lambda v: "-".join(v[:2]))
+def test_the_windows_run_from_the_wheel(installed: Path, empty: Path, argv: list[str]) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    env.update(PYTHONPATH=str(installed), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    child = subprocess.Popen([sys.executable, "-c", BOOT, *argv], cwd=empty, env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout is not None
+        assert "ready" in (line.strip() for line in iter(child.stdout.readline, "")), (
+            child.communicate(timeout=60)[1])
+        child.send_signal(signal.SIGTERM)
+        _, err = child.communicate(timeout=60)
+    finally:
+        child.kill()
+    assert child.returncode == 0 and "Traceback" not in err, err
 
 
 # --- installed by root, run by a user who can write neither the install nor HOME -------

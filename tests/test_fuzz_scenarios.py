@@ -29,13 +29,20 @@ from sim.game.kinds import new_game
 from sim.scenario.format.loader import load_scenario
 from sim.scenario.format.writer import scenario_to_toml
 from tests.conftest import SCENARIOS
-from tests.fuzz_util import FUZZ, HOSTILE_TEXT, hostile_values, playout_save_reload
+from tests.fuzz_util import (
+    FUZZ,
+    HOSTILE_NUMBERS,
+    HOSTILE_TEXT,
+    hostile_values,
+    playout_save_reload,
+)
 
 # Small two-sided games (fast playouts) with terrain, heights, shooting and falls.
 BASES = [SCENARIOS / f"{name}.toml" for name in
          ("seed-cover-1", "seed-fall", "seed-hound", "seed-plasma", "elev-two-storey")]
 TABLES = {p.name: tomllib.loads(p.read_text(encoding="utf-8")) for p in BASES}
-SYNTAX = ["[", "]]", "=", "\n[[models]]\n", "{", '"', "\\u0000", "\n[rules_data]\n"]
+SYNTAX = ["[", "]]", "=", "\n[[models]]\n", "{", '"', "\\u0000", "\n[rules_data]\n",
+          "9" * 4400]  # issue 31: more digits than Python reads in one integer
 TEXTS = {p.name: p.read_text(encoding="utf-8") for p in BASES}
 
 
@@ -72,6 +79,18 @@ def _at(tree: Any, path: tuple[Any, ...]) -> Any:
     return tree
 
 
+def _holes(polygon: Any, count: int) -> list[list[list[float]]]:
+    """``count`` small triangles along the middle of a polygon's bounding box."""
+    try:
+        xs, ys = [float(p[0]) for p in polygon], [float(p[1]) for p in polygon]
+    except (TypeError, ValueError, IndexError, KeyError):
+        return []
+    x0, x1, y = min(xs), max(xs), (min(ys) + max(ys)) / 2
+    step = (x1 - x0) / (count + 1)
+    return [[[x0 + step * (i + 0.8), y], [x0 + step * (i + 1.2), y],
+             [x0 + step * (i + 1), y + step * 0.3]] for i in range(count)]
+
+
 @st.composite
 def mutated_table(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
     name = draw(st.sampled_from(sorted(TABLES)))
@@ -83,9 +102,17 @@ def mutated_table(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
         path = draw(st.sampled_from(paths))
         parent, k = _at(tree, path[:-1]), path[-1]
         op = draw(st.sampled_from(["replace", "nudge", "nudge", "swap", "swap", "delete",
-                                   "copy", "rename"]))
+                                   "copy", "rename", "rules", "holes"]))
         value = parent[k]
-        if op == "replace":
+        if op == "rules":  # issue 31: a hostile rules-data value, touch_tolerance first
+            key = draw(st.sampled_from(["touch_tolerance", "touch_tolerance", "mm_per_inch"]))
+            tree.setdefault("rules_data", {})[key] = draw(st.sampled_from(HOSTILE_NUMBERS))
+        elif op == "holes" and tree.get("terrain"):  # issue 31: a roof full of holes
+            piece = draw(st.sampled_from([t for t in tree["terrain"] if "polygon" in t] or
+                                         [None]))
+            if piece is not None:
+                piece["holes"] = _holes(piece["polygon"], draw(st.integers(1, 14)))
+        elif op == "replace":
             parent[k] = draw(hostile_values())
         elif op == "nudge" and isinstance(value, int | float) and not isinstance(value, bool):
             parent[k] = value + draw(st.sampled_from([-3, -1, -0.5, 0.25, 1, 2.5, 10]))
@@ -194,5 +221,7 @@ def test_accepted_mutated_scenarios_render(case: tuple[str, dict[str, Any]]) -> 
         except ScenarioError:
             return
         out = tmp / "board.png"
-        assert main(["render", str(path), "-o", str(out)]) == 0
+        scenario = load_scenario(path)
+        reach = ["--reach", scenario.model_ids[0]] if scenario.model_ids else []
+        assert main(["render", str(path), "-o", str(out), *reach]) == 0  # issue 31: reach
         assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

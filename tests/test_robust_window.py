@@ -1,6 +1,6 @@
 """No game is ever lost (issue 13): every way out of the window saves a changed game.
 
-Close, Ctrl+Q, Ctrl+C / SIGINT, SIGTERM and an unexpected error all save,
+Close, Ctrl+Q, Ctrl+C / SIGINT, SIGTERM, SIGHUP, SIGQUIT and an unexpected error all save,
 name the file on stderr and in the status bar of the last frame; a save
 folder that cannot be written sends the game to the user's data folder; the
 exit status is 1 only when nothing could be saved. ``play`` without a usable
@@ -169,22 +169,43 @@ CHILD = textwrap.dedent("""
 """)
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
-def test_a_signal_to_the_process_saves_the_game(tmp_path: Path, sig: signal.Signals) -> None:
+def _signalled_child(tmp_path: Path, sig: signal.Signals, *, close_stderr: bool = False
+                     ) -> tuple[int, str]:
+    """The window in a process of its own, sent ``sig`` once its loop runs: its exit status
+    and stderr (``close_stderr``: the terminal is gone, nobody reads it)."""
     child = subprocess.Popen([sys.executable, "-c", CHILD, str(SCENARIO), str(tmp_path)],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                              cwd=ROOT)
     try:
-        assert child.stdout is not None
+        assert child.stdout is not None and child.stderr is not None
         assert child.stdout.readline().strip() == "ready"
+        if close_stderr:
+            child.stderr.close()
+            child.stderr = None
         child.send_signal(sig)
         _, err = child.communicate(timeout=60)
     finally:
         child.kill()
-    assert child.returncode == 0, err
+    return child.returncode, err or ""
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT],
+                         ids=["SIGTERM", "SIGINT", "SIGHUP", "SIGQUIT"])
+def test_a_signal_to_the_process_saves_the_game(tmp_path: Path, sig: signal.Signals) -> None:
+    """Issue 31, defect 2: SIGHUP (the terminal closed) ended the game unsaved, SIGQUIT in a
+    segfault; each now ends the loop, saves, and exits 0 (no core dump)."""
+    code, err = _signalled_child(tmp_path, sig)
+    assert code == 0, err
     save = _one_save(tmp_path)
     assert len(load_game(save).history) == 1
-    assert str(save) in err
+    assert str(save) in err and sig.name.replace("SIGINT", "Ctrl+C") in err
+
+
+def test_sighup_with_the_terminal_gone_still_saves(tmp_path: Path) -> None:
+    """Closing the terminal also closes stderr: saying where the save went fails quietly."""
+    code, _ = _signalled_child(tmp_path, signal.SIGHUP, close_stderr=True)
+    assert code == 0
+    assert len(load_game(_one_save(tmp_path)).history) == 1
 
 
 # --- no usable display ----------------------------------------------------------------

@@ -227,7 +227,7 @@ CONTAINERS = {"dict", "list", "set", "defaultdict", "OrderedDict", "WeakKeyDicti
 # Value-keyed caches of the window's pygame resources (fonts and rendered text die with
 # pygame.quit(); theme.reset_fonts clears them). Nothing else may keep state in a module.
 ALLOWED = {("render.draw.theme", "_FONTS"), ("render.draw.theme", "_TEXTS"),
-           ("render.draw.panels", "_cut"), ("render.draw.panels", "wrap"),
+           ("render.draw.panels", "cut_text"), ("render.draw.panels", "wrap"),
            ("sim.scenario.rules", "_default_raw_text"), ("sim.scenario.rules", "default_rules"),
            ("geometry.movement.reach", "_prepared")}
 

@@ -99,22 +99,42 @@ def _fine_quad_segs(d: float, tol: float) -> int:
     if d <= 0:
         return 2
     ratio = 1.0 + tol / (4.0 * d)
+    if ratio <= 1.0:  # a tolerance lost in float noise (check refuses one below 1e-6 in)
+        return 64
     half = math.acos(1.0 / ratio)
     return max(2, min(64, math.ceil(math.pi / (4.0 * half))))
 
 
 @lru_cache(maxsize=4096)
 def _prepared(o: MoveObstacle, grow: float, tol: float
-              ) -> tuple[BaseGeometry, tuple[FloatArray, ...], FloatArray]:
-    """An obstacle's fine outline, its convex parts and its node candidates (cached:
-    terrain is the same from query to query, only bases move)."""
+              ) -> tuple[BaseGeometry, tuple[FloatArray, ...], FloatArray, FloatArray]:
+    """An obstacle's fine outline, its convex parts, its node candidates and its
+    parts' bounding boxes (rows x0, y0, x1, y1) (cached: terrain is the same from
+    query to query, only bases move)."""
     fine = o.outline(grow, _fine_quad_segs(o.inflate + grow, tol))
     coarse = o.outline(grow * (1 + 1e-6) + 1e-7, NODE_QUAD_SEGS)
     coords: list[FloatArray] = []
     for poly in shapely.get_parts(coarse):
         coords.append(np.asarray(poly.exterior.coords)[:-1])
         coords.extend(np.asarray(ring.coords)[:-1] for ring in poly.interiors)
-    return fine, tuple(_convex_parts(fine)), np.vstack(coords)
+    parts = tuple(_convex_parts(fine))
+    return fine, parts, np.vstack(coords), _boxes(list(parts))
+
+
+def _boxes(parts: list[FloatArray]) -> FloatArray:
+    """The parts' bounding boxes, one row x0, y0, x1, y1 each."""
+    out = np.empty((len(parts), 4))
+    for i, p in enumerate(parts):
+        out[i, :2], out[i, 2:] = p.min(axis=0), p.max(axis=0)
+    return out
+
+
+def _box_tree(boxes: list[FloatArray]) -> shapely.STRtree | None:
+    """A tree of the parts' bounding boxes (all a node needs to find those near it)."""
+    rows = np.vstack(boxes) if boxes else np.zeros((0, 4))
+    if not len(rows):
+        return None
+    return shapely.STRtree(shapely.box(rows[:, 0], rows[:, 1], rows[:, 2], rows[:, 3]))
 
 
 def _outlines(obs: ObstacleSet, grow: float, tol: float) -> list[BaseGeometry]:
@@ -135,27 +155,34 @@ def _convex_parts(outline: BaseGeometry) -> list[FloatArray]:
     return parts
 
 
-def _shadows(v: FloatArray, parts: Sequence[FloatArray], reach: float) -> list[BaseGeometry]:
-    """For each convex part, the region hidden by it from ``v`` (the part included).
+def _shadows_of(vs: FloatArray, jobs: Sequence[Sequence[FloatArray]], reaches: FloatArray
+                ) -> list[list[BaseGeometry]]:
+    """For each viewpoint ``vs[k]`` and each convex part of ``jobs[k]``, the region the
+    part hides from it (the part included), ``reaches[k]`` the length left there.
 
-    The convex hull of the part and of points far out along the rays from
-    ``v`` that span it (9 rays, so the far side stays beyond ``reach``): for
-    a convex part seen from outside that is exactly the part plus what it
-    hides, clipped far away. A part ``v`` lies on hides the half-plane behind
-    it. All parts in one vectorised pass.
+    The convex hull of the part and of points far out along the rays from the
+    viewpoint that span it (9 rays, so the far side stays beyond the length left):
+    for a convex part seen from outside that is exactly the part plus what it hides,
+    clipped far away. A part the viewpoint lies on hides the half-plane behind it.
+    Every viewpoint's parts in one vectorised pass (element by element the same
+    arithmetic as one pass per viewpoint, so the same hulls to the last bit).
     """
-    if not parts:
-        return []
-    n = len(parts)
-    counts = np.array([len(p) for p in parts])
+    sizes = [len(job) for job in jobs]
+    n = sum(sizes)
+    if n == 0:
+        return [[] for _ in jobs]
+    flat = [p for job in jobs for p in job]
+    owner = np.repeat(np.arange(len(jobs)), sizes)  # the viewpoint of each part
+    counts = np.array([len(p) for p in flat])
     starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
-    pts = np.vstack(parts)
-    rel = pts - v
+    pts = np.vstack(flat)
+    vp = np.repeat(vs[owner], counts, axis=0)  # each vertex's viewpoint
+    rel = pts - vp
     dist = np.hypot(rel[:, 0], rel[:, 1])
     # Far points beyond both the length left and the part itself, so the
     # hull's only side facing ``v`` is the part's own visible chain.
-    far = (np.maximum(reach, np.maximum.reduceat(dist, starts)) + SHADOW_SLACK) / math.cos(
-        math.pi / 16)
+    far = (np.maximum(reaches[owner], np.maximum.reduceat(dist, starts)) + SHADOW_SLACK
+           ) / math.cos(math.pi / 16)
     ref = np.add.reduceat(rel, starts, axis=0) / counts[:, None]
     ang0 = np.arctan2(ref[:, 1], ref[:, 0])
     refp = np.repeat(ref, counts, axis=0)
@@ -167,13 +194,19 @@ def _shadows(v: FloatArray, parts: Sequence[FloatArray], reach: float) -> list[B
     hi = np.where(whole, math.pi / 2, hi)
     steps = np.linspace(0.0, 1.0, 9)
     a = (ang0 + lo)[:, None] + (hi - lo)[:, None] * steps[None, :]
-    ring = np.stack([v[0] + far[:, None] * np.cos(a), v[1] + far[:, None] * np.sin(a)], axis=-1)
-    coords = np.vstack([pts, ring.reshape(-1, 2), np.repeat(v[None, :], int(whole.sum()), 0)])
+    v = vs[owner]
+    ring = np.stack([v[:, 0, None] + far[:, None] * np.cos(a),
+                     v[:, 1, None] + far[:, None] * np.sin(a)], axis=-1)
+    coords = np.vstack([pts, ring.reshape(-1, 2), v[whole]])
     idx = np.concatenate([np.repeat(np.arange(n), counts), np.repeat(np.arange(n), 9),
                           np.nonzero(whole)[0]])
     order = np.argsort(idx, kind="stable")
-    hulls = shapely.convex_hull(shapely.multipoints(coords[order], indices=idx[order]))
-    return list(hulls)
+    hulls = list(shapely.convex_hull(shapely.multipoints(coords[order], indices=idx[order])))
+    out, at = [], 0
+    for size in sizes:
+        out.append(hulls[at:at + size])
+        at += size
+    return out
 
 
 def _outside_outlines(
@@ -229,7 +262,7 @@ def reachable_area(
     if avoid_difficult and len(level.difficult):
         blocking = ObstacleSet(tuple(level.blocking) + tuple(level.difficult))
     prepared = [_prepared(o, grow, tol) for o in blocking]
-    parts: list[FloatArray] = [p for _, ps, _ in prepared for p in ps]
+    parts: list[FloatArray] = [p for _, ps, _, _ in prepared for p in ps]
     floor_parts: list[FloatArray] = []
     x0, y0, x1, y1 = centre_box(level.board, r, tol / 2)
     box = shapely.box(x0, y0, x1, y1)
@@ -255,28 +288,30 @@ def reachable_area(
         budget -= math.dist(start, src)
         prefix = (start,)
     inner_floor = None if level.floor is None else box
-    nodes = _nodes(blocking, grow, [c for _, _, c in prepared], src, budget, box, inner_floor,
-                   tol)
+    nodes = _nodes(blocking, grow, [c for _, _, c, _ in prepared], src, budget, box,
+                   inner_floor, tol)
     dist, parent = _dijkstra(blocking, nodes, thr, budget, inner_floor)
     parts_all = parts + floor_parts
-    # Only the parts' bounding boxes are needed to find those near a node.
-    boxes = [shapely.box(*p.min(axis=0), *p.max(axis=0)) for p in parts_all]
-    tree = shapely.STRtree(boxes) if parts_all else None
+    tree = _box_tree([b for *_, b in prepared] + [_boxes(floor_parts)])
+    live = [i for i, d in enumerate(dist) if math.isfinite(d) and budget - d > EPS]
     regions: list[tuple[int, BaseGeometry]] = []
-    for i, (v, d) in enumerate(zip(nodes, dist, strict=True)):
-        rho = budget - d
-        if not math.isfinite(d) or rho <= EPS:
-            continue
-        disc = shapely.Point(v).buffer(rho - EPS, quad_segs=DISC_QUAD_SEGS)
-        near = [] if tree is None else tree.query(disc, predicate="intersects")
-        shadows = _shadows(np.asarray(v), [parts_all[j] for j in near], rho)
-        seen = disc
-        for shadow in shadows:  # a few shadows: one difference each beats a union
-            if seen.intersects(shadow):
-                seen = seen.difference(shadow)
-        seen = seen.intersection(box)
-        if not seen.is_empty:
-            regions.append((i, seen))
+    if live:
+        vs = np.array([nodes[i] for i in live], float)
+        rhos = np.array([budget - dist[i] for i in live])
+        discs = shapely.buffer(shapely.points(vs), rhos - EPS, quad_segs=DISC_QUAD_SEGS)
+        jobs: list[list[FloatArray]] = [[] for _ in live]
+        if tree is not None:
+            which, near = tree.query(discs, predicate="intersects")
+            for k, j in zip(which.tolist(), near.tolist(), strict=True):
+                jobs[k].append(parts_all[j])
+        for i, disc, shadows in zip(live, discs, _shadows_of(vs, jobs, rhos), strict=True):
+            seen = disc
+            for shadow in shadows:  # a few shadows: one difference each beats a union
+                if seen.intersects(shadow):
+                    seen = seen.difference(shadow)
+            seen = seen.intersection(box)
+            if not seen.is_empty:
+                regions.append((i, seen))
     area = shapely.union_all([g for _, g in regions]) if regions else shapely.Polygon()
     if len(level.occupied):
         taken = shapely.union_all(_outlines(level.occupied, grow, tol))

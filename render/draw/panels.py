@@ -42,9 +42,11 @@ def _text(
 ) -> int:
     """Blit one line (cut with an ellipsis to ``max_w``); returns its height."""
     f = theme.font(size)
+    if max_w is not None:
+        text = text[:max_w + 1]  # no glyph is narrower than a pixel: the rest never shows
     img = theme.text(text, size, colour)
     if max_w is not None and img.get_width() > max_w:
-        img = theme.text(_cut(text, size, max_w), size, colour)
+        img = theme.text(cut_text(text, size, max_w), size, colour)
     surface.blit(img, pos)
     return int(f.get_linesize())
 
@@ -58,16 +60,22 @@ def fit_label(text: str, size: int, max_w: int) -> str:
     head, tag = text.rsplit(" (", 1)
     tag = " (" + tag
     room = max_w - f.size(tag)[0]
-    return text if room <= 0 else _cut(head, size, room) + tag
+    return text if room <= 0 else cut_text(head, size, room) + tag
 
 
 @lru_cache(maxsize=2048)
-def _cut(text: str, size: int, max_w: int) -> str:
-    """``text`` shortened with an ellipsis to fit ``max_w`` pixels."""
+def cut_text(text: str, size: int, max_w: int) -> str:
+    """``text`` shortened with an ellipsis to fit ``max_w`` pixels: the longest prefix that
+    fits, found by halving (a few measures, not one a character: issue 31)."""
     f = theme.font(size)
-    while text and f.size(text + "…")[0] > max_w:
-        text = text[:-1]
-    return text + "…"
+    lo, hi = 0, min(len(text), max_w + 1)  # prefix lengths: lo fits, above hi cannot
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if f.size(text[:mid] + "…")[0] <= max_w:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo] + "…"
 
 
 def side_name(scene: Scene, side: str | None) -> str:

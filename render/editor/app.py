@@ -9,14 +9,13 @@ editor's keys and typed text, a side panel with room for the tools, and
 
 from __future__ import annotations
 
-import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, cast
 
 import pygame
 
-from render.app import FPS, App, close_window, open_window
+from render.app import FPS, App, close_window, open_window, say_on_stderr
 from render.draw.frame import draw_frame
 from render.draw.layout import Layout, Rect, compute_layout
 from render.editor.controller import EditorController
@@ -172,11 +171,9 @@ class EditorApp(App):
         why = f" ({self.stopped_by})" if self.stopped_by else ""
         path = e.keep_unsaved()
         if path is None:
-            print(f"wasteland edit{why}: the changes could not be kept: {e.status}",
-                  file=sys.stderr)
+            say_on_stderr(f"wasteland edit{why}: the changes could not be kept: {e.status}")
         else:
-            print(f"wasteland edit{why}: the changes not saved are kept in {path}",
-                  file=sys.stderr)
+            say_on_stderr(f"wasteland edit{why}: the changes not saved are kept in {path}")
         return path
 
     def rescue(self) -> Path | None:

@@ -10,7 +10,6 @@ shows and how clicks, drags and keys reach these changes.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +17,7 @@ from typing import Any
 
 from render.editor.state import History, Tool
 from render.explain.answers import Answers
+from sim.atomic import WriteError, write_file
 from sim.errors import WastelandError
 from sim.scenario.draft import Draft
 from sim.scenario.fields import set_field
@@ -156,9 +156,10 @@ class EditorCore:
             return None
         try:
             text = scenario_text(draft.scenario, self.target, self.opened)
-            write_text(self.target, text)
+            write_file(self.target, text)
         except (OSError, WastelandError) as exc:
-            self._say(f"could not save to {str(self.target)!r}: {exc}", error=True)
+            why = exc.reason if isinstance(exc, WriteError) else exc
+            self._say(f"could not save to {str(self.target)!r}: {why}", error=True)
             return None
         self.opened, self.saved = (text, draft.scenario), draft.scenario
         self._say(f"saved to {self.target}")
@@ -175,9 +176,10 @@ class EditorCore:
                         else rewrite_text(self.opened[0], self.opened[1], s))
             except RewriteError:
                 text = tidy_text(s, self.target)
-            write_text(path, text)
+            write_file(path, text)
         except (OSError, WastelandError) as exc:
-            self._say(f"could not write {str(path)!r}: {exc}", error=True)
+            why = exc.reason if isinstance(exc, WriteError) else exc
+            self._say(f"could not write {str(path)!r}: {why}", error=True)
             return None
         return path
 
@@ -201,10 +203,3 @@ class EditorCore:
             self.picks = [typed.strip() if p == ident else p for p in self.picks]
         self.change(scenario, f"{field} set")
 
-
-def write_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file, so a failed write leaves the old
-    file whole."""
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)

@@ -241,11 +241,10 @@ class Controller:
         """Write the game to a new file in ``save_dir`` and name it in the status bar."""
         if self.state is None:
             return None
-        path, self.saves = history.next_save_path(self.save_dir, self.scenario,
-                                                  self.state.round, self.saves)
-        problem = history.write_save(self.state, path)
-        if problem is not None:
-            self._say(problem, error=True)
+        path, self.saves, problem = history.save_new(self.state, self.save_dir,
+                                                     self.scenario, self.saves)
+        if path is None:
+            self._say(problem or "not saved", error=True)
             return None
         self._say(f"saved to {path}")
         self._saved_history = self.state.history

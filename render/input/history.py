@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from render.input.words import described
+from sim.atomic import WriteError
 from sim.engine.actions import Action
 from sim.engine.state import GameState
 from sim.errors import WastelandError
@@ -25,23 +26,20 @@ def undo(state: GameState) -> tuple[str, bool]:
     return f"undone: {described(state.scenario, action)}", False
 
 
-def next_save_path(save_dir: Path, scenario: Scenario, round_: int, saves: int
-                   ) -> tuple[Path, int]:
-    """A new file name in ``save_dir`` (never an earlier save's) and the new save count."""
+def save_new(state: GameState, save_dir: Path, scenario: Scenario, saves: int
+             ) -> tuple[Path | None, int, str | None]:
+    """Write the game to a new file in ``save_dir``, never over an earlier save (the name is
+    claimed atomically, so two windows in one folder each keep theirs): the file (None when
+    it failed), the new save count, and the problem in words when it failed."""
+    from sim.game.save import save_new_game
+
     stem = scenario.source.stem if scenario.source else "game"
     while True:
         saves += 1
-        path = save_dir / f"{stem}-round{round_}-{saves}.save.json"
-        if not path.exists():
-            return path, saves
-
-
-def write_save(state: GameState, path: Path) -> str | None:
-    """Write the game to ``path``; the problem in words if that fails, else None."""
-    from sim.game.save import save_game
-
-    try:
-        save_game(state, path)
-    except (OSError, WastelandError) as exc:
-        return f"could not save to {str(path)!r}: {exc}"
-    return None
+        path = save_dir / f"{stem}-round{state.round}-{saves}.save.json"
+        try:
+            if save_new_game(state, path):
+                return path, saves, None
+        except (OSError, WastelandError) as exc:
+            why = exc.reason if isinstance(exc, WriteError) else str(exc)
+            return None, saves, f"could not save to {str(path)!r}: {why}"

@@ -17,12 +17,16 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
+import numpy as np
+import numpy.typing as npt
 import shapely
 
 from geometry.movement.reach import reachable_area
 from sim.engine.actions import Action, EndActivation
 from sim.engine.state import GameState
 from sim.movement.kinds import Charge, Leave, Move, MoveArea, level_of, walk
+from sim.scenario.objects import Scenario
+from sim.scenario.prepared import Part
 
 Xy = tuple[float, float]
 
@@ -209,37 +213,66 @@ def _points(state: GameState, model: str, area: MoveArea) -> Iterator[Xy]:
     geom = area.area
     x0, y0, x1, y1 = geom.bounds
     far = math.hypot(max(x1 - me.x, me.x - x0), max(y1 - me.y, me.y - y0))
+    # Each direction steps in from ``far`` by half an inch to the first covered point:
+    # every step of every direction tested in one vectorised call.
+    steps: list[float] = []
+    t = far
+    while t > 0.5:
+        steps.append(t)
+        t -= 0.5
+    ts = np.array(steps)
     half: list[Xy] = []
     for k in range(DIRECTIONS):
         a = 2 * math.pi * k / DIRECTIONS
         dx, dy = math.cos(a), math.sin(a)
-        t = far
-        while t > 0.5:
-            p = (me.x + dx * t, me.y + dy * t)
-            if geom.covers(shapely.Point(p)):
-                yield p
-                if k % 2 == 0:
-                    half.append((me.x + dx * t / 2, me.y + dy * t / 2))
-                break
-            t -= 0.5
+        xs, ys = me.x + dx * ts, me.y + dy * ts
+        inside = np.flatnonzero(shapely.covers(geom, shapely.points(xs, ys)))
+        if len(inside):
+            t = steps[int(inside[0])]
+            yield (float(xs[inside[0]]), float(ys[inside[0]]))
+            if k % 2 == 0:
+                half.append((me.x + dx * t / 2, me.y + dy * t / 2))
     yield from (p for p in half if geom.covers(shapely.Point(p)))
     yield from _cover_spots(state, model, area)
 
 
+class _CoverPieces:
+    """The pieces that give cover or block sight (areas aside), and the spots around
+    each where a base of one radius stands off it: derived once per scenario."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.pieces = [t for t in scenario.terrain
+                       if (t.props.cover or t.props.blocks_los) and not t.props.area]
+        self.footprints = np.array([t.footprint for t in self.pieces], dtype=object)
+        self._rings: dict[float, list[npt.NDArray[np.float64]]] = {}
+
+    def rings(self, r: float) -> list[npt.NDArray[np.float64]]:
+        """Per piece, the spots one inch apart on its footprint grown by ``r`` and the
+        stand-off (x, y rows)."""
+        if r not in self._rings:
+            out = []
+            for footprint in self.footprints:
+                ring = footprint.buffer(r + STAND_OFF, quad_segs=4).exterior
+                n = max(4, int(ring.length / 1.0))
+                at = shapely.line_interpolate_point(ring, np.arange(n) / n, normalized=True)
+                out.append(shapely.get_coordinates(at))
+            self._rings[r] = out
+        return self._rings[r]
+
+
+COVER_PIECES = Part("the AI's cover pieces", _CoverPieces)
+
+
 def _cover_spots(state: GameState, model: str, area: MoveArea) -> Iterator[Xy]:
     me = state.model(model).position
-    r = state.radius(model)
-    pieces = [t for t in state.scenario.terrain
-              if (t.props.cover or t.props.blocks_los) and not t.props.area]
-    pieces.sort(key=lambda t: t.footprint.distance(shapely.Point(me.xy)))
+    known = state.scenario.prepared.get(COVER_PIECES)
+    rings = known.rings(state.radius(model))
+    near = shapely.distance(known.footprints, shapely.Point(me.xy)).tolist()
     found: list[Xy] = []
-    for piece in pieces:
-        ring = piece.footprint.buffer(r + STAND_OFF, quad_segs=4).exterior
-        n = max(4, int(ring.length / 1.0))
-        for i in range(n):
-            q = ring.interpolate(i / n, normalized=True)
-            if area.area.covers(q):
-                found.append((q.x, q.y))
+    for i in sorted(range(len(near)), key=lambda i: near[i]):
+        spots = rings[i]
+        inside = shapely.covers(area.area, shapely.points(spots))
+        found.extend((float(x), float(y)) for x, y in spots[inside])
         if len(found) >= 4 * COVER_SPOTS:
             break
     step = max(1, len(found) // COVER_SPOTS)

@@ -56,6 +56,7 @@ from sim.ai.last_round import for_the_score, is_last_round
 from sim.ai.leaf import charge_threat, firepower
 from sim.ai.player import Decision
 from sim.ai.scoring import Scorer
+from sim.ai.seen import Seen
 from sim.combat.plan import (
     AttackRefused,
     CloseCombat,
@@ -68,6 +69,7 @@ from sim.engine.actions import Action, Activate, EndActivation, ReadyModel
 from sim.engine.gamedata import Phase
 from sim.engine.rng import SeededRng
 from sim.engine.state import GameState
+from sim.engine.turns import score
 from sim.movement.kinds import Move
 from sim.scenario.positions import Position
 
@@ -119,6 +121,7 @@ class SearchPlayer:
         self.scorer = Scorer(approach=approach)
         self.reaches = Reaches()
         self.policy = GreedyPlayer(seed, quick=True)
+        self.seen = Seen()  # what the playouts worked out, by position (sim.ai.seen)
 
     def decide(self, state: GameState) -> Decision:
         options = weigh(state, self.scorer, self.reaches)
@@ -286,8 +289,8 @@ class SearchPlayer:
             if side != acting and side is not None:
                 acting = side
                 turns += side != me
-            chosen = self.policy.decide(sim).action
-            hit = attack_worth(sim, self.scorer, chosen)
+            chosen = self._policy(sim)
+            hit = self._worth(sim, chosen)
             if hit is not None:
                 if sim.acting != me and sim.model(hit[0]).side == me:
                     answer += hit[1]
@@ -297,13 +300,23 @@ class SearchPlayer:
         return (weights.answer * answer - weights.gain * gains
                 - self._leaf(sim, me, weights)), gone
 
+    def _policy(self, sim: GameState) -> Action:
+        """The quick greedy's action in a playout (worked out once per position)."""
+        return self.seen.get(sim, "policy", lambda: self.policy.decide(sim).action)
+
+    def _worth(self, sim: GameState, action: Action) -> tuple[str, float] | None:
+        """:func:`sim.ai.answer.attack_worth` of a playout's action (once per position)."""
+        return self.seen.get(sim, ("worth", action),
+                             lambda: attack_worth(sim, self.scorer, action))
+
     def _leaf(self, sim: GameState, me: str, weights: Weights) -> float:
         """The position after the answer for both sides (sim.ai.leaf): this player's
         threats against the opponent's (0 once the game is over)."""
         if sim.is_over:
             return 0.0
-        return (weights.counter * firepower(sim, self.scorer, me)
-                - weights.danger * firepower(sim, self.scorer, sim.opponent(me)))
+        mine, theirs = self.seen.get(sim, ("firepower", me), lambda: (
+            firepower(sim, self.scorer, me), firepower(sim, self.scorer, sim.opponent(me))))
+        return weights.counter * mine - weights.danger * theirs
 
 
 class Weights(NamedTuple):
@@ -326,16 +339,10 @@ def late_weights(state: GameState, w: Weights) -> Weights:
     me = state.acting
     if me is None or not is_last_round(state):
         return w
-    lead = _score(state, me) - _score(state, state.opponent(me))
+    lead = score(state, me) - score(state, state.opponent(me))
     if lead > 0:
         return Weights(w.answer * LATE, w.counter / LATE, w.danger * LATE, w.gain / LATE)
     return Weights(w.answer / LATE, w.counter * LATE, w.danger / LATE, w.gain * LATE)
-
-
-def _score(state: GameState, side: str) -> int:
-    """Enemy models out of play: the side's score (R-TURN-10, R-EDGE-2)."""
-    return sum(1 for m in state.models.values()
-               if m.side == state.opponent(side) and not m.in_play)
 
 
 def _chosen(short: list[Weighed], values: list[float]) -> Decision:

@@ -9,23 +9,31 @@ Terrain pieces have no display name and keep their ids, as in the event log
 
 from __future__ import annotations
 
+import numpy as np
 import shapely
 
 from sim.ai.scoring import AttackValue, Spot
 from sim.scenario.names import model_name
 from sim.scenario.objects import Scenario
 from sim.scenario.positions import Position
+from sim.scenario.prepared import Part
 
 #: A destination this close to a piece is named after it (inches beyond the base).
 NEAR_PIECE = 1.0
 
 
+#: Every piece's footprint, in terrain order, for one vectorised distance.
+FOOTPRINTS = Part("terrain footprints", lambda sc: np.array(
+    [piece.footprint for piece in sc.terrain], dtype=object))
+
+
 def place(scenario: Scenario, at: Position, radius: float) -> str:
     """The piece a base at ``at`` stands by ("crates-1"), else its coordinates."""
     here = shapely.Point(at.x, at.y)
+    gaps = shapely.distance(scenario.prepared.get(FOOTPRINTS), here).tolist()
     best: tuple[float, str] | None = None
-    for piece in scenario.terrain:
-        d = piece.footprint.distance(here) - radius
+    for piece, gap in zip(scenario.terrain, gaps, strict=True):
+        d = gap - radius
         if d <= NEAR_PIECE and (best is None or d < best[0]):
             best = (d, piece.id)
     return best[1] if best is not None else f"({at.x:.1f}, {at.y:.1f})"

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from sim.engine.actions import ActionKind, ModelAction
@@ -45,6 +46,24 @@ MELEE_SKILL = "melee"
 # --- who is where ---------------------------------------------------------------------
 
 
+class BoardKey:
+    """Positions by model id as a dict key whose hash is worked out once (an analysis
+    is looked up dozens of times per board)."""
+
+    __slots__ = ("_hash", "items")
+
+    def __init__(self, positions: Mapping[str, Position]) -> None:
+        self.items = tuple(sorted(positions.items()))
+        self._hash = hash(self.items)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, BoardKey) and (
+            self is other or (self._hash == other._hash and self.items == other.items))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+
 @dataclass(frozen=True)
 class Situation:
     """The board as the attack rules need it: positions of models in play and their flags."""
@@ -56,6 +75,11 @@ class Situation:
     health: Mapping[str, int] | None = None
     #: Where analyses are kept: the game state's memo, or the situation's own.
     memo: Memo = field(default_factory=Memo, compare=False, repr=False)
+
+    @cached_property
+    def board(self) -> BoardKey:
+        """The positions as a key of what is kept for this board (hashed once)."""
+        return BoardKey(self.positions)
 
     @classmethod
     def of_state(cls, state: GameState) -> Situation:
@@ -160,8 +184,7 @@ def _analysis(sit: Situation, attacker: str, target: str, weapon_id: str) -> Sho
     # several times for one board; the geometry is exact but not free. The
     # situation's memo (the game state's, dropped whenever a model changes)
     # keeps the answer, keyed by value.
-    key = ("shot-analysis", tuple(sorted(sit.positions.items())), sit.climbing, attacker,
-           target, weapon_id)
+    key = ("shot-analysis", sit.board, sit.climbing, attacker, target, weapon_id)
     return sit.memo.get(key, lambda: analyse(sit.scenario, sit.positions, attacker, target,
                                              weapon_id, sit.climbing))
 

@@ -1,17 +1,17 @@
 """What the batch commands (``simulate``, ``ladder``) share: whole-number options with a
-range, the scenario as a worker loads it, the backend options' checks, and the
-progress bar (a helper module: its name starts with ``_``, so it is no command)."""
+range, the scenario packed for the workers, the backend options' checks, the progress
+bar and the note of a replaced worker (a helper module: its name starts with ``_``, so
+it is no command)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
-from sim.ai.batch import BACKENDS, ScenarioSource
-from sim.cli_io import load_scenario_text, read_stdin_text
-from sim.scenario.format.loader import load_scenario
+from sim.ai.batch import BACKENDS
+from sim.cli_io import STDIN_NAME, read_stdin_text
+from sim.scenario.format.packed import PackedScenario, pack_file, pack_text
 from sim.scenario.format.shipped import resolve_scenario
 from sim.scenario.objects import Scenario
 
@@ -53,14 +53,13 @@ def check_backend(args: argparse.Namespace) -> None:
         args.parser.error("--jobs is for the local backend; a Dask cluster has its workers")
 
 
-def scenario_source(arg: str) -> tuple[ScenarioSource, Scenario]:
-    """The SCENARIO argument as workers load it, and loaded here (errors before any game)."""
+def scenario_source(arg: str) -> tuple[PackedScenario, Scenario]:
+    """The scenario packed for the workers (its text and its includes'), and loaded here
+    (errors before any game)."""
     where = resolve_scenario(arg)
     if where.path is None:
-        text = read_stdin_text()
-        return ScenarioSource(text=text), load_scenario_text(text)
-    path = Path(where.path)
-    return ScenarioSource(path=str(path.resolve())), load_scenario(path)
+        return pack_text(read_stdin_text(), STDIN_NAME)
+    return pack_file(where.path)
 
 
 class Progress:
@@ -76,6 +75,15 @@ class Progress:
         if done >= self.total:
             sys.stderr.write("\n")
         sys.stderr.flush()
+
+
+def warner(command: str) -> Callable[[str], None]:
+    """A note on stderr while the batch goes on (a worker died and was replaced)."""
+    def warn(words: str) -> None:
+        print(f"\nwasteland {command}: {words}" if sys.stderr.isatty() else
+              f"wasteland {command}: {words}", file=sys.stderr, flush=True)
+
+    return warn
 
 
 def progress_bar(total: int) -> Callable[[int], None] | None:

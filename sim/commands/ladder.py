@@ -26,6 +26,7 @@ from sim.commands._batch import (
     int_in,
     progress_bar,
     scenario_source,
+    warner,
 )
 from sim.errors import WastelandError
 
@@ -99,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
         records = run_games(source, {sides[0]: first, sides[1]: second}, args.seed,
                             args.games, jobs=args.jobs, backend=args.backend,
                             scheduler=args.scheduler, rounds=args.rounds,
-                            progress=_offset(bar, done_before))
+                            progress=_offset(bar, done_before), warn=warner("ladder"))
         wins = sum(1 for r in records if r.winner == sides[0])
         losses = sum(1 for r in records if r.winner == sides[1])
         results.append(Result(first, second, wins, len(records) - wins - losses, losses))

@@ -8,8 +8,11 @@ Game i is played from seed S+i, so the figures are the same for any --jobs
 and either backend. A side without ``--ai`` is played by ``greedy``.
 ``--json`` prints one ``wasteland-simulate/1`` object
 (its schema: ``wasteland schema simulate``). A progress bar goes to stderr when stderr is a
-terminal. Exit status 0 done, 1 refused input (a scenario that does not load,
-an unknown side, an unreachable scheduler), 2 usage.
+terminal. A local worker that dies is replaced and its games played again
+(a note on stderr); games that kill their worker three times end the
+command with one line saying what finished. Exit status 0 done, 1 refused
+input (a scenario that does not load, an unknown side, an unreachable
+scheduler) or a batch that could not finish, 2 usage.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from sim.commands._batch import (
     int_in,
     progress_bar,
     scenario_source,
+    warner,
 )
 from sim.errors import WastelandError
 from sim.scenario.objects import Scenario
@@ -94,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     progress = progress_bar(args.games)
     records = run_games(source, players, args.seed, args.games, jobs=args.jobs,
                         backend=args.backend, scheduler=args.scheduler, rounds=args.rounds,
-                        progress=progress)
+                        progress=progress, warn=warner("simulate"))
     figures = summarise(scenario, players, args.seed, records)
     if args.json:
         print_json("simulate", {**figures, "scenario": args.scenario,

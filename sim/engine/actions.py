@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 from sim.engine.params import Param, ParamKind, check_value, words
-from sim.errors import IllegalActionError
+from sim.errors import IllegalActionError, quoted
 
 if TYPE_CHECKING:
     from sim.engine.state import ActionContext, GameState
@@ -52,9 +52,9 @@ def parse_num(text: str, token: str, what: str) -> float:
     try:
         value = float(token)
     except ValueError:
-        raise IllegalActionError(text, f"{what} must be a number, got {token!r}") from None
+        raise IllegalActionError(text, f"{what} must be a number, got {quoted(token)}") from None
     if not math.isfinite(value):
-        raise IllegalActionError(text, f"{what} must be a finite number, got {token!r}")
+        raise IllegalActionError(text, f"{what} must be a finite number, got {quoted(token)}")
     return value
 
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from sim.engine.actions import TURN_ACTIONS, Action, ActionKind, ModelAction, parse_turn_action
-from sim.errors import IllegalActionError, WastelandError
+from sim.errors import IllegalActionError, WastelandError, quoted
 
 
 class KindRegistry(Mapping[str, ActionKind[Any]]):
@@ -63,6 +63,7 @@ class KindRegistry(Mapping[str, ActionKind[Any]]):
         kind = self._kinds.get(word)
         if kind is None:
             known = [t.keyword for t in TURN_ACTIONS] + sorted(self._kinds)
-            raise IllegalActionError(text, f"unknown action {word!r}; known: {', '.join(known)}")
+            raise IllegalActionError(text, f"unknown action {quoted(word, 40)}; known: "
+                                           f"{', '.join(known)}")
         parsed: Action = kind.parse(text, args)
         return parsed

@@ -51,7 +51,7 @@ from sim.engine.gamedata import (
 from sim.engine.kinds import KindRegistry
 from sim.engine.memo import Memo
 from sim.engine.rng import GameRng, SeededRng
-from sim.errors import IllegalActionError, Problem, ScenarioError
+from sim.errors import IllegalActionError, Problem, ScenarioError, quoted
 from sim.scenario.objects import Scenario
 from sim.scenario.positions import Position, initial_positions
 from sim.scenario.rules import RulesData
@@ -238,7 +238,7 @@ class GameState:
         if kind is None:
             return Illegal(f"no action kind {action.keyword!r} is registered", m)
         if m not in self._models:
-            return Illegal(f"unknown model {m!r}", None)
+            return Illegal(f"unknown model {quoted(m, 40)}", None)
         act = self._turn.activation
         if self._turn.phase is not Phase.ACTIVATION or act is None:
             return Illegal(f"no activation is in progress (phase {self.phase})", m)

@@ -48,6 +48,7 @@ from sim.engine.gamedata import (
     TurnContext,
 )
 from sim.engine.rng import choice
+from sim.errors import quoted
 from sim.scenario.names import DisplayNames, display_names
 
 if TYPE_CHECKING:
@@ -170,14 +171,17 @@ def _check_end(w: StateWriter) -> bool:
     return False
 
 
+def score(state: GameState, side: str) -> int:
+    """A side's score: enemy models eliminated or gone off the board (R-TURN-10,
+    R-EDGE-2). The one count, for the game's end and the AI alike."""
+    enemy = state.opponent(side)
+    return sum(1 for m in state.models.values()
+               if m.side == enemy and m.status in (Status.ELIMINATED, Status.LEFT))
+
+
 def _finish(w: StateWriter, reason: str) -> None:
     state = w.state
-    scores = {
-        side: sum(1 for m in state.models.values()
-                  if m.side == state.opponent(side)
-                  and m.status in (Status.ELIMINATED, Status.LEFT))
-        for side in state.sides
-    }
+    scores = {side: score(state, side) for side in state.sides}
     a, b = state.sides
     winner = a if scores[a] > scores[b] else b if scores[b] > scores[a] else None
     result = GameResult(reason, scores, winner, _names(state).sides)
@@ -213,7 +217,8 @@ def why_illegal(state: GameState, action: Action) -> Illegal | None:
                        f"(it belongs to phase {need})", model)
     if model is not None:
         if model not in state.models:
-            return Illegal(f"unknown model {model!r}; known: {', '.join(state.models)}")
+            return Illegal(f"unknown model {quoted(model, 40)}; known: "
+                           f"{', '.join(state.models)}")
         ms = state.model(model)
         if not ms.in_play:
             return Illegal(f"the model is {ms.status}, not in play", model)

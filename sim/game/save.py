@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from sim.atomic import write_file, write_new
 from sim.engine.rng import SeededRng
 from sim.engine.state import GameState
 from sim.errors import SaveError, WastelandError
@@ -118,13 +119,30 @@ def save_data(state: GameState, save_dir: Path) -> dict[str, Any]:
 
 
 def save_game(state: GameState, path: str | Path) -> None:
-    """Write ``state`` to ``path`` as a JSON save."""
+    """Write ``state`` to ``path`` as a JSON save, replacing any file there atomically
+    (:mod:`sim.atomic`: a crash or a full disk leaves the old save whole).
+
+    Raises
+    ------
+    SaveError
+        The game cannot be saved (no scenario file, a substituted generator).
+    WriteError
+        The file cannot be written; it names the path and the OS's reason.
+    """
     path = Path(path)
-    data = save_data(state, path.parent)
-    try:
-        path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-    except OSError as exc:
-        raise SaveError(f"cannot write save {str(path)!r}: {exc.strerror}") from None
+    write_file(path, _save_text(state, path))
+
+
+def save_new_game(state: GameState, path: str | Path) -> bool:
+    """Write ``state`` to ``path`` only if no file has that name (claimed atomically, so
+    two windows saving in one folder never overwrite each other): False when taken.
+    Raises as :func:`save_game`."""
+    path = Path(path)
+    return write_new(path, _save_text(state, path))
+
+
+def _save_text(state: GameState, path: Path) -> str:
+    return json.dumps(save_data(state, path.parent), indent=2) + "\n"
 
 
 def _field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str,

@@ -239,8 +239,9 @@ def _climb_samples(state: GameState, model: str) -> Iterator[Move]:
     r, tol = state.radius(model), state.rules.touch_tolerance
     budget = state.rules.ruler(state.rules.shorter(state.scenario.unit_of(model).move))
     here = shapely.Point(pos.xy)
+    faces = set(climbable_faces(view, pos.xy, r, tol, pos.z, pos.z))  # (once, not per piece)
     for piece, props in view.pieces:
-        if piece.id not in climbable_faces(view, pos.xy, r, tol, pos.z, pos.z):
+        if piece.id not in faces:
             continue
         top = props.height
         edge = shapely.shortest_line(here, piece.footprint).coords[-1]

@@ -139,7 +139,16 @@ def plan_movement(state: GameState, model: str, steps: Sequence[Step], *,
     length is the horizontal length plus every height climbed or jumped
     (R-MOV-5). A jump always completes: it may carry the length past the
     ruler when it is the last step (R-JUMP-1).
+
+    Kept in ``state.memo`` until a model changes: the legality check, the AI's
+    weighing and the apply step plan the same path on the same board.
     """
+    key = ("movement-plan", model, tuple(steps), ruler)
+    return state.memo.get(key, lambda: _plan_movement(state, model, steps, ruler))
+
+
+def _plan_movement(state: GameState, model: str, steps: Sequence[Step],
+                   ruler: Literal["move", "charge"]) -> Plan:
     scenario, rules = state.scenario, state.rules
     me = state.model(model)
     unit = scenario.unit_of(model)

@@ -178,13 +178,19 @@ class Scenario:
     includes: tuple[str, ...] = field(default=(), compare=False)
 
     def model(self, model_id: str) -> ModelPlacement:
+        return self._by_id[model_id]
+
+    @cached_property
+    def _by_id(self) -> Mapping[str, ModelPlacement]:
+        """The models by id, the first of an id winning (the loader refuses repeats).
+        Kept in ``__dict__`` like :attr:`prepared`; the AI asks ~10^5 times a decision."""
+        by_id: dict[str, ModelPlacement] = {}
         for m in self.models:
-            if m.id == model_id:
-                return m
-        raise KeyError(model_id)
+            by_id.setdefault(m.id, m)
+        return by_id
 
     def unit_of(self, model_id: str) -> Unit:
-        return self.units[self.model(model_id).unit]
+        return self.units[self._by_id[model_id].unit]
 
     def radius_of(self, model_id: str) -> float:
         """Base radius in inches (R-UNIT-1, exact)."""

@@ -33,6 +33,7 @@ from sim.scenario.format.limits import (
     MAX_RULER_INCHES,
     MAX_SMALL_COUNT,
     MAX_TOUCH_TOLERANCE,
+    MIN_TOUCH_TOLERANCE,
 )
 from sim.scenario.format.table_checker import TableChecker
 
@@ -152,8 +153,10 @@ def parse_rules(raw: Mapping[str, Any], source: str = "rules.toml",
     c = TableChecker(source)
     c.unknown_keys(raw, RULES_KEYS, "")
     mm = c.need(raw, "mm_per_inch", "", _between(1, 1000), "a number from 1 to 1000")
-    tol = c.need(raw, "touch_tolerance", "", _between(0, MAX_TOUCH_TOLERANCE),
-                 f"a number from 0 to {MAX_TOUCH_TOLERANCE:g} (inches)")
+    tol = c.need(raw, "touch_tolerance", "",
+                 _between(MIN_TOUCH_TOLERANCE, MAX_TOUCH_TOLERANCE),
+                 f"a number from {MIN_TOUCH_TOLERANCE:g} to {MAX_TOUCH_TOLERANCE:g} (inches; "
+                 "a smaller one is lost in the geometry's float noise)")
     apa = c.need(raw, "actions_per_activation", "", _count(1),
                  f"an integer from 1 to {MAX_SMALL_COUNT}")
     cov = c.need(raw, "cover_modifier", "", _count(-MAX_SMALL_COUNT, 0),

@@ -14,9 +14,9 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 import numpy as np
 from numpy.typing import NDArray
@@ -37,6 +37,37 @@ if TYPE_CHECKING:
 __all__ = ["SHOT_BOARD", "PreparedBoard", "line_ends", "mask_rows", "prepared_board"]
 
 
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+_MISSING: Any = object()
+#: Huge bases' obstacles kept at most (one per huge model and place it stood).
+HUGE_KEPT = 256
+#: Fan plans kept at most (sim.shooting.fan_plan; about 10 KB each on a 23-piece board
+#: with 16 models): beyond this many (an AI weighing every pair at many heights) they
+#: are dropped and rebuilt on demand.
+FANS_KEPT = 512
+
+
+class Kept(Generic[K, V]):
+    """Answers by key, built on first use and only through :meth:`get`; with a
+    ``limit``, started afresh when full (the caches that grow with positions)."""
+
+    def __init__(self, limit: int | None = None) -> None:
+        self.limit = limit
+        self._answers: dict[K, V] = {}
+
+    def get(self, key: K, build: Callable[[], V]) -> V:
+        hit = self._answers.get(key, _MISSING)
+        if hit is _MISSING:
+            if self.limit is not None and len(self._answers) >= self.limit:
+                self._answers.clear()
+            hit = self._answers[key] = build()
+        return cast(V, hit)
+
+    def __len__(self) -> int:
+        return len(self._answers)
+
+
 class PreparedBoard:
     """A scenario's static terrain, prepared once for many pair queries.
 
@@ -55,18 +86,18 @@ class PreparedBoard:
         self.huge = frozenset(mid for mid, c in self.size_class.items() if c == "huge")
         # Per (attacker, target, z_a, z_t): the blocking pieces below both bases and
         # those lifted by R-ELEV-5 (props and heights only, so positions do not matter).
-        self.by_heights: dict[tuple[str, str, float, float],
-                            tuple[frozenset[str], tuple[str, ...]]] = {}
+        self.by_heights: Kept[tuple[str, str, float, float],
+                              tuple[frozenset[str], tuple[str, ...]]] = Kept()
         # Huge bases as sight obstacles, the same object while the model stands still.
-        self.huge_obstacles: dict[tuple[str, float, float], Obstacle] = {}
-        self.elevated_at: dict[tuple[float, float], Elevated] = {}
+        self.huge_obstacles: Kept[tuple[str, float, float], Obstacle] = Kept(HUGE_KEPT)
+        self.elevated_at: Kept[tuple[float, float], Elevated] = Kept()
         # Per (attacker, target): each piece as a cover object of theirs (area terrain
         # when it is for either), None if it is none (sim.shooting.analysis).
-        self.cover_kinds: dict[tuple[str, str], tuple[CoverObject | None, ...]] = {}
+        self.cover_kinds: Kept[tuple[str, str], tuple[CoverObject | None, ...]] = Kept()
         # Per (attacker, targets, heights, climbing): what a fan of shots keeps from
         # call to call (sim.shooting.fan_plan).
-        self.fans: dict[tuple[str, tuple[str, ...], tuple[float, ...], frozenset[str]],
-                        FanPlan] = {}
+        self.fans: Kept[tuple[str, tuple[str, ...], tuple[float, ...], frozenset[str]],
+                        FanPlan] = Kept(FANS_KEPT)
         self.pieces: tuple[TerrainPiece, ...] = scenario.terrain
         self.piece_ids = frozenset(p.id for p in self.pieces)
         self._index: dict[frozenset[str], SightIndex] = {}

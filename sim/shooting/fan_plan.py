@@ -42,11 +42,6 @@ if TYPE_CHECKING:
 __all__ = ["Batched", "FanPlan", "batch", "batched", "by_heights", "cover_kinds", "elevated_at",
            "fan_plan"]
 
-# Plans kept per board (about 10 KB each on a 23-piece board with 16 models); beyond
-# this many (an AI weighing every pair at many heights) they are dropped and rebuilt
-# on demand.
-_PLANS = 512
-
 
 class FanPlan(NamedTuple):
     """The position-free part of a fan of shots, one entry per pair in order."""
@@ -83,12 +78,7 @@ def fan_plan(board: PreparedBoard, attacker: str, targets: Sequence[str],
     """The plan of ``attacker``'s shots at ``targets``; ``heights``: the attacker's
     height, then each target's. Built once per board and kept."""
     key = (attacker, tuple(targets), heights, off_table)
-    plan = board.fans.get(key)
-    if plan is None:
-        if len(board.fans) >= _PLANS:
-            board.fans.clear()
-        plan = board.fans[key] = _plan(board, attacker, targets, heights, off_table)
-    return plan
+    return board.fans.get(key, lambda: _plan(board, attacker, targets, heights, off_table))
 
 
 def _plan(board: PreparedBoard, attacker: str, targets: Sequence[str],
@@ -137,11 +127,8 @@ def by_heights(board: PreparedBoard, attacker: str, target: str, z_a: float, z_t
     """The pieces that block sight for both models (R-LOS-1, R-LOS-4, R-TER-2), split
     into those below both bases and those R-ELEV-5 lifts; kept per board (props and
     heights decide, not positions)."""
-    key = (attacker, target, z_a, z_t)
-    hit = board.by_heights.get(key)
-    if hit is None:
-        hit = board.by_heights[key] = _by_heights(board, attacker, target, z_a, z_t)
-    return hit
+    return board.by_heights.get((attacker, target, z_a, z_t),
+                                lambda: _by_heights(board, attacker, target, z_a, z_t))
 
 
 def _by_heights(board: PreparedBoard, attacker: str, target: str, z_a: float, z_t: float
@@ -164,11 +151,7 @@ def _by_heights(board: PreparedBoard, attacker: str, target: str, z_a: float, z_
 
 def elevated_at(board: PreparedBoard, z_a: float, z_t: float) -> Elevated:
     """Who is elevated (R-ELEV-1), one value per pair of heights."""
-    key = (z_a, z_t)
-    hit = board.elevated_at.get(key)
-    if hit is None:
-        hit = board.elevated_at[key] = board.elevation.elevated(z_a, z_t)
-    return hit
+    return board.elevated_at.get((z_a, z_t), lambda: board.elevation.elevated(z_a, z_t))
 
 
 def cover_kinds(board: PreparedBoard, attacker: str, target: str
@@ -176,12 +159,11 @@ def cover_kinds(board: PreparedBoard, attacker: str, target: str
     """Each piece as a cover object of this pair, by index: a piece that is cover,
     blocks sight or is area terrain for either model (R-COV-2), as area terrain when
     it is for either (R-COV-4); else None. Kept per board."""
-    key = (attacker, target)
-    kinds = board.cover_kinds.get(key)
-    if kinds is None:
+    def build() -> tuple[CoverObject | None, ...]:
         pa, pt = board.props_of(attacker), board.props_of(target)
-        kinds = board.cover_kinds[key] = tuple(
+        return tuple(
             None if not (x.cover or y.cover or x.blocks_los or y.blocks_los or x.area or y.area)
             else board.cover_object(piece, x.area or y.area)
             for piece, x, y in zip(board.pieces, pa, pt, strict=True))
-    return kinds
+
+    return board.cover_kinds.get((attacker, target), build)

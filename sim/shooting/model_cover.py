@@ -85,14 +85,8 @@ def huge_on_table(board: PreparedBoard, positions: Mapping[str, Position]
 def _huge_obstacle(board: PreparedBoard, mid: str, pos: Position) -> Obstacle:
     """A huge base as a sight obstacle: the same object while the model stands still,
     so the sight index recognises it at once."""
-    key = (mid, pos.x, pos.y)
-    cache = board.huge_obstacles
-    ob = cache.get(key)
-    if ob is None:
-        if len(cache) >= 256:
-            cache.clear()
-        ob = cache[key] = Obstacle(mid, Disc(pos.x, pos.y, board.radius[mid]))
-    return ob
+    return board.huge_obstacles.get(
+        (mid, pos.x, pos.y), lambda: Obstacle(mid, Disc(pos.x, pos.y, board.radius[mid])))
 
 
 def huge_sight_reasons(board: PreparedBoard, pair: ShotPair, sight: Sight,

@@ -11,7 +11,9 @@ one ``include`` entry into a file, the shipped unit library included
 from __future__ import annotations
 
 import os
+import re
 import stat
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -48,6 +50,9 @@ def read_bytes(path: Path) -> bytes:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         raise ReadProblem("file not found") from None
+    except UnicodeEncodeError as exc:  # a lone surrogate: no file system has such a name
+        raise ReadProblem(f"the file name holds a lone surrogate "
+                          f"{exc.object[exc.start:exc.end]!r}, not a character") from None
     except ValueError:  # an embedded NUL byte in the name
         raise ReadProblem("the file name holds a NUL byte") from None
     except OSError as exc:
@@ -109,9 +114,19 @@ def parse_toml(text: str) -> dict[str, Any]:
         raise ReadProblem(f"invalid TOML: {exc}") from None
     except RecursionError:
         raise ReadProblem(NESTING_MESSAGE) from None
+    except ValueError:  # Python's limit on the digits of an integer (issue 31)
+        raise ReadProblem(_long_number(text)) from None
     if too_deep(data):
         raise ReadProblem(NESTING_MESSAGE)
     return data
+
+
+def _long_number(text: str) -> str:
+    """Why TOML text with an integer Python will not read is refused, with the line."""
+    limit = sys.get_int_max_str_digits()
+    found = re.search(rf"\d(?:_?\d){{{limit},}}", text)  # TOML allows 1_000
+    line = "" if found is None else f" at line {text.count(chr(10), 0, found.start()) + 1}"
+    return f"invalid TOML: a number of more than {limit} digits{line}"
 
 
 def path_problem(name: str) -> str | None:
@@ -120,6 +135,11 @@ def path_problem(name: str) -> str | None:
         return "expected a file path, got an empty string"
     if "\0" in name:
         return "a file path cannot hold a NUL byte"
+    try:
+        os.fsencode(name)  # names this system cannot decode travel as U+DC80..U+DCFF: fine
+    except UnicodeEncodeError as exc:
+        return (f"a file path cannot hold a lone surrogate {exc.object[exc.start:exc.end]!r}, "
+                "not a character")
     if len(name.encode("utf-8", "surrogatepass")) > MAX_PATH_BYTES:
         return f"the path is longer than {MAX_PATH_BYTES} bytes"
     parts = name.removeprefix(SHIPPED_PREFIX).replace("\\", "/").split("/")

@@ -69,7 +69,7 @@ class LibraryLoader(Checker):
         path = join("weapons", wid)
         n = len(self.problems)
         self.unknown_keys(t, WEAPON_KEYS, path)
-        name = self.get(t, "name", path, "a string")
+        name = self.get_name(t, path)
         skill = self.get(t, "skill", path, "a skill name")
         if skill is not None:
             self.check_id(skill, f"{path}.skill")
@@ -93,7 +93,7 @@ class LibraryLoader(Checker):
                 self.colour(effects, k, f"{path}.effects")
         if len(self.problems) > n:
             return None
-        return Weapon(id=wid, name=name, skill=skill, short=str(short),
+        return Weapon(id=wid, name=str(name), skill=skill, short=str(short),
                       long=long, short_dice=short_dice, long_dice=long_dice,
                       damage=int(damage), damage_type=dtype,
                       effects=MappingProxyType(dict(effects)))
@@ -111,7 +111,7 @@ class LibraryLoader(Checker):
         path = join("units", uid)
         n = len(self.problems)
         self.unknown_keys(t, UNIT_KEYS, path)
-        name = self.get(t, "name", path, "a string")
+        name = self.get_name(t, path)
         base = self.get(t, "base", path, "a positive number (mm)")
         if base is not None and not MIN_BASE_MM <= base <= MAX_BASE_MM:
             self.bad(f"{path}.base", f"expected a base diameter from {MIN_BASE_MM:g} to "
@@ -131,7 +131,7 @@ class LibraryLoader(Checker):
         if len(self.problems) > n:
             return None
         return Unit(
-            id=uid, name=name, base=float(base), move=str(move), charge=str(charge),
+            id=uid, name=str(name), base=float(base), move=str(move), charge=str(charge),
             special=MappingProxyType({k: int(special[k]) for k in SPECIAL}),
             skills=MappingProxyType(dict(skills)), health=int(health),
             armor=Armor(**{d: int(armor_t[d]) for d in DAMAGE_TYPES}),

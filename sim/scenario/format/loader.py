@@ -28,6 +28,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, cast
 
+import numpy as np
 import shapely
 
 from geometry.elevation.edges import is_surface, standing_heights
@@ -75,9 +76,14 @@ class Loader(LibraryLoader, TerrainLoader):
         self.path = path
         self.seen: set[Path] = set()  # every file read, each once (a diamond is fine)
 
+    def read_file(self, path: Path) -> str:
+        """The text of one file the scenario reads: the top file or an include (a packed
+        scenario, :mod:`sim.scenario.format.packed`, reads its texts from memory)."""
+        return read_text(path)
+
     def read_toml(self, path: Path, display: str) -> dict[str, Any] | None:
         try:
-            return parse_toml(read_text(path))
+            return parse_toml(self.read_file(path))
         except ReadProblem as exc:
             self.problems.append(Problem(display, "", str(exc)))
             return None
@@ -85,7 +91,10 @@ class Loader(LibraryLoader, TerrainLoader):
     def load(self) -> Scenario:
         try:
             raw = self.read_toml(self.path, self.display)
-            scenario = None if raw is None else self.build(raw)
+            # Shapely's float warnings on coordinates such as 1e308 would add lines of
+            # numpy noise to the refusal that names them (issue 31).
+            with np.errstate(all="ignore"):
+                scenario = None if raw is None else self.build(raw)
         except RecursionError:  # a guard: nesting is limited before any of this runs
             scenario = None
             self.bad("", "values nested too deeply")
@@ -101,7 +110,7 @@ class Loader(LibraryLoader, TerrainLoader):
             self.bad("format", f"{what}; this version reads format = {FORMAT}")
             return None
         self.unknown_keys(raw, (*TOP_KEYS, "rules_data"), "")
-        name = self.get(raw, "name", "", "a string")
+        name = self.get_name(raw, "")
         rule_set = self.rule_set(raw)
         overrides = self.rules_data(raw)
         board = self.board(raw)
@@ -222,7 +231,7 @@ class Loader(LibraryLoader, TerrainLoader):
     def library_file(self, rel: str, where: str, target: Path, root: Path, stack: list[Path],
                      units: dict[str, Unit], weapons: dict[str, Weapon]) -> bool:
         try:
-            text = read_text(target)
+            text = self.read_file(target)
         except ReadProblem as exc:
             what = "not found" if str(exc) == "file not found" else str(exc)
             self.bad(where, f"included file {rel!r} {what}" if what == "not found"
@@ -256,7 +265,7 @@ class Loader(LibraryLoader, TerrainLoader):
         for sid, t in tables.items():
             path = join("sides", sid)
             self.unknown_keys(t, ("name", "neutral"), path)
-            name = self.get(t, "name", path, "a string")
+            name = self.get_name(t, path)
             neutral = self.get(t, "neutral", path, "true or false", required=False,
                                default=False)
             if name is not None:

@@ -14,10 +14,13 @@ from typing import Any
 
 import shapely
 
+from geometry.elevation.edges import is_surface
 from sim.scenario.format.limits import (
     CIRCLE_POINTS,
     MAX_BOARD_INCHES,
+    MAX_CONCAVE_CORNERS,
     MAX_HEIGHT_INCHES,
+    MAX_HOLES,
     MAX_PIECES,
     MAX_TERRAIN_VERTICES,
     MAX_VERTICES,
@@ -61,6 +64,15 @@ class TerrainLoader(Checker):
                 self.bad(path, f"terrain {piece.id!r} lies outside the board "
                          f"{board[0]:g} x {board[1]:g}")
             out.append(piece)
+        concave = sum(_concave(p) for p in out)
+        if concave > MAX_CONCAVE_CORNERS:
+            self.bad("terrain", f"{concave} concave corners in the outlines models stand on "
+                     f"(the tops of pieces with a height, and holes); the limit is "
+                     f"{MAX_CONCAVE_CORNERS} (each one slows the reachable area there)")
+        holes = sum(len(p.holes) for p in out)
+        if holes > MAX_HOLES:
+            self.bad("terrain", f"{holes} holes in all terrain together; the limit is "
+                     f"{MAX_HOLES} (each hole slows every reachable area on its level)")
         total = sum(_points(p) for p in out)
         if total > MAX_TERRAIN_VERTICES:
             self.bad("terrain", f"{total} points in all terrain outlines together (a circle "
@@ -93,7 +105,8 @@ class TerrainLoader(Checker):
                 shape = shapely.Polygon(polygon, holes=list(holes))
                 if not shape.is_valid or shape.area <= 0:
                     why = shapely.is_valid_reason(shape) if not shape.is_valid else "zero area"
-                    self.bad(f"{path}.polygon", f"degenerate or self-intersecting polygon ({why})")
+                    self.bad(f"{path}.polygon", f"terrain {show(pid)}: degenerate or "
+                             f"self-intersecting polygon ({why})")
         else:
             circle = self.circle(t["circle"], f"{path}.circle")
         overrides = self.overrides(t, path, units)
@@ -169,6 +182,24 @@ class TerrainLoader(Checker):
                      f"{MAX_BOARD_INCHES:g} inches, got {show(value)}")
             return None
         return ((float(c[0]), float(c[1])), float(r))
+
+
+def _concave(piece: TerrainPiece) -> int:
+    """Concave corners of the rings a model moves within: the outline of a piece it stands
+    on (a surface) and every hole (a courtyard, a gap in a roof)."""
+    rings = [*piece.holes, *([piece.polygon] if piece.polygon is not None and is_surface(
+        piece.props.height, piece.props.area) else [])]
+    return sum(_concave_corners(r) for r in rings)
+
+
+def _concave_corners(ring: tuple[tuple[float, float], ...]) -> int:
+    """Corners of a simple ring turning against its orientation."""
+    n = len(ring)
+    turns = [(ring[i][0] - ring[i - 1][0]) * (ring[(i + 1) % n][1] - ring[i][1])
+             - (ring[i][1] - ring[i - 1][1]) * (ring[(i + 1) % n][0] - ring[i][0])
+             for i in range(n)]
+    area2 = sum(ring[i - 1][0] * ring[i][1] - ring[i][0] * ring[i - 1][1] for i in range(n))
+    return sum(1 for t in turns if t * area2 < 0)
 
 
 def _points(piece: TerrainPiece) -> int:

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from sim.scenario.format.ids import id_problem, show
+from sim.scenario.format.limits import MAX_NAME_CHARS
 from sim.scenario.format.table_checker import TableChecker, join, key, known
 from sim.scenario.rules import RulesData, default_rules
 
@@ -63,6 +64,16 @@ class Checker(TableChecker):
         """``table[name]`` checked against ``kind``; ``default`` (and a problem) when wrong."""
         return self.need(table, name, path, lambda v: is_kind(v, kind), kind, required, default)
 
+    def get_name(self, table: Mapping[str, Any], path: str) -> str | None:
+        """``table["name"]``: a display name, at most :data:`MAX_NAME_CHARS` characters (a
+        name is drawn in the window and the PNGs; a 900 KB one took minutes to draw)."""
+        name = self.get(table, "name", path, "a string")
+        if name is not None and len(name) > MAX_NAME_CHARS:
+            self.bad(join(path, "name"), f"a name of {len(name)} characters; the limit is "
+                     f"{MAX_NAME_CHARS}")
+            return None
+        return name if name is None else str(name)
+
     def get_list_of_str(self, table: Mapping[str, Any], name: str, path: str,
                         kind: str) -> list[str]:
         """An optional list of ids: each must be a valid id (no lists, numbers, spaces)."""
@@ -84,7 +95,9 @@ class Checker(TableChecker):
         if value is None:
             return None
         if value not in colours:
-            self.bad(join(path, name), f"unknown ruler colour {show(value)}; "
+            removed = (f" ({self.display}: rules_data.rulers leaves it out)"
+                       if value in default_rules().colours else "")
+            self.bad(join(path, name), f"unknown ruler colour {show(value)}{removed}; "
                      f"known: {known(colours)}")
             return None
         return str(value)

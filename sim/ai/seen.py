@@ -1,0 +1,54 @@
+"""What the search player worked out for a position, kept across its playouts.
+
+The playouts of one decision meet the same positions again and again: every
+seed plays a candidate out from the same place, and the replies before the
+first dice are the same (on the skirmish, 512 decisions of the quick policy in
+one search decision are 148 positions). What the search asks of a position (the
+quick greedy policy's action, an attack's exact worth, each side's firepower)
+depends on the models' states, the turn context and the game's last round
+alone: no dice, no history. So it is kept by that value, shared by every
+candidate's playouts and by later decisions, and the answers are the ones a
+fresh computation gives (the engine's own memo, sim.engine.memo, is per state
+object and dropped when a model moves: a copy starts without it).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar, cast
+
+from sim.engine.state import GameState
+from sim.scenario.objects import Scenario
+
+T = TypeVar("T")
+
+#: Positions' answers kept at most (the least recently used go first).
+LIMIT = 50_000
+
+
+class Seen:
+    """Answers by (question, position), for the games of one scenario; bounded."""
+
+    def __init__(self, limit: int = LIMIT) -> None:
+        self.limit = limit
+        self._scenario: Scenario | None = None
+        self._answers: OrderedDict[Hashable, Any] = OrderedDict()
+
+    def get(self, state: GameState, question: Hashable, build: Callable[[], T]) -> T:
+        """The answer to ``question`` in ``state``'s position, built by ``build`` if
+        this position has not been asked yet."""
+        if state.scenario is not self._scenario:  # another game's board: start afresh
+            self._scenario, self._answers = state.scenario, OrderedDict()
+        key = (question, tuple(state.models.values()), state.turn, state.rounds)
+        answers = self._answers
+        if key in answers:
+            answers.move_to_end(key)
+            return cast(T, answers[key])
+        value = answers[key] = build()
+        if len(answers) > self.limit:
+            answers.popitem(last=False)
+        return value
+
+    def __len__(self) -> int:
+        return len(self._answers)
