@@ -1,5 +1,6 @@
 # One set-up for every target: .venv is (re)built when missing or older than pyproject.toml
-# (or this Makefile: the extras installed are named here; [cluster] for the Dask tests).
+# (or this Makefile: the extras installed are named here; [cluster] for the Dask tests, [rl]
+# for the PettingZoo environment's test).
 PY      ?= python3
 VENV    := .venv
 BIN     := $(VENV)/bin
@@ -12,7 +13,7 @@ SCENARIO ?=
 $(STAMP): pyproject.toml Makefile
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,cluster]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,cluster,rl]'
 	@touch $(STAMP)
 
 # The sight and cover kernels are compiled by numba and cached on disk: compiled here, once per

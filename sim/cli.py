@@ -115,7 +115,7 @@ def _usage_error(exc: CommandLineError, as_json: bool) -> int:
 
 # Commands that ask for sight: the compiled kernels are made ready before they start.
 _NEEDS_SIGHT = frozenset({"los", "shoot", "render", "play", "replay", "map", "edit",
-                          "simulate"})
+                          "simulate", "ladder"})
 
 
 def _compile_kernels(prog: str) -> None:

@@ -250,7 +250,8 @@ def test_play_refuses_stdin(capsys: pytest.CaptureFixture[str]) -> None:
 # --- the small defects of issue 30 --------------------------------------------------------
 
 @pytest.mark.parametrize("argv", [["check", "-"], ["los", "-", "a", "b"], ["replay", "-"],
-                                  ["simulate", "-", "--games", "1"]])
+                                  ["simulate", "-", "--games", "1"],
+                                  ["ladder", "-", "--games", "1"]])
 @pytest.mark.parametrize("text", ["", " \n\n"], ids=["nothing", "blank"])
 def test_empty_stdin_is_said_to_be_empty(capsys: pytest.CaptureFixture[str], elsewhere: Path,
                                          monkeypatch: pytest.MonkeyPatch, argv: list[str],
@@ -263,6 +264,7 @@ def test_empty_stdin_is_said_to_be_empty(capsys: pytest.CaptureFixture[str], els
 
 @pytest.mark.parametrize("argv", [["los", "skirmish", "a", "b"], ["check", "skirmish"],
                                   ["simulate", "skirmish", "--games", "1"],
+                                  ["ladder", "skirmish", "--games", "1"],
                                   ["map", "skirmish", "knight"],
                                   ["shoot", "skirmish", "a", "b", "--weapon", "w"],
                                   ["play", "skirmish"]], ids=lambda argv: argv[0])

@@ -43,8 +43,8 @@ def test_sim_imports_pygame_and_render_only_in_its_window_bridge(path: Path) -> 
 ORDER: dict[str, tuple[tuple[str, ...], ...]] = {
     "render": (("editor", "screenshots"), ("app",), ("input",), ("map_layer",), ("png",),
                ("explain",), ("draw",), ("scene",)),
-    "sim": (("__main__",), ("cli",), ("commands",), ("cli_io", "cli_render"), ("ai", "maps"),
-            ("game",), ("combat",), ("shooting",), ("movement",), ("resolution",),
+    "sim": (("__main__",), ("cli",), ("commands",), ("cli_io", "cli_render"), ("ai",),
+            ("game", "maps"), ("combat",), ("shooting",), ("movement",), ("resolution",),
             ("engine",), ("scenario",), ("atomic",), ("errors", "data")),
     "geometry": (("compiled",), ("elevation", "movement", "sight"), ("cover",), ("ranges",),
                  ("discs", "jit", "numba_cache")),
@@ -95,16 +95,19 @@ def test_each_part_imports_only_parts_below_it(package: str, path: Path) -> None
 
 
 def test_the_check_sees_an_upward_or_sideways_import() -> None:
-    """Issue 32's imports would fail: draw -> explain, explain -> input, ai -> maps."""
+    """Issue 32's imports would fail (draw -> explain, explain -> input) and so would maps -> ai."""
     lazy = "def f():\n    from render.explain.answers import state_key\n"
     assert upward("render", "draw", lazy) == ["explain"]
     assert upward("render", "explain", "from render.input import controller\n") == ["input"]
-    assert upward("sim", "ai", "import sim.maps.visibility\n") == ["maps"]
+    assert upward("sim", "maps", "import sim.ai.scoring\n") == ["ai"]
     assert upward("render", "input", "from render.explain import show\n") == []
 
 
 def test_sim_ai_needs_neither_the_maps_nor_the_command_line() -> None:
-    """sim.ai takes a model's weapons from sim.combat and loads text with the loader."""
+    """The players take a model's weapons from sim.combat and load text with the loader;
+    only the learning environment (env.py, its observations are maps) reads sim.maps."""
     for path in sorted((ROOT / "sim" / "ai").rglob("*.py")):
         parts = imported_parts("sim", path.read_text(encoding="utf-8"))
-        assert not parts & {"maps", "cli_io", "cli", "commands"}, path
+        assert not parts & {"cli_io", "cli", "commands"}, path
+        if path.name != "env.py":
+            assert "maps" not in parts, path

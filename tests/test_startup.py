@@ -22,6 +22,7 @@ LIGHT = {
     "scenarios": ["scenarios"],
     "check": ["check", "skirmish"],
     "command-help": ["simulate", "--help"],
+    "ladder-help": ["ladder", "--help"],
 }
 HEAVY = ("numba", "pygame", "llvmlite")
 

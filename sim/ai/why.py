@@ -1,8 +1,10 @@
 """The one-line reasons of AI decisions, in display names (sim.scenario.names).
 
-"Super Mutant (mutant-2) moves to crates-1: cover -2 from Knight, sees Sniper,
-41% to hit". Terrain pieces have no display name and keep their ids, as in the
-event log (docs/engine.md).
+"Super Mutant (mutant-2) moves to crates-1: sees Sniper, 41% to hit, cover -2 from
+Knight": the reason first, then a danger the place leaves the model in ("...; no
+cover from Knight"), in the words of the rules and no internal scores (issue 37).
+Terrain pieces have no display name and keep their ids, as in the event log
+(docs/engine.md).
 """
 
 from __future__ import annotations
@@ -44,23 +46,33 @@ def attack_words(scenario: Scenario, v: AttackValue) -> str:
 
 
 def spot_words(scenario: Scenario, spot: Spot) -> str:
-    """What a place offers: the cover against the worst enemy, the target it sees."""
-    parts: list[str] = []
-    if spot.worst is None:
-        parts.append("no enemy can attack it there")
-    elif spot.worst.band is None:
-        parts.append(f"in reach of {model_name(scenario, spot.worst.attacker)}'s charge")
-    else:
-        parts.append(f"cover {spot.worst.cover:+d} from "
-                     f"{model_name(scenario, spot.worst.attacker)}"
-                     if spot.worst.cover else
-                     f"no cover from {model_name(scenario, spot.worst.attacker)}")
+    """What a place offers, the reason first and the danger last: the target it sees
+    and the chance to hit it, the cover it gives from the most dangerous enemy (or that
+    no enemy can attack it), how far it is from striking range; then, after a ``;``,
+    the danger it stays in ("no cover from Sniper", "in reach of Hound's charge")."""
+    gains: list[str] = []
+    worst = spot.worst
     if spot.best is not None:
-        parts.append(f"sees {model_name(scenario, spot.best.target)}, "
+        gains.append(f"sees {model_name(scenario, spot.best.target)}, "
                      f"{spot.best.p_hit:.0%} to hit")
-    elif spot.gap > 0:
-        parts.append(f"{spot.gap:.1f} in from striking range of an enemy")
-    return ", ".join(parts)
+    if worst is None:
+        gains.append("no enemy can attack it there")
+    elif worst.band is not None and worst.cover:
+        gains.append(f"cover {worst.cover:+d} from {model_name(scenario, worst.attacker)}")
+    if spot.best is None and spot.gap > 0:
+        gains.append(f"{spot.gap:.1f} in from striking range of an enemy")
+    danger = _danger(scenario, worst)
+    if not gains:
+        return danger
+    return ", ".join(gains) + (f"; {danger}" if danger else "")
+
+
+def _danger(scenario: Scenario, worst: AttackValue | None) -> str:
+    """The most dangerous enemy's attack there, when the place gives no cover from it."""
+    if worst is None or (worst.band is not None and worst.cover):
+        return ""
+    who = model_name(scenario, worst.attacker)
+    return f"in reach of {who}'s charge" if worst.band is None else f"no cover from {who}"
 
 
 def move_line(scenario: Scenario, spot: Spot, radius: float) -> str:

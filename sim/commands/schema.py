@@ -13,7 +13,7 @@ from importlib import resources
 from typing import Any
 
 #: The outputs with a schema: the commands' ``--json`` objects and the error object.
-KINDS = ("check", "error", "los", "map", "scenarios", "shoot", "simulate")
+KINDS = ("check", "error", "ladder", "los", "map", "scenarios", "shoot", "simulate")
 
 
 def register(sub: Any) -> None:

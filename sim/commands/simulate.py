@@ -18,36 +18,24 @@ scheduler) or a batch that could not finish, 2 usage.
 from __future__ import annotations
 
 import argparse
-import sys
-from collections.abc import Callable
 from typing import Any
 
-from sim.ai.batch import BACKENDS, run_games
+from sim.ai.batch import run_games
 from sim.ai.registry import DEFAULT, PLAYERS
 from sim.ai.stats import report_lines, summarise
-from sim.cli_io import print_json, read_stdin_text
+from sim.cli_io import print_json
+from sim.commands._batch import (
+    add_backend_options,
+    check_backend,
+    int_in,
+    progress_bar,
+    scenario_source,
+    warner,
+)
 from sim.errors import WastelandError
-from sim.scenario.format.loader import STDIN_NAME
-from sim.scenario.format.packed import PackedScenario, pack_file, pack_text
-from sim.scenario.format.shipped import resolve_scenario
 from sim.scenario.objects import Scenario
 
 MAX_GAMES = 1_000_000
-MAX_JOBS = 256
-
-
-def _int_in(name: str, lo: int, hi: int) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-        if not lo <= value <= hi:
-            raise argparse.ArgumentTypeError(f"{name} must be {lo}..{hi}, got {value}")
-        return value
-
-    parse.__name__ = name
-    return parse
 
 
 def ai_choice(text: str) -> tuple[str, str]:
@@ -70,33 +58,23 @@ def register(sub: Any) -> None:
                     "seed S+i. Exit 0 done, 1 refused input, 2 usage.")
     p.add_argument("scenario", metavar="SCENARIO",
                    help="scenario file, shipped scenario name, or - for stdin")
-    p.add_argument("--games", type=_int_in("--games", 1, MAX_GAMES), default=100, metavar="N",
+    p.add_argument("--games", type=int_in("--games", 1, MAX_GAMES), default=100, metavar="N",
                    help="how many games (default 100)")
     p.add_argument("--ai", type=ai_choice, action="append", default=[], metavar="SIDE=PLAYER",
                    help=f"the player of one side: {', '.join(PLAYERS)} (default {DEFAULT}); "
                         "once per side")
-    p.add_argument("--seed", type=_int_in("--seed", 0, 2**62), default=0, metavar="S",
+    p.add_argument("--seed", type=int_in("--seed", 0, 2**62), default=0, metavar="S",
                    help="seed of the first game; game i uses S+i (default 0)")
-    p.add_argument("--rounds", type=_int_in("--rounds", 1, 1000), default=None, metavar="R",
+    p.add_argument("--rounds", type=int_in("--rounds", 1, 1000), default=None, metavar="R",
                    help="last round, overriding the scenario's")
-    p.add_argument("--jobs", type=_int_in("--jobs", 1, MAX_JOBS), default=1, metavar="J",
-                   help="local worker processes (default 1: this process)")
-    p.add_argument("--backend", choices=BACKENDS, default="local",
-                   help="local processes (default) or a Dask cluster (--scheduler)")
-    p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="the Dask scheduler, e.g. tcp://host:8786 (with --backend dask)")
+    add_backend_options(p)
     p.add_argument("--json", action="store_true",
                    help="print one JSON object (its schema: wasteland schema simulate)")
     p.set_defaults(run=run, parser=p)
 
 
 def _check_options(args: argparse.Namespace) -> None:
-    if args.backend == "dask" and args.scheduler is None:
-        args.parser.error("--backend dask needs --scheduler ADDRESS")
-    if args.scheduler is not None and args.backend != "dask":
-        args.parser.error("--scheduler is only for --backend dask")
-    if args.backend == "dask" and args.jobs != 1:
-        args.parser.error("--jobs is for the local backend; a Dask cluster has its workers")
+    check_backend(args)
     sides = [side for side, _ in args.ai]
     twice = sorted({s for s in sides if sides.count(s) > 1})
     if twice:
@@ -113,43 +91,14 @@ def _players(scenario: Scenario, chosen: list[tuple[str, str]]) -> dict[str, str
     return {s: given.get(s, DEFAULT) for s in sides}
 
 
-def _source(arg: str) -> tuple[PackedScenario, Scenario]:
-    """The scenario packed for the workers (its text and its includes'), and loaded."""
-    where = resolve_scenario(arg)
-    if where.path is None:
-        return pack_text(read_stdin_text(), STDIN_NAME)
-    return pack_file(where.path)
-
-
-class Progress:
-    """A one-line bar on stderr, redrawn after each chunk of games."""
-
-    def __init__(self, total: int) -> None:
-        self.total = total
-
-    def __call__(self, done: int) -> None:
-        width = 30
-        filled = width * done // self.total
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} games")
-        if done >= self.total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
-
-
-def _warn(words: str) -> None:
-    """A note on stderr while the batch goes on (a worker died and was replaced)."""
-    print(f"\nwasteland simulate: {words}" if sys.stderr.isatty() else
-          f"wasteland simulate: {words}", file=sys.stderr, flush=True)
-
-
 def run(args: argparse.Namespace) -> int:
     _check_options(args)
-    source, scenario = _source(args.scenario)
+    source, scenario = scenario_source(args.scenario)
     players = _players(scenario, args.ai)
-    progress = Progress(args.games) if sys.stderr.isatty() else None
+    progress = progress_bar(args.games)
     records = run_games(source, players, args.seed, args.games, jobs=args.jobs,
                         backend=args.backend, scheduler=args.scheduler, rounds=args.rounds,
-                        progress=progress, warn=_warn)
+                        progress=progress, warn=warner("simulate"))
     figures = summarise(scenario, players, args.seed, records)
     if args.json:
         print_json("simulate", {**figures, "scenario": args.scenario,
