@@ -215,7 +215,7 @@ class App:
             self.running = False
         self.controller.tick()
         if self.controller.ai is not None:  # solo play: the AI acts at its pace
-            self.controller.ai.tick(self.controller, self.clock())
+            self.controller.ai.tick(self.controller, self.clock(), self.controller.say)
         self.show.update(self.controller, self.clock())
         self.draw()
 
@@ -298,15 +298,14 @@ class App:
             c.save_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             c.save_dir = failed
-            _tell(c, f"{problem}; the user's data folder cannot be made either: {exc}")
+            c.say(f"{problem}; the user's data folder cannot be made either: {exc}", error=True)
             return None, failed
         path = c.save()
         if path is None:
             c.save_dir = failed
-            _tell(c, f"{problem}; and in the user's data folder: {c.status}")
+            c.say(f"{problem}; and in the user's data folder: {c.status}", error=True)
             return None, failed
-        _tell(c, f"the save folder {str(failed)!r} cannot be written: saved to {path}",
-              error=False)
+        c.say(f"the save folder {str(failed)!r} cannot be written: saved to {path}")
         return path, failed
 
     def _show_last_frame(self) -> None:
@@ -324,11 +323,6 @@ def say_on_stderr(text: str) -> None:
     """Say ``text`` on stderr, if there is still a terminal (SIGHUP: it was closed)."""
     with contextlib.suppress(OSError, ValueError):
         print(text, file=sys.stderr, flush=True)
-
-
-def _tell(controller: Controller, text: str, error: bool = True) -> None:
-    """Put ``text`` in the status bar (the last frame shows it)."""
-    controller.status, controller.status_error = text, error
 
 
 def fallback_save_dir() -> Path:

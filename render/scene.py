@@ -2,18 +2,24 @@
 
 Drawing is a pure function of a :class:`Scene` and view options. A scene is
 built from a scenario as set up (``wasteland render``, the read-only board)
-or from a game state (:func:`scene_from_state`, which the controller calls),
-so the drawing code never reaches into the engine itself.
+or from a game state (:func:`scene_from_state`, which the controller calls)
+and carries everything drawn of the board, the significant edges too, so the
+drawing code never reaches into the engine or the rules itself. This module
+is the bottom of render/: render.draw, render.explain and render.input all
+read it (tests/test_layers.py).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from shapely.geometry.base import BaseGeometry
+
 from sim.engine.gamedata import Readiness, Status
 from sim.engine.state import GameState
 from sim.scenario.objects import Scenario
 from sim.scenario.positions import Position, initial_positions
+from sim.shooting.elevation_rules import board_elevation
 
 
 @dataclass(frozen=True)
@@ -45,6 +51,7 @@ class Scene:
 
     scenario: Scenario
     models: tuple[ModelView, ...]
+    edges: tuple[BaseGeometry, ...]  # the board's significant edges (R-ELEV-2)
     round: int | None = None
     rounds: int | None = None
     advantage: str | None = None
@@ -73,6 +80,11 @@ class Scene:
         return order.index(side) if side in order else 0
 
 
+def significant_edge_lines(scenario: Scenario) -> tuple[BaseGeometry, ...]:
+    """The board's significant edges (R-ELEV-2), as the elevation rules derive them."""
+    return tuple(e.geometry for e in board_elevation(scenario).edges.edges)
+
+
 def scene_from_scenario(scenario: Scenario, positions: dict[str, Position] | None = None) -> Scene:
     """The board as the scenario sets it up (or with models moved to ``positions``)."""
     pos = dict(initial_positions(scenario))
@@ -95,6 +107,7 @@ def scene_from_scenario(scenario: Scenario, positions: dict[str, Position] | Non
     return Scene(
         scenario=scenario,
         models=models,
+        edges=significant_edge_lines(scenario),
         rounds=scenario.rounds,
         advantage=scenario.advantage,
         phase="set-up (read only)",
@@ -115,7 +128,8 @@ def scene_from_state(scenario: Scenario, st: GameState) -> Scene:
             off_table=m.status is Status.LEFT, removed=m.status is Status.ELIMINATED))
     act = st.activation
     return Scene(
-        scenario=scenario, models=tuple(models), round=st.round, rounds=st.rounds,
+        scenario=scenario, models=tuple(models), edges=significant_edge_lines(scenario),
+        round=st.round, rounds=st.rounds,
         advantage=st.advantage, side_to_act=st.acting,
         active_model=act.model if act else None,
         actions_left=act.actions_left if act else None,

@@ -6,18 +6,17 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from sim.errors import Problem, ScenarioError, WastelandError
 from sim.scenario.format import loader
-from sim.scenario.format.files import ReadProblem, decode, parse_toml
+from sim.scenario.format.files import ReadProblem, decode
 from sim.scenario.format.limits import MAX_FILE_BYTES
+from sim.scenario.format.loader import STDIN_NAME
 from sim.scenario.format.shipped import resolve_scenario
 from sim.scenario.objects import Scenario
 
 STDIN = "-"
-STDIN_NAME = "<stdin>"  # how messages name a file read from stdin
 FORMAT_VERSION = 1
 
 
@@ -67,35 +66,11 @@ def read_stdin_text() -> str:
         raise ScenarioError([Problem(STDIN_NAME, "", str(exc))]) from None
 
 
-class _TextLoader(loader.Loader):
-    """The loader reading its top file from a string; includes resolve from the
-    working folder, as if the text were a file there."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__(Path(STDIN_NAME))
-        self.text = text
-
-    def read_toml(self, path: Path, display: str) -> dict[str, Any] | None:
-        if path is not self.path:
-            return super().read_toml(path, display)
-        try:
-            return parse_toml(self.text)
-        except ReadProblem as exc:
-            self.problems.append(Problem(display, "", str(exc)))
-            return None
-
-
-def load_scenario_text(text: str) -> Scenario:
-    """A scenario from TOML text (``-``: stdin); includes are relative to the working folder."""
-    scenario: Scenario = _TextLoader(text).load()
-    return scenario
-
-
 def load_scenario_arg(arg: str) -> Scenario:
     """The scenario a SCENARIO argument names: ``-`` (stdin), a file, or a shipped name."""
     where = resolve_scenario(arg)
     if where.path is None:
-        return load_scenario_text(read_stdin_text())
+        return loader.load_scenario_text(read_stdin_text())
     return loader.load_scenario(where.path)
 
 

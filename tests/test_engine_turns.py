@@ -309,3 +309,16 @@ def test_removing_the_active_model_ends_its_activation() -> None:
     assert state.phase is Phase.ACTIVATE  # settler-1 is still Ready
     assert listed(state, "activate") == ["activate settler-1"]
     assert [e.kind for e in state.events[-2:]] == ["damage", "removed"]
+
+
+def test_the_log_tells_an_elimination_from_leaving_the_board() -> None:
+    """R-TURN-10 and R-EDGE-2 score both alike, but the event log says which it was."""
+    state = play(new_game(variant(("mutant-b", "mutant-c"))), "first settlers",
+                 "ready settler-1", "option-b", "activate settler-1",
+                 "zap settler-1 mutant-a 3", "zap settler-1 mutant-a 3")
+    [gone] = events(state, "removed")
+    assert "is eliminated" in gone.text and "leaves the board" not in gone.text
+    state = play(new_game(rounds=1), "first settlers", "ready settler-1", "option-b",
+                 "activate settler-1", "exit settler-1")
+    [left] = events(state, "removed")
+    assert "leaves the board" in left.text and "eliminated" not in left.text

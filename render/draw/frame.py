@@ -1,7 +1,9 @@
 """One frame: board layer, overlays, models, panels; the same for window and PNG.
 
-:func:`draw_frame` is a pure function of (layout, scene, view state): it
-reads them and draws; the window and ``wasteland render`` both call it.
+:func:`draw_frame` is a pure function of (layout, scene, view state, what is
+shown): it reads them and draws, asking neither the engine nor the rules (the
+scene carries the significant edges); the window and ``wasteland render`` both
+call it.
 """
 
 from __future__ import annotations
@@ -38,7 +40,6 @@ from render.draw.panels import (
 from render.draw.pinned import Shown, draw_details, draw_what_if
 from render.draw.transform import BoardTransform
 from render.draw.view import TextLine, ViewState
-from render.explain.answers import significant_edge_lines
 from render.scene import Scene
 
 
@@ -57,9 +58,8 @@ def draw_frame(surface: Any, layout: Layout, scene: Scene, view: ViewState,
     """
     surface.fill(theme.BACKGROUND)
     t = board_transform(layout, scene)
-    edges = significant_edge_lines(scene.scenario)
     layer = (board_layer if layers is None else layers.layer)(
-        scene.scenario, layout.board, t, edges)
+        scene.scenario, layout.board, t, scene.edges)
     surface.blit(layer, (layout.board.x, layout.board.y))
     # Overlays stop at the board's edge (a range ring may reach past it).
     surface.set_clip(pygame.Rect(layout.board.as_tuple()))

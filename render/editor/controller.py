@@ -22,7 +22,7 @@ from render.editor.overlays import PROBLEM, Ghost, Pending, outlined
 from render.editor.panel import Op
 from render.editor.state import TOOL_NAMES
 from render.explain import debug
-from render.explain.answers import Answers, significant_edge_lines
+from render.explain.answers import Answers
 from render.scene import Scene, scene_from_scenario
 from sim.scenario import edit
 from sim.scenario.fields import current_text
@@ -99,7 +99,7 @@ class EditorController(EditorCore):
         overlays, lines = debug.debug_details(self.answers, None, scene, self.picks,
                                               self.debug_sight, False)
         if self.debug_edges:
-            overlays.insert(0, EdgesOverlay(significant_edge_lines(s)))
+            overlays.insert(0, EdgesOverlay(scene.edges))
         if not self.debug:
             lines = lines[1:]
         return overlays, lines
@@ -146,13 +146,13 @@ class EditorController(EditorCore):
             self.set_tool(op.arg)
         elif op.verb == "preset":
             self.tool = replace(t, preset=edit.next_in(tuple(PRESETS), t.preset))
-            self._say(f"preset: {PRESETS[self.tool.preset].label}")
+            self.say(f"preset: {PRESETS[self.tool.preset].label}")
         elif op.verb == "unit":
             self.tool = replace(t, unit=edit.next_in(tuple(s.units), t.unit))
-            self._say(f"unit: {self.tool.unit}")
+            self.say(f"unit: {self.tool.unit}")
         elif op.verb == "side":
             self.tool = replace(t, side=edit.next_in(tuple(s.sides), t.side))
-            self._say(f"side: {self.tool.side}")
+            self.say(f"side: {self.tool.side}")
         elif op.verb == "rules":
             self.change(replace(s, rules=edit.next_in(RULE_SETS, s.rules)), "rule set changed")
         elif op.verb == "advantage":
@@ -192,7 +192,7 @@ class EditorController(EditorCore):
         self.tool = replace(self.tool, name=name)
         if name != "select":
             self.selected = None
-        self._say(f"tool: {TOOL_NAMES[name]}")
+        self.say(f"tool: {TOOL_NAMES[name]}")
 
     # --- commands (keys) -------------------------------------------------------------------
     def command(self, name: str) -> None:
@@ -226,14 +226,14 @@ class EditorController(EditorCore):
     def _transform(self, name: str) -> None:
         sel = self.selected
         if sel is None:
-            self._say("select a piece or a model first", error=True)
+            self.say("select a piece or a model first", error=True)
             return
         verb, _, amount = name.partition(":")
         if verb == "nudge":
             dx, dy = (float(v) for v in amount.split(","))
             self._apply(edit.move, sel, dx, dy, what=f"{sel} moved")
         elif sel in self.draft.scenario.model_ids:
-            self._say("models are round: select a piece to turn or scale it", error=True)
+            self.say("models are round: select a piece to turn or scale it", error=True)
         else:
             self.do(Op(verb, amount))
 
@@ -245,7 +245,7 @@ class EditorController(EditorCore):
 
     def _toggle_debug(self) -> None:
         self.debug, self.picks = not self.debug, []
-        self._say("debug view: click two models" if self.debug else "debug view closed")
+        self.say("debug view: click two models" if self.debug else "debug view closed")
 
     def _toggle_legend(self) -> None:
         self.show_legend = not self.show_legend
@@ -259,7 +259,7 @@ class EditorController(EditorCore):
     def _escape(self) -> None:
         if self.points or self.drag is not None:
             self._stop()
-            self._say("cancelled")
+            self.say("cancelled")
         elif self.selected is not None:
             self.selected = None
         elif self.debug:
@@ -283,7 +283,7 @@ class EditorController(EditorCore):
     def _delete(self) -> None:
         sel = self.selected
         if sel is None:
-            self._say("select a piece or a model to delete", error=True)
+            self.say("select a piece or a model to delete", error=True)
             return
         self.selected = None
         self.picks = [p for p in self.picks if p != sel]
@@ -316,7 +316,7 @@ class EditorController(EditorCore):
             self.selected = self.hit(x, y)
         elif t.name == "model":
             if t.unit not in s.units or t.side not in s.sides:
-                self._say("no unit or side to place", error=True)
+                self.say("no unit or side to place", error=True)
                 return
             before = set(s.model_ids)
             if self.change(edit.add_model(s, t.unit, t.side, tools.snap(p)),
@@ -328,7 +328,7 @@ class EditorController(EditorCore):
             else:
                 self.points.append(tools.snap(p))
         else:
-            self._say(f"drag to draw a {TOOL_NAMES[t.name].lower()}", error=True)
+            self.say(f"drag to draw a {TOOL_NAMES[t.name].lower()}", error=True)
 
     def _pick(self, hit: str | None) -> None:
         if hit is None:
@@ -340,7 +340,7 @@ class EditorController(EditorCore):
         piece = tools.polygon_from_points(s, preset, PRESETS[preset].props, self.points)
         self.points = []
         if piece is None:
-            self._say("a polygon needs at least 3 points", error=True)
+            self.say("a polygon needs at least 3 points", error=True)
             return
         if self.change(edit.add_piece(s, piece), f"{piece.id} added"):
             self.selected = piece.id
@@ -388,7 +388,7 @@ class EditorController(EditorCore):
         make = tools.rect_from_drag if d.kind == "rect" else tools.circle_from_drag
         piece = make(s, preset, PRESETS[preset].props, d.start, end)
         if piece is None:
-            self._say(f"too small: drag at least {tools.MIN_SIZE:g} in", error=True)
+            self.say(f"too small: drag at least {tools.MIN_SIZE:g} in", error=True)
         elif self.change(edit.add_piece(s, piece), f"{piece.id} added"):
             self.selected = piece.id
 

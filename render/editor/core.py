@@ -94,7 +94,8 @@ class EditorCore:
         return self.history.scenario != self.saved
 
     # --- changes -------------------------------------------------------------------------
-    def _say(self, text: str, error: bool = False) -> None:
+    def say(self, text: str, error: bool = False) -> None:
+        """Put ``text`` in the status bar (and, unless an error, in the log)."""
         self.status, self.status_error = text, error
         if not error:
             self.log = [*self.log[-(LOG_KEPT - 1):], text]
@@ -104,7 +105,7 @@ class EditorCore:
         if not self.history.change(scenario):
             return False
         problems = self.draft.problems
-        self._say(what if not problems else f"{what}; {len(problems)} problem(s): {problems[0]}",
+        self.say(what if not problems else f"{what}; {len(problems)} problem(s): {problems[0]}",
                   error=False)
         if problems:
             self.status_error = True
@@ -115,7 +116,7 @@ class EditorCore:
         try:
             scenario = f(self.draft.scenario, *values)
         except (WastelandError, KeyError, ValueError) as exc:
-            self._say(f"{what}: {exc}", error=True)
+            self.say(f"{what}: {exc}", error=True)
             return
         self.change(scenario, what)
 
@@ -123,17 +124,17 @@ class EditorCore:
         self._stop()
         if self.history.undo():
             self._settle_selection()
-            self._say("undone")
+            self.say("undone")
         else:
-            self._say("nothing to undo", error=True)
+            self.say("nothing to undo", error=True)
 
     def redo(self) -> None:
         self._stop()
         if self.history.redo():
             self._settle_selection()
-            self._say("redone")
+            self.say("redone")
         else:
-            self._say("nothing to redo", error=True)
+            self.say("nothing to redo", error=True)
 
     def _settle_selection(self) -> None:
         s = self.draft.scenario
@@ -151,7 +152,7 @@ class EditorCore:
         so a saved file always loads."""
         draft = self.draft
         if not draft.valid:
-            self._say(f"not saved: {len(draft.problems)} problem(s) first: "
+            self.say(f"not saved: {len(draft.problems)} problem(s) first: "
                       f"{draft.problems[0]}", error=True)
             return None
         try:
@@ -159,10 +160,10 @@ class EditorCore:
             write_file(self.target, text)
         except (OSError, WastelandError) as exc:
             why = exc.reason if isinstance(exc, WriteError) else exc
-            self._say(f"could not save to {str(self.target)!r}: {why}", error=True)
+            self.say(f"could not save to {str(self.target)!r}: {why}", error=True)
             return None
         self.opened, self.saved = (text, draft.scenario), draft.scenario
-        self._say(f"saved to {self.target}")
+        self.say(f"saved to {self.target}")
         return self.target
 
     def keep_unsaved(self) -> Path | None:
@@ -179,7 +180,7 @@ class EditorCore:
             write_file(path, text)
         except (OSError, WastelandError) as exc:
             why = exc.reason if isinstance(exc, WriteError) else exc
-            self._say(f"could not write {str(path)!r}: {why}", error=True)
+            self.say(f"could not write {str(path)!r}: {why}", error=True)
             return None
         return path
 
@@ -196,7 +197,7 @@ class EditorCore:
         try:
             scenario = set_field(self.draft.scenario, ident, field, typed)
         except WastelandError as exc:
-            self._say(str(exc), error=True)
+            self.say(str(exc), error=True)
             return
         if field == "id" and ident == self.selected:
             self.selected = typed.strip()

@@ -14,7 +14,7 @@ shapes and words for what those modules return.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 from shapely.geometry.base import BaseGeometry
@@ -34,6 +34,7 @@ from render.draw.theme import (
 )
 from render.draw.view import TextLine
 from render.explain.moves import Point, path_text, reason
+from render.scene import Scene
 from sim.combat.plan import Situation, close_combat_contact, plan_close_combat, plan_shot
 from sim.engine.actions import Action, ActionKind
 from sim.engine.params import Param
@@ -174,11 +175,6 @@ def sight_web(scenario: Scenario, positions: Mapping[str, Position],
     return tuple(out)
 
 
-def significant_edge_lines(scenario: Scenario) -> tuple[BaseGeometry, ...]:
-    """The board's significant edges (R-ELEV-2), as the elevation rules derive them."""
-    return tuple(e.geometry for e in board_elevation(scenario).edges.edges)
-
-
 def state_key(state: GameState) -> object:
     """Changes whenever the engine state does (an action, an undo).
 
@@ -262,7 +258,8 @@ WEBS_KEPT = 16
 
 
 class Answers:
-    """The window's answers (shots, the sight web, reachable areas) for one game.
+    """The window's answers (the scene, the legal actions, shots, the sight web,
+    reachable areas) for one game: the one cache of them per engine state.
 
     Held by the window's controller, one per game. All of them are dropped
     together when the engine state changes (an action, an undo) or another
@@ -280,6 +277,8 @@ class Answers:
         self._paths: dict[Hashable, str] = {}  # ruler texts
         self._why: dict[Hashable, str] = {}  # the engine's reasons ("" legal)
         self._offers: dict[Hashable, tuple[object, ...]] = {}
+        self._scene: Scene | None = None
+        self._legal: list[Action] | None = None
 
     def follow(self, state: GameState | None) -> None:
         """Drop every answer if ``state`` is not the state they were found for."""
@@ -289,12 +288,28 @@ class Answers:
             self.clear()
 
     def clear(self) -> None:
+        self._scene = self._legal = None
         self._shots.clear()
         self._webs.clear()
         self._reach.clear()
         self._paths.clear()
         self._why.clear()
         self._offers.clear()
+
+    def scene(self, state: GameState, make: Callable[[], Scene]) -> Scene:
+        """The scene of ``state`` (``make`` builds it), kept while it is unchanged."""
+        self.follow(state)
+        if self._scene is None:
+            self._scene = make()
+        return self._scene
+
+    def legal(self, state: GameState) -> list[Action]:
+        """The engine's listed legal actions, asked once per engine state (the
+        controller's buttons and the window's headlines share them)."""
+        self.follow(state)
+        if self._legal is None:
+            self._legal = list(state.legal_actions())
+        return self._legal
 
     def reason(self, state: GameState | None, action: Action | None) -> str:
         """:func:`reason`, kept while ``state`` is unchanged (the path preview and

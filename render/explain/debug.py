@@ -11,7 +11,7 @@ import time
 from render.draw.overlays import AreaOverlay, EdgesOverlay, SightWeb
 from render.draw.theme import TEXT_DIM, TEXT_WARN
 from render.draw.view import Overlay, TextLine
-from render.explain.answers import Answers, significant_edge_lines
+from render.explain.answers import Answers
 from render.scene import Scene
 from sim.engine.state import GameState
 
@@ -48,9 +48,9 @@ def _sight(answers: Answers, scene: Scene) -> tuple[list[Overlay], list[TextLine
                             "found; dashed red, none (R-LOS-1)", TEXT_DIM)]
 
 
-def _reach(answers: Answers, state: GameState | None, scene: Scene
+def _reach_overlays(answers: Answers, state: GameState | None, scene: Scene
            ) -> tuple[list[Overlay], list[TextLine]]:
-    overlays: list[Overlay] = [EdgesOverlay(significant_edge_lines(scene.scenario))]
+    overlays: list[Overlay] = [EdgesOverlay(scene.edges)]
     ids = reach_models(scene)
     done = [i for i in ids if answers.reach_known(state, i)]
     for i in done:  # only areas already worked out: work_out_reach adds the rest
@@ -80,7 +80,8 @@ def debug_details(answers: Answers, state: GameState | None, scene: Scene, picks
     overlays: list[Overlay] = []
     lines = [TextLine("DEBUG VIEW (F2 to leave): click two models", TEXT_WARN)]
     parts = [_sight(answers, scene) if sight else None,
-             _reach(answers, state, scene) if reach else None, _pair(answers, scene, picks)]
+             _reach_overlays(answers, state, scene) if reach else None,
+             _pair(answers, scene, picks)]
     for part in parts:
         if part is not None:
             overlays += part[0]

@@ -13,8 +13,8 @@ milliseconds of the frame clock; the headlines are those of
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import Protocol
 
 from render.draw.dice_card import CARD_MS, card_lines
 from render.draw.pinned import Banner, DiceCard, Shown, WhatIfShown
@@ -22,8 +22,8 @@ from render.draw.theme import TEXT, side_colour
 from render.draw.view import TextLine
 from render.explain.answers import state_key
 from render.explain.headline import charge_headline, headline
-from render.explain.what_if import WhatIf
-from render.input.setup import current_weapon, of_kind, options
+from render.explain.setup import current_weapon, of_kind, options
+from render.explain.what_if import Pointing, WhatIf
 from render.scene import Scene
 from sim.combat.plan import CloseCombatKind, ShootKind, ranged_weapons
 from sim.combat.rolls import AttackRoll, attack_rolls, rolls_by_event
@@ -31,10 +31,6 @@ from sim.engine.actions import Action
 from sim.engine.gamedata import Event, Phase
 from sim.engine.state import GameState
 from sim.scenario.names import display_names
-
-if TYPE_CHECKING:
-    from render.input.ai_turns import AiTurns
-    from render.input.controller import Controller
 
 # What the side to act does first, under its banner (R-TURN-3..5).
 PHASE_HINT = {
@@ -44,6 +40,25 @@ PHASE_HINT = {
     Phase.ACTIVATE: "activate a Ready model, or end the turn",
     Phase.ACTIVATION: "your model is active",
 }
+
+
+class AiLog(Protocol):
+    """What the log reads of the AI's sides in solo play (render.input.ai_turns)."""
+
+    @property
+    def reasons(self) -> Mapping[int, str]: ...
+    def plays(self, state: GameState | None) -> bool: ...
+    def log_lines(self, state: GameState, lines: Sequence[str] | None = None
+                  ) -> tuple[str, ...]: ...
+
+
+class Followed(Pointing, Protocol):
+    """What :class:`Show` follows each frame: the input state, the AI's sides and the
+    engine's legal actions (listed once per state, render.explain.answers.Answers)."""
+
+    @property
+    def ai(self) -> AiLog | None: ...
+    def legal(self) -> list[Action]: ...
 
 
 class Show:
@@ -59,7 +74,6 @@ class Show:
         self.log: tuple[str, ...] = ()
         self.headlines: tuple[TextLine, ...] = ()
         self._headline_key: object = None
-        self._legal: tuple[object, list[Action]] = (None, [])
         self.what_if = WhatIf()
 
     # --- the hand-over -----------------------------------------------------------
@@ -85,7 +99,7 @@ class Show:
     def card_visible(self, now_ms: int) -> bool:
         return self.card is not None and now_ms - self.card.since_ms < CARD_MS
 
-    def _dice(self, state: GameState, now_ms: int, ai: AiTurns | None = None) -> None:
+    def _dice(self, state: GameState, now_ms: int, ai: AiLog | None = None) -> None:
         events = state.events
         reasons = 0 if ai is None else len(ai.reasons)
         if (len(events), reasons) == (self._events, self._reasons):
@@ -103,13 +117,7 @@ class Show:
             self.log = ai.log_lines(state, self.log)
 
     # --- the headlines ---------------------------------------------------------------
-    def _legal_now(self, state: GameState) -> list[Action]:
-        key = state_key(state)
-        if self._legal[0] != key:
-            self._legal = (key, list(state.legal_actions()))
-        return self._legal[1]
-
-    def _headlines(self, c: Controller) -> None:
+    def _headlines(self, c: Followed) -> None:
         state, s = c.state, c.setup
         setup = None if s is None else (s.kind.keyword, s.model, s.target, s.weapon)
         key = (None if state is None else state_key(state), setup, c.hovered)
@@ -118,7 +126,7 @@ class Show:
         self._headline_key = key
         self.headlines = () if state is None else tuple(self._find_headlines(c, state))
 
-    def _find_headlines(self, c: Controller, state: GameState) -> list[TextLine]:
+    def _find_headlines(self, c: Followed, state: GameState) -> list[TextLine]:
         s, hovered = c.setup, c.hovered
         mine = hovered is not None and _enemies(state, _active(state), hovered)
         enemy = hovered if mine else None
@@ -132,7 +140,7 @@ class Show:
             target = s.target or enemy
             if target is None:
                 return []
-            legal = self._legal_now(state)
+            legal = c.legal()
             weapon = current_weapon(state.scenario, legal, s)
             close = isinstance(s.kind, CloseCombatKind)
             bands = sorted({str(a.values().get("band")) for a in options(legal, s, target)
@@ -142,7 +150,7 @@ class Show:
         if s.form.target and s.form.points:  # a charge: every target it may choose
             if s.target is not None:
                 return [charge_headline(state, s.model, s.target)]
-            legal = self._legal_now(state)
+            legal = c.legal()
             targets = sorted({str(a.values()["target"]) for a in of_kind(legal, s)
                               if a.model == s.model})
             if enemy is not None and enemy not in targets:
@@ -168,7 +176,7 @@ class Show:
             pinned=self.headlines + self.what_if.text, what_if=marks, log=self.log)
 
     # --- each frame ----------------------------------------------------------------
-    def update(self, c: Controller, now_ms: int) -> None:
+    def update(self, c: Followed, now_ms: int) -> None:
         """Follow the controller's game: turn changes, new rolls, the pointer."""
         state = c.state
         if state is None:

@@ -14,24 +14,38 @@ owns it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from render.draw.theme import TEXT_DIM, TEXT_GOOD, TEXT_WARN
 from render.draw.view import TextLine
 from render.explain.answers import state_key
+from render.explain.setup import Setup
 from sim.engine.state import GameState
 from sim.movement.levels import level_heights, terrain_view
 from sim.scenario.names import display_names
 from sim.scenario.positions import Position
 from sim.shooting.analysis import analyse
 
-if TYPE_CHECKING:
-    from render.input.controller import Controller
-
 CELL = 0.25  # inches: the hover cell a spot is rounded to
 KEPT = 512  # answers kept for one engine state (bounds memory)
 
 Segment = tuple[tuple[float, float], tuple[float, float]]
+
+
+class Pointing(Protocol):
+    """What "what if" reads of the window's input state (render.input's controller
+    offers it): the game, the set-up, the selection and the pointer."""
+
+    @property
+    def state(self) -> GameState | None: ...
+    @property
+    def setup(self) -> Setup | None: ...
+    @property
+    def selected(self) -> str | None: ...
+    @property
+    def hovered(self) -> str | None: ...
+    @property
+    def hover_point(self) -> tuple[float, float] | None: ...
 
 
 @dataclass(frozen=True)
@@ -96,7 +110,7 @@ def lines(state: GameState, answer: WhatIfAnswer) -> list[TextLine]:
     return out
 
 
-def asker(c: Controller, state: GameState) -> str | None:
+def asker(c: Pointing, state: GameState) -> str | None:
     """The model the question is about: the selected one, else the active one.
 
     Not while an action is set up: a path being drawn shows its own ghost and
@@ -118,7 +132,7 @@ class WhatIf:
         self.answer: WhatIfAnswer | None = None
         self.text: tuple[TextLine, ...] = ()
 
-    def update(self, c: Controller) -> None:
+    def update(self, c: Pointing) -> None:
         state, point = c.state, c.hover_point
         model = None if state is None else asker(c, state)
         if state is None or model is None or point is None or c.hovered is not None or (

@@ -21,7 +21,7 @@ time budget per decision, :data:`SEARCH_SECONDS`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 from render.input.thinking import Thought
@@ -44,8 +44,8 @@ MARK = "AI: "
 class Applies(Protocol):
     """What AiTurns needs of the controller: its game and its way to apply an action."""
 
-    state: GameState | None
-
+    @property
+    def state(self) -> GameState | None: ...
     def apply(self, action: Action) -> bool: ...
 
 
@@ -80,8 +80,11 @@ class AiTurns:
         side = display_names(state.scenario).side(state.acting)
         return f"{side} is played by the AI ({self.players[state.acting].name}); wait for it"
 
-    def tick(self, controller: Applies, now_ms: int) -> bool:
+    def tick(self, controller: Applies, now_ms: int,
+             say: Callable[[str], object] | None = None) -> bool:
         """Take one AI action when one is due and decided; True when one was taken.
+        ``say`` puts the reason, or that the AI is thinking, in the status bar (the
+        window passes its controller's).
 
         Never waits: the decision is worked out in a thread (:meth:`decided`)."""
         state = controller.state
@@ -96,7 +99,8 @@ class AiTurns:
             if now_ms >= self._due and self._told is not self._thought:
                 self._told = self._thought  # said once: a refused click's words stay up
                 side = display_names(state.scenario).side(state.acting)
-                _say(controller, f"{side} ({self.players[state.acting].name}) is thinking...")
+                if say is not None:
+                    say(f"{side} ({self.players[state.acting].name}) is thinking...")
             return False
         self._thought = None
         index = len(state.history)
@@ -107,7 +111,8 @@ class AiTurns:
             self.acting = False
         if done:
             self.reasons[index] = decision.why
-            _say(controller, f"{MARK}{decision.why}")
+            if say is not None:
+                say(f"{MARK}{decision.why}")
         self._due = now_ms + self.pace_ms
         return done
 
@@ -174,9 +179,3 @@ class AiTurns:
             at += len(events)
         return tuple(out)
 
-
-def _say(controller: Applies, text: str) -> None:
-    """The reason in the status bar, when the controller has one."""
-    if hasattr(controller, "status"):
-        controller.status = text  # type: ignore[attr-defined]
-        controller.status_error = False  # type: ignore[attr-defined]

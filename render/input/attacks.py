@@ -11,7 +11,7 @@ from __future__ import annotations
 from render.draw.view import Overlay, TextLine
 from render.explain import answers
 from render.explain.answers import Answers
-from render.input.setup import Setup, options
+from render.explain.setup import Setup, options
 from render.scene import Scene
 from sim.combat.plan import CloseCombatKind, Shoot, ShootKind, ranged_weapons
 from sim.engine.actions import Action, ModelAction

@@ -10,10 +10,10 @@ from __future__ import annotations
 from render.draw.view import Button
 from render.explain.answers import Answers
 from render.explain.moves import reason
+from render.explain.setup import Form, Setup, build, current_weapon, of_kind, options, weapon_name
 from render.input.hotkeys import MINOR_KINDS, with_keys
 from render.input.keys import AddStep, Apply, Do, PickTarget, StartKind
 from render.input.paths import vertical_choices
-from render.input.setup import Form, Setup, build, current_weapon, of_kind, options, weapon_name
 from render.scene import Scene
 from sim.engine.actions import (
     Action,

@@ -1,20 +1,21 @@
 """The hot-seat flow, driven only by the engine's legal actions.
 
-The controller holds the game session (the :class:`~sim.engine.state.GameState`,
-the history as last saved, the AI's sides in solo play), the UI state around it
-(a model action being set up, the hovered and selected models, the debug picks
-and toggles, help, legend, scrolling, the F5 maps, the status bar) and the caches
-of what it derives per engine and UI state (the scene, the legal actions, the
-view, the engine's answers). It offers as buttons exactly what
-``state.legal_actions()`` lists, turns clicks into engine actions and applies
-them; anything illegal is refused by the engine, whose message goes to the
-status bar while the state stays unchanged. It never decides a rule itself.
+Split by job (issue 32): the game session (:class:`~render.input.session.Session`:
+the game state, the history as last saved, the AI's sides), the UI state around
+it that the controller changes click by click (a model action being set up, the
+hovered and selected models, the debug picks and toggles, help, legend,
+scrolling, the F5 maps, the status bar), taken each frame as one frozen
+:class:`~render.input.ui_state.UiState` that keys the view, and the table of
+named key commands (:data:`COMMANDS`). The engine's answers for one state (the
+scene, the legal actions, shots, reach) are kept in one place, the controller's
+:class:`~render.explain.answers.Answers`, which the window's ``Show`` asks too.
 
-It coordinates the modules of render/input/ (buttons, keys, set-up, paths,
-attacks, history, what is shown, the AI's turns, the maps) and render/explain/
-(the answers kept per engine state, the debug view).
-Refusals are said in player words: the engine's reason after what was
-refused, with display names, never the action's text.
+It offers as buttons exactly what ``state.legal_actions()`` lists, turns clicks
+into engine actions and applies them; anything illegal is refused by the engine,
+whose message goes to the status bar (:meth:`Controller.say`) while the state
+stays unchanged. It never decides a rule itself. Refusals are said in player
+words: the engine's reason after what was refused, with display names, never the
+action's text.
 """
 
 from __future__ import annotations
@@ -27,16 +28,16 @@ from render.draw.theme import TEXT_WARN
 from render.draw.view import Button, TextLine, ViewState
 from render.explain import debug
 from render.explain.answers import Answers, state_key
-from render.input import ai_turns, attacks, choices, history, hotkeys, paths, shown, words
+from render.explain.setup import Setup, build, current_weapon
+from render.input import ai_turns, attacks, choices, commands, hotkeys, paths, shown, words
 from render.input.keys import AddStep, Apply, Do, PickTarget, StartKind
 from render.input.map_toggle import MapToggle
-from render.input.setup import Setup, build, current_weapon
+from render.input.session import Session
+from render.input.ui_state import UiState, frozen_setup
 from render.scene import Scene, scene_from_scenario, scene_from_state
 from sim.engine.actions import Action, ActionKind, Activate, ModelAction, ReadyModel
 from sim.engine.gamedata import Phase
 from sim.engine.state import GameState
-from sim.errors import WastelandError
-from sim.game.kinds import new_game
 from sim.movement.plan import Step
 from sim.scenario.names import display_names
 from sim.scenario.objects import Scenario
@@ -45,22 +46,13 @@ CLICK_SLACK = 0.25  # inches added to a base's radius when clicking it
 
 
 class Controller:
-    """Holds what the window shows and turns clicks and keys into engine calls.
-
-    Parameters
-    ----------
-    scenario
-        The loaded scenario.
-    save_dir
-        Where Ctrl+S writes its files.
-    state
-        A game to continue (default: a new game of ``scenario``).
-    """
+    """Holds what the window shows and turns clicks and keys into engine calls; its
+    arguments are the game session's (:class:`~render.input.session.Session`)."""
 
     def __init__(self, scenario: Scenario, save_dir: Path | None = None,
                  state: GameState | None = None) -> None:
-        self.scenario = scenario
-        self.save_dir = save_dir or Path.cwd()
+        self.session = Session(scenario, save_dir or Path.cwd(), state)
+        self._status = ("", False)  # the status bar: its text and whether it is an error
         self.quit_requested = False
         self.show_help = False
         self.debug = False
@@ -73,114 +65,138 @@ class Controller:
         self.selected: str | None = None
         self.setup: Setup | None = None
         self.last_outcome: tuple[TextLine, ...] = ()
-        self.saves = 0
         self._quiet_hover: str | None = None  # no hover preview on it (see apply)
         self.show_legend = False  # a short window's shared box: legend (True) or log
         self.scroll = {"details": 0, "log": 0}  # rows scrolled by the mouse wheel
         self._details_seen: tuple[TextLine, ...] = ()
         self.reach_budget = 0.03  # seconds of F4 area work per frame (see tick)
         self._reach_work = 0  # areas worked out so far: part of the view's key
-        try:
-            self.state: GameState | None = state or new_game(scenario)
-        except WastelandError as exc:
-            self.state = None
-            self._say(f"read-only: {exc}", error=True)
-        else:
-            fresh = state is None or not state.history
-            self._say(("New game." if fresh else
-                       f"Saved game continued: round {self.state.round}.")
-                      + f" F1: help. Quitting saves a changed game in {self.save_dir}.")
-        # The history as last saved (or loaded): quitting saves only a changed game.
-        self._saved_history = self.state.history if self.state is not None else ()
-        self._scene_cache: tuple[object, Scene] | None = None
-        self._legal_cache: tuple[object, list[Action]] | None = None
-        self._view_cache: tuple[object, ViewState] | None = None
-        self.answers = Answers()  # shots, sight webs, reach: dropped when the state changes
-        self.ai: ai_turns.AiTurns | None = None  # solo play: the AI's sides (issue 18)
+        self._view_cache: tuple[UiState, ViewState] | None = None
+        self.answers = Answers()  # the engine's answers for one state: scene, legal, shots
         self.maps = MapToggle()  # F5: the visibility maps (issue 17)
+        s = self.session
+        if s.state is None:
+            self.say(f"read-only: {s.problem}", error=True)
+        else:
+            self.say(("Saved game continued: round " f"{s.state.round}." if s.continued
+                      else "New game.")
+                     + f" F1: help. Quitting saves a changed game in {s.save_dir}.")
 
-    # --- reading (cached per engine state and UI state) ---------------------------
-    def _say(self, text: str, error: bool = False) -> None:
-        self.status, self.status_error = text, error
+    # --- the game session ----------------------------------------------------------
+    @property
+    def scenario(self) -> Scenario:
+        return self.session.scenario
 
+    @property
+    def state(self) -> GameState | None:
+        """The engine's game (None: the scenario cannot be played, the window is read-only)."""
+        return self.session.state
+
+    @property
+    def ai(self) -> ai_turns.AiTurns | None:
+        """Solo play: the AI's sides (issue 18)."""
+        return self.session.ai
+
+    @ai.setter
+    def ai(self, ai: ai_turns.AiTurns | None) -> None:
+        self.session.ai = ai
+
+    @property
+    def save_dir(self) -> Path:
+        """Where Ctrl+S (and quitting) writes."""
+        return self.session.save_dir
+
+    @save_dir.setter
+    def save_dir(self, path: Path) -> None:
+        self.session.save_dir = path
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether the game changed since it was started, loaded or last saved."""
+        return self.session.unsaved
+
+    # --- the status bar --------------------------------------------------------------
+    def say(self, text: str, error: bool = False) -> None:
+        """Put ``text`` in the status bar (the app and the AI's turns say theirs here)."""
+        self._status = (text, error)
+
+    @property
+    def status(self) -> str:
+        return self._status[0]
+
+    @property
+    def status_error(self) -> bool:
+        return self._status[1]
+
+    # --- reading (the engine's answers per state, the view per UI state) --------------
     def scene(self) -> Scene:
-        """The board as the engine has it now (cached per engine step)."""
+        """The board as the engine has it now (kept per engine state by :attr:`answers`)."""
         if self.state is None:
             return scene_from_scenario(self.scenario)
-        key = self._state_key()
-        if self._scene_cache is None or self._scene_cache[0] != key:
-            self._scene_cache = (key, scene_from_state(self.scenario, self.state))
-        return self._scene_cache[1]
+        state, scenario = self.state, self.scenario
+        return self.answers.scene(state, lambda: scene_from_state(scenario, state))
 
-    def _state_key(self) -> object:
-        """Changes whenever the engine state does (apply, undo, load)."""
-        return None if self.state is None else state_key(self.state)  # one state per controller
-
-    def _legal(self) -> list[Action]:
-        """The engine's listed legal actions, asked once per engine state."""
-        if self.state is None:
-            return []
-        key = self._state_key()
-        if self._legal_cache is None or self._legal_cache[0] != key:
-            self._legal_cache = (key, [a for a in self.state.legal_actions()])
-        return self._legal_cache[1]
+    def legal(self) -> list[Action]:
+        """The engine's listed legal actions, asked once per engine state (:attr:`answers`)."""
+        return [] if self.state is None else self.answers.legal(self.state)
 
     def buttons(self) -> list[Button]:
         """The choices offered now: the engine's listed legal actions, grouped."""
         if self.state is None or self.state.is_over or (self.ai and self.ai.plays(self.state)):
             return []
         if self.setup is not None:
-            return choices.setup_buttons(self.scenario, self.state, self.scene(), self._legal(),
+            return choices.setup_buttons(self.scenario, self.state, self.scene(), self.legal(),
                                          self.setup, self.answers)
-        return choices.turn_buttons(self.scenario, self.state, self._legal())
+        return choices.turn_buttons(self.scenario, self.state, self.legal())
 
     def _weapon(self, s: Setup) -> str | None:
         """The weapon Tab has cycled to, when the action takes one."""
-        return current_weapon(self.scenario, self._legal(), s) if s.form.weapon else None
+        return current_weapon(self.scenario, self.legal(), s) if s.form.weapon else None
 
-    def _ui_key(self) -> object:
+    def ui_state(self) -> UiState:
+        """The UI state now, frozen: what the view depends on (see render.input.ui_state)."""
         s = self.setup
-        setup = None if s is None else (s.form, s.model, s.target, tuple(s.steps), s.weapon)
-        path_hover = self.hover_point if s is not None and s.form.points else None
-        return (self._state_key(), setup, self.hovered, path_hover, self.hover_index,
-                self.debug, self.debug_sight, self.debug_reach, tuple(self.debug_picks),
-                self.show_help, self.status, self.status_error, self.selected,
-                self.last_outcome, self._reach_work, self.show_legend, self._quiet_hover,
-                tuple(self.scroll.values()), self.maps.key(self.hover_point))
+        return UiState(
+            scenario=self.scenario, state=self.state, legal=self.legal(),
+            hover_point=self.hover_point,
+            state_key=None if self.state is None else state_key(self.state),
+            setup=frozen_setup(s),
+            path_hover=self.hover_point if s is not None and s.form.points else None,
+            hovered=self.hovered, quiet_hover=self._quiet_hover, selected=self.selected,
+            last_outcome=self.last_outcome, debug=self.debug, debug_sight=self.debug_sight,
+            debug_reach=self.debug_reach, debug_picks=tuple(self.debug_picks),
+            show_help=self.show_help, show_legend=self.show_legend, status=self.status,
+            status_error=self.status_error, hover_index=self.hover_index,
+            reach_work=self._reach_work,
+            scroll=(self.scroll["details"], self.scroll["log"]),
+            maps=self.maps.key(self.hover_point))
 
     def view(self) -> ViewState:
         """Everything the frame draws besides the scene (recomputed only on a change)."""
-        key = self._ui_key()
-        if self._view_cache is None or self._view_cache[0] != key:
+        ui = self.ui_state()
+        if self._view_cache is None or self._view_cache[0] != ui:
             self.answers.follow(self.state)
-            self._view_cache = (key, self._make_view())
+            self._view_cache = (ui, self._make_view(ui))
         return self._view_cache[1]
 
-    def _showing(self) -> shown.Showing:
-        return shown.Showing(
-            self.scenario, self.state, self._legal(), self.setup, self.hovered,
-            self.hover_point, self._quiet_hover, self.selected, self.last_outcome, self.debug,
-            self.debug_sight, self.debug_reach, tuple(self.debug_picks))
-
-    def _make_view(self) -> ViewState:
+    def _make_view(self, ui: UiState) -> ViewState:
         scene = self.scene()
-        showing = self._showing()
-        overlays, lines = shown.overlays_and_details(self.answers, showing, scene)
-        overlays, lines = self.maps.shown(self, scene, overlays, lines)
+        overlays, lines = shown.overlays_and_details(self.answers, ui, scene)
+        overlays, lines = self.maps.shown(ui, scene, overlays, lines)
         text = tuple(lines)
         if text != self._details_seen:  # new text starts at its top
             self._details_seen = text
             self.scroll["details"] = 0
         return ViewState(
             buttons=tuple(self.buttons()),
-            buttons_title=shown.buttons_title(showing, scene),
+            buttons_title=shown.buttons_title(ui, scene),
             details=text,
             log=(() if self.state is None else self.ai.log_lines(self.state) if self.ai
                  else tuple(str(e) for e in self.state.events)),
             status=self.status,
             status_error=self.status_error,
             overlays=tuple(overlays),
-            highlight=shown.highlight(showing),
+            highlight=shown.highlight(ui),
             show_help=self.show_help,
             debug=self.debug,
             hover_button=self.hover_index,
@@ -204,20 +220,11 @@ class Controller:
         """Apply ``action`` through the engine; on refusal say why and change nothing."""
         if self.state is None:
             return False
-        blocked = self.ai.blocks(self.state) if self.ai is not None else None
-        if blocked is not None:  # an AI side's turn (render/input/ai_turns.py)
-            self._say(blocked, error=True)
+        applied = self.session.apply(action)
+        self.say(applied.text, error=not applied.done)
+        if not applied.done:
             return False
-        before = len(self.state.events)
-        try:
-            self.state.apply(action)
-        except WastelandError as exc:
-            self._say(words.refusal(self.scenario, action, exc), error=True)
-            return False
-        new = self.state.events[before:]
-        # The status bar holds the last two events; Details and the log hold all.
-        self._say(" / ".join(e.text for e in new[-2:]) if new else "done")
-        self.last_outcome = tuple(TextLine(e.text, TEXT_WARN) for e in new)
+        self.last_outcome = tuple(TextLine(e.text, TEXT_WARN) for e in applied.events)
         # An attack's outcome stays until the pointer leaves its target (bug 5:
         # any other action leaves the hovered enemy's preview on).
         target = action.values().get("target") if isinstance(action, ModelAction) else None
@@ -226,14 +233,14 @@ class Controller:
         self.selected = None
         return True
 
-
     def undo(self) -> None:
         if self.state is None:
             return
         self.setup = None
-        text, error = (self.ai.undo(self.state) if self.ai is not None
-                       else history.undo(self.state))
-        self._say(text, error=error)
+        undone = self.session.undo()
+        assert undone is not None
+        text, error = undone
+        self.say(text, error=error)
         if not error:
             self.last_outcome = (TextLine(text, TEXT_WARN),)
 
@@ -241,41 +248,32 @@ class Controller:
         """Write the game to a new file in ``save_dir`` and name it in the status bar."""
         if self.state is None:
             return None
-        path, self.saves, problem = history.save_new(self.state, self.save_dir,
-                                                     self.scenario, self.saves)
-        if path is None:
-            self._say(problem or "not saved", error=True)
-            return None
-        self._say(f"saved to {path}")
-        self._saved_history = self.state.history
+        path, text = self.session.save()
+        self.say(text, error=path is None)
         return path
 
-    @property
-    def unsaved(self) -> bool:
-        """Whether the game changed since it was started, loaded or last saved."""
-        return self.state is not None and self.state.history != self._saved_history
-
-    def _commit(self) -> None:
+    def commit(self) -> None:
+        """Enter: apply the action as set up, or say what it still needs."""
         s = self.setup
         if s is None:
             return
         action = self.build(s)
         if action is None:
-            self._say(f"{choices.kind_label(s.form.keyword)}: nothing to commit yet (click "
+            self.say(f"{choices.kind_label(s.form.keyword)}: nothing to commit yet (click "
                       "the board for a waypoint, or a model)", error=True)
             return
         self.apply(action)
 
-    def _path_changed(self) -> None:
+    def path_changed(self) -> None:
         """A new path drawn: an old refusal no longer applies to it (bug 6)."""
         if self.setup is not None and self.status_error:
-            self._say(words.setup_hint(self.setup))
+            self.say(words.setup_hint(self.setup))
 
     def _start_setup(self, kind: ActionKind[Any]) -> None:
         if self.state is None or self.state.activation is None:
             return
         self.setup = Setup(kind, self.state.activation.model)
-        self._say(words.setup_hint(self.setup))
+        self.say(words.setup_hint(self.setup))
 
     def _pick_target(self, target: str) -> None:
         """Choose the target; act at once when the engine lists one way to do it.
@@ -287,10 +285,10 @@ class Controller:
         assert s is not None
         s.target = target
         if s.form.points:
-            self._say(words.setup_hint(s))
+            self.say(words.setup_hint(s))
             return
-        ways = attacks.ways_to_attack(self._legal(), s, target,
-                                          current_weapon(self.scenario, self._legal(), s))
+        ways = attacks.ways_to_attack(self.legal(), s, target,
+                                          current_weapon(self.scenario, self.legal(), s))
         if len(ways) == 1:
             self.apply(ways[0])
         elif not ways:
@@ -300,50 +298,15 @@ class Controller:
             if self.setup is not None:
                 self.setup.target = None
         else:
-            self._say(f"{choices.kind_label(s.form.keyword)} "
+            self.say(f"{choices.kind_label(s.form.keyword)} "
                       f"{display_names(self.scenario).model(target)}: choose how (buttons)")
 
     # --- input -----------------------------------------------------------------
     def command(self, name: str) -> None:
-        """A named key command (render.app maps keys to these names)."""
-        if name == "help":
-            self.show_help = not self.show_help
-        elif name == "legend":
-            self.show_legend = not self.show_legend
-        elif name == "escape":
-            self._escape()
-        elif name == "debug":
-            self.debug = not self.debug
-            self.debug_picks.clear()
-            self._say("debug view on: click any two models" if self.debug else "debug view off")
-        elif name == "all_sight" and self.debug:
-            self.debug_sight = not self.debug_sight
-        elif name == "edges_reach" and self.debug:
-            self.debug_reach = not self.debug_reach
-        elif name == "map":
-            self._say(self.maps.cycle(self, self.scene()))
-        elif name == "undo":
-            self.undo()
-        elif name == "save":
-            self.save()
-        elif name == "confirm":
-            self._commit()
-        elif name == "backspace" and self.setup is not None and self.setup.steps:
-            self.setup.steps.pop()
-            self._path_changed()
-        elif name == "next_weapon" and self.setup is not None and self.setup.form.weapon:
-            self.setup.weapon += 1
-
-    def _escape(self) -> None:
-        """Esc closes the help, else cancels a set-up, else drops picks and selection."""
-        if self.show_help:
-            self.show_help = False
-        elif self.setup is not None:
-            self.setup = None
-            self._say("cancelled")
-        else:
-            self.debug_picks.clear()
-            self.selected = None
+        """A named key command (render.app maps keys to these names, render.input.commands)."""
+        run = commands.COMMANDS.get(name)
+        if run is not None:
+            run(self)
 
     def scroll_by(self, box: str, rows: int, limit: int) -> None:
         """Scroll the text of ``box`` ("details" or "log") by ``rows``, within 0..limit."""
@@ -376,7 +339,7 @@ class Controller:
                 self._pick_target(target)
             case AddStep(step) if self.setup is not None:
                 self.setup.steps.append(step)
-                self._path_changed()
+                self.path_changed()
             case Do(name):
                 self.command(name)
 
@@ -410,15 +373,15 @@ class Controller:
         """While a model action is set up, a click picks its target or a waypoint."""
         if s.form.target and s.target is None:
             if hit is None:
-                self._say(f"{s.form.keyword}: click a model to target", error=True)
+                self.say(f"{s.form.keyword}: click a model to target", error=True)
             else:
                 self._pick_target(hit)
             return
         if s.form.points:
             paths.clicked_step(self.state, self.scene(), s, x, y)
-            self._path_changed()
+            self.path_changed()
             if not s.form.many_points:
-                self._commit()
+                self.commit()
 
     def _click_model(self, hit: str | None) -> None:
         """Outside an action setup, clicking a model readies or activates it."""
@@ -448,7 +411,7 @@ class Controller:
         s = self.setup
         if s is not None and x is not None and y is not None:
             s.steps.append(Step("walk", *paths.snap(self.state, self.scene(), s, x, y)))
-            self._path_changed()
+            self.path_changed()
 
     # --- work spread over frames ---------------------------------------------------
     def tick(self) -> None:
@@ -470,3 +433,4 @@ class Controller:
         while self.debug and self.debug_reach and self.state is not None and not (
                 debug.reach_done(self.answers, self.state, self.scene())):
             self.tick()
+

@@ -27,10 +27,9 @@ from typing import Protocol
 
 from render.draw.theme import TEXT_DIM, TEXT_WARN
 from render.draw.view import Overlay, TextLine
-from render.input.setup import Setup
+from render.explain.what_if import Pointing
 from render.map_layer import MapOverlay
 from render.scene import Scene
-from sim.engine.state import GameState
 from sim.errors import WastelandError
 from sim.maps.visibility import KINDS, Map, MapWork, enemies_of
 from sim.scenario.names import model_name
@@ -43,21 +42,12 @@ WHAT = {"seen": "how many enemies would see it there",
         "sees": "from where it would see {target}"}
 
 
-class Showing(Protocol):
-    """What the map reads of the window's state (the controller has it)."""
+class MapAsks(Pointing, Protocol):
+    """What the map reads of the window's state (the controller has it): what "what
+    if" reads, the scenario and the debug picks."""
 
     @property
     def scenario(self) -> Scenario: ...
-    @property
-    def state(self) -> GameState | None: ...
-    @property
-    def setup(self) -> Setup | None: ...
-    @property
-    def hovered(self) -> str | None: ...
-    @property
-    def hover_point(self) -> tuple[float, float] | None: ...
-    @property
-    def selected(self) -> str | None: ...
     @property
     def debug(self) -> bool: ...
     @property
@@ -99,7 +89,7 @@ class MapToggle:
         work.step(self.budget)
         return True
 
-    def cycle(self, v: Showing, scene: Scene) -> str:
+    def cycle(self, v: MapAsks, scene: Scene) -> str:
         """F5: the next kind (the model and the target chosen as the module says); the
         status bar's text."""
         before = self.kind
@@ -115,11 +105,11 @@ class MapToggle:
             return f"{self.kind} map: choose a model first (activate, hover or select one)"
         return f"{self.kind} map of {_name(v, model)} (F5: next map)"
 
-    def model(self, v: Showing) -> str | None:
+    def model(self, v: MapAsks) -> str | None:
         """The model the map is of now."""
         return _focus(v) or self.pinned
 
-    def map_of(self, v: Showing, scene: Scene) -> MapWork | str | None:
+    def map_of(self, v: MapAsks, scene: Scene) -> MapWork | str | None:
         """The map to show (started when what it depends on changed: a ``seen`` or
         ``sees`` map is made at once, a threat map's cells over frames), why there is
         none (a sentence), or None when the maps are off."""
@@ -143,7 +133,7 @@ class MapToggle:
             self._cache = (key, found)
         return self._cache[1]
 
-    def shown(self, v: Showing, scene: Scene, overlays: Sequence[Overlay],
+    def shown(self, v: MapAsks, scene: Scene, overlays: Sequence[Overlay],
               lines: Sequence[TextLine]) -> tuple[list[Overlay], list[TextLine]]:
         """``overlays`` and Details ``lines`` with the map: its shading under the other
         overlays, its title and the hovered cell's answer first in Details."""
@@ -168,7 +158,7 @@ class MapToggle:
             work.step(None)
 
 
-def map_lines(v: Showing, m: Map) -> list[TextLine]:
+def map_lines(v: MapAsks, m: Map) -> list[TextLine]:
     """The map's title, and what the hovered cell's value is made of."""
     what = WHAT[m.kind].format(target=_name(v, m.target) if m.target else "")
     out = [TextLine(f"F5 {m.kind} map of {_name(v, m.model)}: {what}", TEXT_WARN)]
@@ -191,7 +181,7 @@ def map_lines(v: Showing, m: Map) -> list[TextLine]:
     return [*out, TextLine(f"here: best hit {100 * float(value):.1f}%: {parts}")]
 
 
-def _hovered_base(v: Showing, m: Map) -> tuple[float, float, float] | None:
+def _hovered_base(v: MapAsks, m: Map) -> tuple[float, float, float] | None:
     """The model's base on the hovered cell, where it can stand (ringed on the board)."""
     if v.hover_point is None or m.at(*v.hover_point) is None:
         return None
@@ -201,7 +191,7 @@ def _hovered_base(v: Showing, m: Map) -> tuple[float, float, float] | None:
     return g.x0 + col * g.cell, g.y0 + row * g.cell, v.scenario.radius_of(m.model)
 
 
-def _focus(v: Showing) -> str | None:
+def _focus(v: MapAsks) -> str | None:
     """The model the player works with now, if any (set-up, activation, debug pick)."""
     if v.debug:
         return v.debug_picks[0] if v.debug_picks else None
@@ -212,7 +202,7 @@ def _focus(v: Showing) -> str | None:
     return None
 
 
-def _target(v: Showing, scene: Scene, model: str) -> str | None:
+def _target(v: MapAsks, scene: Scene, model: str) -> str | None:
     """A ``sees`` map's target (see the module)."""
     on_table = scene.positions()
     picks = [*([v.hovered] if v.hovered else []), *v.debug_picks[1:2],
@@ -225,6 +215,6 @@ def _target(v: Showing, scene: Scene, model: str) -> str | None:
     return enemies[0] if enemies else None
 
 
-def _name(v: Showing, model: str) -> str:
+def _name(v: MapAsks, model: str) -> str:
     """Display names; ids in the debug view (its convention)."""
     return model if v.debug else model_name(v.scenario, model)

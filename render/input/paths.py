@@ -18,7 +18,7 @@ from render.draw.theme import TEXT_BAD, TEXT_DIM, TEXT_GOOD
 from render.draw.view import Overlay, TextLine
 from render.explain import moves
 from render.explain.answers import Answers
-from render.input.setup import Setup, build
+from render.explain.setup import Setup, build
 from render.scene import Scene
 from sim.engine.state import GameState
 from sim.movement.kinds import ChargeKind

@@ -1,56 +1,29 @@
 """What the controller shows besides the buttons: overlays, Details text, titles.
 
-Pure functions of the UI state the controller holds (:class:`Showing`) and
-the engine's answers; split out of the controller so the flow of input and
+Pure functions of the frozen UI state (:class:`render.input.ui_state.UiState`)
+and the engine's answers; split out of the controller so the flow of input and
 the composition of the picture stay apart. Text names models and sides by
 their display names (sim.scenario.names); ids appear only in the debug view.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from render.draw.theme import TEXT_DIM
 from render.draw.view import Overlay, TextLine
 from render.explain import debug, details
 from render.explain.answers import Answers
+from render.explain.setup import Setup, current_weapon
 from render.input import attacks, paths
 from render.input.choices import kind_label
-from render.input.setup import Setup, current_weapon
+from render.input.ui_state import UiState
 from render.scene import Scene
-from sim.engine.actions import Action
 from sim.engine.gamedata import Phase
-from sim.engine.state import GameState
 from sim.scenario.names import model_name
-from sim.scenario.objects import Scenario
 
 OverlaysAndText = tuple[list[Overlay], list[TextLine]]  # overlays and Details text
 
 
-@dataclass(frozen=True)
-class Showing:
-    """The UI state a picture depends on (a snapshot of the controller's)."""
-
-    scenario: Scenario
-    state: GameState | None
-    legal: list[Action]
-    setup: Setup | None
-    hovered: str | None
-    hover_point: tuple[float, float] | None
-    quiet_hover: str | None
-    selected: str | None
-    last_outcome: tuple[TextLine, ...]
-    debug: bool
-    debug_sight: bool
-    debug_reach: bool
-    debug_picks: tuple[str, ...]
-
-    def weapon(self, s: Setup) -> str | None:
-        """The weapon Tab has cycled to, when the action takes one."""
-        return current_weapon(self.scenario, self.legal, s) if s.form.weapon else None
-
-
-def buttons_title(v: Showing, scene: Scene) -> str:
+def buttons_title(v: UiState, scene: Scene) -> str:
     """The title over the buttons: the set-up, the activation, or the phase."""
     if v.state is None:
         return "Choices"
@@ -67,7 +40,7 @@ def buttons_title(v: Showing, scene: Scene) -> str:
     return f"Choices: {scene.phase}"
 
 
-def highlight(v: Showing) -> frozenset[str]:
+def highlight(v: UiState) -> frozenset[str]:
     """Models ringed in white besides the active one: picks, selection, target."""
     if v.debug:
         return frozenset(v.debug_picks)
@@ -75,7 +48,7 @@ def highlight(v: Showing) -> frozenset[str]:
     return frozenset(i for i in ids if i is not None)
 
 
-def overlays_and_details(answers: Answers, v: Showing, scene: Scene) -> OverlaysAndText:
+def overlays_and_details(answers: Answers, v: UiState, scene: Scene) -> OverlaysAndText:
     """The overlays and the Details text of the picture now."""
     if v.debug:
         return debug.debug_details(answers, v.state, scene, list(v.debug_picks),
@@ -93,7 +66,7 @@ def overlays_and_details(answers: Answers, v: Showing, scene: Scene) -> Overlays
     return overlays, lines + details.out_of_play(scene)
 
 
-def _turn_details(answers: Answers, v: Showing, scene: Scene) -> OverlaysAndText:
+def _turn_details(answers: Answers, v: UiState, scene: Scene) -> OverlaysAndText:
     """Outside a set-up: the hovered enemy's shot check, the next step, the outcome."""
     overlays: list[Overlay] = []
     lines: list[TextLine] = []
@@ -109,7 +82,7 @@ def _turn_details(answers: Answers, v: Showing, scene: Scene) -> OverlaysAndText
     return overlays, lines
 
 
-def _setup_details(answers: Answers, v: Showing, scene: Scene, s: Setup
+def _setup_details(answers: Answers, v: UiState, scene: Scene, s: Setup
                    ) -> tuple[list[Overlay], list[TextLine], bool]:
     """While a model action is set up: its path, or its attack on the pointed model."""
     overlays: list[Overlay] = []

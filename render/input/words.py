@@ -7,8 +7,8 @@ the action's text.
 
 from __future__ import annotations
 
+from render.explain.setup import Setup
 from render.input.choices import action_label, kind_label
-from render.input.setup import Setup
 from sim.engine.actions import Action, ModelAction
 from sim.errors import IllegalActionError, WastelandError
 from sim.scenario.names import display_names

@@ -2,7 +2,9 @@
 
 :func:`attack_worth` values a Shoot, a CloseCombat or a Charge (its close-combat
 attack at the contact point) as :class:`sim.ai.scoring.AttackValue` does: the
-chance to eliminate plus DAMAGE_WEIGHT times the share of health it takes. The
+chance to eliminate plus, should the target survive, DAMAGE_WEIGHT times the share
+of its health the attack takes on average (``p_kill + DAMAGE_WEIGHT * (1 - p_kill)
+* share``). The
 search player counts the opponent's answer with it instead of rolling the
 answer's dice, so its look-ahead has no dice noise of its own (docs/ai.md).
 """

@@ -24,6 +24,7 @@ from sim.ai.cluster import run_on_dask
 from sim.ai.registry import make_player
 from sim.ai.workers import MAX_TRIES, WorkersGaveUp, run_on_processes
 from sim.errors import UsageError, WastelandError
+from sim.scenario.format.loader import STDIN_NAME
 from sim.scenario.format.packed import PackedScenario, pack_file, pack_text
 from sim.scenario.objects import Scenario
 
@@ -51,8 +52,6 @@ class ScenarioSource:
             return pack_file(self.path)[0]
         if self.text is None:
             raise UsageError("a scenario source needs a path or a text")
-        from sim.cli_io import STDIN_NAME
-
         return pack_text(self.text, STDIN_NAME)[0]
 
     def load(self) -> Scenario:

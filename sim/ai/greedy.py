@@ -20,16 +20,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from sim.ai import why
+from sim.ai.answer import attack_value
 from sim.ai.candidates import Reaches, activation_actions, listed
 from sim.ai.player import Decision
 from sim.ai.scoring import Scorer, Spot, situation_with
 from sim.combat.plan import (
-    AttackRefused,
     CloseCombat,
     Shoot,
     Situation,
-    plan_close_combat,
-    plan_shot,
 )
 from sim.engine.actions import (
     Action,
@@ -121,12 +119,9 @@ def _weigh_one(state: GameState, scorer: Scorer, sit: Situation, a: Action, mode
         stay = spot(here, 0)
         return Weighed(stay.score, Decision(a, why.stay_line(sc, stay)))
     if isinstance(a, Shoot | CloseCombat):
-        try:
-            plan = (plan_shot(sit, a.model, a.target, a.weapon, a.band) if isinstance(a, Shoot)
-                    else plan_close_combat(sit, a.model, a.target, a.weapon))
-        except AttackRefused:
+        v = attack_value(state, scorer, a)
+        if v is None:  # refused by the rules
             return None
-        v = scorer.value_of(plan, state.model(a.target).health, state.rules)
         line = (why.shot_line(sc, v) if isinstance(a, Shoot)
                 else why.melee_line(sc, v, "fights"))
         return Weighed(v.value + spot(here, left - 1).score, Decision(a, line))

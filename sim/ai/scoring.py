@@ -6,8 +6,8 @@ Every number comes from the rules' own answers: a shot is planned by
 :func:`sim.resolution.odds.attack_odds`; close combat likewise with
 :func:`sim.combat.plan.plan_close_combat`. The score counts what the game
 counts (R-TURN-10: one point per enemy model removed), so an attack is worth
-its chance to eliminate plus half the share of the target's health it takes
-on average.
+its chance to eliminate plus, should the target survive, half the share of its
+health the attack takes on average (:attr:`AttackValue.value`).
 
 A :class:`Scorer` belongs to one player (its odds table grows with the
 profiles it meets); nothing here is kept between players or processes.
@@ -26,14 +26,15 @@ from sim.combat.plan import (
     melee_weapons,
     plan_close_combat,
     plan_shot,
+    ranged_weapons,
 )
 from sim.engine.memo import Memo
 from sim.engine.state import GameState
-from sim.maps.visibility import ranged_weapons
 from sim.resolution.attack import AttackProfile
 from sim.resolution.odds import attack_odds
 from sim.scenario.positions import Position
 from sim.scenario.rules import RulesData
+from sim.shooting.weapon_range import reach
 
 #: What a share of a target's health is worth next to eliminating it.
 DAMAGE_WEIGHT = 0.5
@@ -96,7 +97,7 @@ class Scorer:
         self._melee: dict[tuple[str, str, int], AttackValue | None] = {}
         # Spots of the board last asked about (readying, activating and the first
         # action of a turn ask about the same models on the same board).
-        self._board: object = None
+        self._standing: object = None  # the models in play, where and how hurt
         self._spots: dict[tuple[str, Position, int], Spot] = {}
 
     # --- attacks --------------------------------------------------------------------
@@ -161,10 +162,10 @@ class Scorer:
     # --- places -----------------------------------------------------------------------
     def spot(self, state: GameState, model: str, at: Position, left: int) -> Spot:
         """The worth of ``model`` standing at ``at`` with ``left`` actions still to take."""
-        board = tuple(sorted((i, m.position, m.health, m.climbing)
-                             for i, m in state.models.items() if m.in_play))
-        if board != self._board:
-            self._board, self._spots = board, {}
+        standing = tuple(sorted((i, m.position, m.health, m.climbing)
+                                for i, m in state.models.items() if m.in_play))
+        if standing != self._standing:  # a model moved or was hurt: the spots change
+            self._standing, self._spots = standing, {}
         key = (model, at, min(left, 1))
         if key not in self._spots:
             self._spots[key] = self._spot(state, model, at, left)
@@ -268,10 +269,8 @@ def striking_range(sit: Situation, model: str) -> float:
 
 def _within_reach(sit: Situation, attacker: str, target: str, weapon: str) -> bool:
     """A cheap bound before planning: centres closer than the weapon's reach plus the bases."""
-    rules = sit.scenario.rules_data
-    w = sit.scenario.weapons[weapon]
-    reach = rules.ruler(w.short) + (rules.ruler(w.long) if w.long else 0.0)
-    return _distance(sit, attacker, target) <= reach + _radii(sit, attacker, target) + 1e-6
+    farthest = reach(sit.scenario.rules_data, sit.scenario.weapons[weapon])
+    return _distance(sit, attacker, target) <= farthest + _radii(sit, attacker, target) + 1e-6
 
 
 def _gap(sit: Situation, model: str, enemies: list[str]) -> float:

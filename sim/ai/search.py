@@ -49,7 +49,7 @@ from __future__ import annotations
 import time
 from typing import NamedTuple
 
-from sim.ai.answer import attack_worth
+from sim.ai.answer import attack_value, attack_worth
 from sim.ai.candidates import Reaches
 from sim.ai.greedy import GreedyPlayer, Weighed, weigh
 from sim.ai.last_round import for_the_score, is_last_round
@@ -58,12 +58,8 @@ from sim.ai.player import Decision
 from sim.ai.scoring import Scorer
 from sim.ai.seen import Seen
 from sim.combat.plan import (
-    AttackRefused,
     CloseCombat,
     Shoot,
-    Situation,
-    plan_close_combat,
-    plan_shot,
 )
 from sim.engine.actions import Action, Activate, EndActivation, ReadyModel
 from sim.engine.gamedata import Phase
@@ -207,17 +203,10 @@ class SearchPlayer:
         return p_kill * sum(kill) / len(kill) + (1.0 - p_kill) * sum(stays) / len(stays)
 
     def _p_kill(self, state: GameState, action: Action) -> float:
-        sit = Situation.of_state(state)
-        try:
-            if isinstance(action, Shoot):
-                plan = plan_shot(sit, action.model, action.target, action.weapon, action.band)
-            elif isinstance(action, CloseCombat):
-                plan = plan_close_combat(sit, action.model, action.target, action.weapon)
-            else:
-                return 0.5  # a charge: its attack's odds depend on the contact point
-        except AttackRefused:
-            return 0.0
-        return self.scorer.value_of(plan, state.model(action.target).health, state.rules).p_kill
+        if not isinstance(action, Shoot | CloseCombat):
+            return 0.5  # a charge: its attack's odds depend on the contact point
+        v = attack_value(state, self.scorer, action)
+        return 0.0 if v is None else v.p_kill
 
     def _which_model(self, state: GameState, options: list[Weighed]) -> Decision:
         """Ready (or activate) the model whose best action is worth most: each is

@@ -10,7 +10,8 @@ import sys
 from collections.abc import Callable
 
 from sim.ai.batch import BACKENDS
-from sim.cli_io import STDIN_NAME, read_stdin_text
+from sim.cli_io import read_stdin_text
+from sim.scenario.format.loader import STDIN_NAME
 from sim.scenario.format.packed import PackedScenario, pack_file, pack_text
 from sim.scenario.format.shipped import resolve_scenario
 from sim.scenario.objects import Scenario

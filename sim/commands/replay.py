@@ -10,8 +10,9 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sim.cli_io import STDIN, STDIN_NAME, read_stdin_text
+from sim.cli_io import STDIN, read_stdin_text
 from sim.errors import SaveError, WastelandError
+from sim.scenario.format.loader import STDIN_NAME
 
 if TYPE_CHECKING:
     from sim.engine.state import GameState

@@ -144,120 +144,140 @@ def plan_movement(state: GameState, model: str, steps: Sequence[Step], *,
     weighing and the apply step plan the same path on the same board.
     """
     key = ("movement-plan", model, tuple(steps), ruler)
-    return state.memo.get(key, lambda: _plan_movement(state, model, steps, ruler))
+    return state.memo.get(key, lambda: _Walk(state, model).plan(steps, ruler))
 
 
-def _plan_movement(state: GameState, model: str, steps: Sequence[Step],
-                   ruler: Literal["move", "charge"]) -> Plan:
-    scenario, rules = state.scenario, state.rules
-    me = state.model(model)
-    unit = scenario.unit_of(model)
-    view = terrain_view(scenario, model)
-    r, tol = state.radius(model), rules.touch_tolerance
-    vts = scenario.rules == "vts-1.5"
-    pos = me.position
-    z = pos.z
-    # A model climbing at the top of a face (its base resting on the top) may walk on.
-    partway = me.climbing and not is_level(view, pos.xy, z, r, tol)
-    run: list[Xy] = [pos.xy]
-    route: list[Position | Vertical] = [pos]
-    difficult: list[str] = []
-    length = 0.0
-    climbed = me.climbing  # finishing a climb is climbing (R-CLIMB-1)
-    jump_last = False
-    levels: dict[float, Level] = {}
+class _Refused(Exception):
+    """A step the rules refuse: its reason (raised inside :class:`_Walk` only)."""
 
-    def level(at: float) -> Level:
-        if at not in levels:
-            levels[at] = level_of(state, model, at)
-        return levels[at]
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
-    blocked: list[str] = []
 
-    def flush(final: bool) -> str | None:
-        nonlocal length
-        if partway:
-            return None  # off the table: nothing to sweep (R-CLIMB-3)
-        rep = check_legs(level(z), r, run, rest=final)
-        difficult.extend(rep.difficult)
-        length += rep.length
+class _Walk:
+    """One path being checked step by step for :func:`plan_movement`: the walking run
+    not yet swept, the route so far, its length and what it met."""
+
+    def __init__(self, state: GameState, model: str) -> None:
+        self.state, self.model = state, model
+        me = state.model(model)
+        self.r, self.tol = state.radius(model), state.rules.touch_tolerance
+        self.z = me.position.z
+        # A model climbing at the top of a face (its base resting on the top) may walk on.
+        self.partway = me.climbing and not is_level(
+            terrain_view(state.scenario, model), me.position.xy, self.z, self.r, self.tol)
+        self.run: list[Xy] = [me.position.xy]  # the walk since the last vertical step
+        self.route: list[Position | Vertical] = [me.position]
+        self.difficult: list[str] = []
+        self.blocked: list[str] = []
+        self.length = 0.0
+        self.climbed = me.climbing  # finishing a climb is climbing (R-CLIMB-1)
+        self.jump_last = False
+        self._levels: dict[float, Level] = {}
+
+    def level(self, at: float) -> Level:
+        if at not in self._levels:
+            self._levels[at] = level_of(self.state, self.model, at)
+        return self._levels[at]
+
+    def plan(self, steps: Sequence[Step], ruler: Literal["move", "charge"]) -> Plan:
+        try:
+            for n, step in enumerate(steps, 1):
+                self.jump_last = False
+                if step.kind == "walk":
+                    self.walk(n, step)
+                else:
+                    self.vertical(n, step)
+            self.finish(steps)
+        except _Refused as exc:
+            return Plan(exc.reason, self.length, blocked_by=tuple(self.blocked),
+                        difficult=tuple(dict.fromkeys(self.difficult)))
+        return self.measured(ruler)
+
+    def walk(self, n: int, step: Step) -> None:
+        if self.partway:
+            raise _Refused(f"step {n}: a climbing model must climb or jump before walking "
+                           "(R-CLIMB-3)")
+        self.run.append((step.x, step.y))
+        self.route.append(Position(step.x, step.y, self.z))
+
+    def sweep(self, final: bool) -> None:
+        """Sweep the base along the walk so far (R-MOV-1..4, R-EDGE-1)."""
+        if self.partway:
+            return  # off the table: nothing to sweep (R-CLIMB-3)
+        rep = check_legs(self.level(self.z), self.r, self.run, rest=final)
+        self.difficult.extend(rep.difficult)
+        self.length += rep.length
         if not rep.legal:
-            blocked.extend(rep.blocked_by or rep.ends_on)
+            self.blocked.extend(rep.blocked_by or rep.ends_on)
             if rep.edge_at is not None:
-                return rep.reason + "; use 'leave' to leave the board (R-EDGE-2)"
-            return rep.reason
-        return None
+                raise _Refused(rep.reason + "; use 'leave' to leave the board (R-EDGE-2)")
+            raise _Refused(rep.reason)
 
-    def refuse(reason: str) -> Plan:
-        return Plan(reason, length, blocked_by=tuple(blocked),
-                    difficult=tuple(dict.fromkeys(difficult)))
-
-    for n, step in enumerate(steps, 1):
-        jump_last = False
-        if step.kind == "walk":
-            if partway:
-                return refuse(f"step {n}: a climbing model must climb or jump before walking "
-                              "(R-CLIMB-3)")
-            run.append((step.x, step.y))
-            route.append(Position(step.x, step.y, z))
-            continue
-        why = flush(final=False)
-        if why is not None:
-            return refuse(why)
-        here = run[-1]
+    def vertical(self, n: int, step: Step) -> None:
+        """A climb or a jump at the end of the walk so far (R-CLIMB-1..5, R-JUMP-1)."""
+        self.sweep(final=False)
+        here, z = self.run[-1], self.z
         if abs(step.z - z) <= Z_EPS:
-            return refuse(f"step {n}: {step.kind} to {step.z:g} in does not change height")
+            raise _Refused(f"step {n}: {step.kind} to {step.z:g} in does not change height")
         if step.z < -Z_EPS:
-            return refuse(f"step {n}: height {step.z:g} in is below the table")
-        checked = _vertical(state, model, step, here, z, level(z).floor)
+            raise _Refused(f"step {n}: height {step.z:g} in is below the table")
+        checked = _vertical(self.state, self.model, step, here, z, self.level(z).floor)
         if isinstance(checked, str):
-            return refuse(f"step {n}: {checked}")
+            raise _Refused(f"step {n}: {checked}")
         if checked.kind == "jump":
             # The landing spot must be one the model could end its movement on:
             # a hurt jumper stops there (R-FALL-3); no landing on a base.
-            rep = check_legs(level(step.z), r, [here])
+            rep = check_legs(self.level(step.z), self.r, [here])
             if not rep.legal:
                 names = rep.blocked_by or rep.ends_on
-                blocked.extend(names)
+                self.blocked.extend(names)
                 what = ("the base would overlap " + ", ".join(repr(x) for x in names)
                         if names else rep.reason)
-                return refuse(f"step {n}: the jump cannot land at ({here[0]:.2f}, "
-                              f"{here[1]:.2f}, {step.z:g}): {what}")
-        route.append(checked)
-        climbed = climbed or checked.kind == "climb"
-        jump_last = checked.kind == "jump"
-        lands = not checked.partway
-        length += abs(step.z - z)
-        z = step.z
-        partway = not lands
-        run = [here]
-        route.append(Position(here[0], here[1], z))
-    floor = level(z).floor
-    if (not partway and steps[-1].kind == "climb" and floor is not None
-            and not floor.covers(shapely.Point(run[-1]))):
-        partway = True  # stopped at the top of the face, not on it yet (R-CLIMB-3)
-    why = flush(final=True)
-    if why is not None:
-        return refuse(why)
-    if partway and vts:
-        return refuse("in vts-1.5 a movement cannot end part-way up a face (R-CLIMB-5)")
-    base_colour = unit.charge if ruler == "charge" else unit.move
-    # Climbing counts as difficult ground (R-CLIMB-1), which an unhindered
-    # model treats as normal (R-MOV-2; Decision in docs/movement.md).
-    hindered = bool(difficult) or (climbed and "unhindered" not in unit.keywords)
-    colour = rules.shorter(base_colour) if hindered else base_colour
-    limit = rules.ruler(colour)
-    if length > limit + _EPS:
-        jump_ok = jump_last and _length_before_last_jump(route) <= limit + _EPS
-        if not jump_ok:
-            why_short = (" (difficult ground)" if difficult
-                         else " (climbing)" if hindered else "")
-            return Plan(f"the path is {length:.2f} in long; the {colour} ruler{why_short} is "
-                        f"{limit:g} in", length, colour, limit, tuple(dict.fromkeys(difficult)))
-    end = route[-1]
-    assert isinstance(end, Position)
-    return Plan(None, length, colour, limit, tuple(dict.fromkeys(difficult)), (), end,
-                partway, tuple(route))
+                raise _Refused(f"step {n}: the jump cannot land at ({here[0]:.2f}, "
+                               f"{here[1]:.2f}, {step.z:g}): {what}")
+        self.route.append(checked)
+        self.climbed = self.climbed or checked.kind == "climb"
+        self.jump_last = checked.kind == "jump"
+        self.length += abs(step.z - z)
+        self.z = step.z
+        self.partway = checked.partway
+        self.run = [here]
+        self.route.append(Position(here[0], here[1], self.z))
+
+    def finish(self, steps: Sequence[Step]) -> None:
+        """The last walk swept; where the path ends allowed (R-CLIMB-3, R-CLIMB-5)."""
+        floor = self.level(self.z).floor
+        if (not self.partway and steps[-1].kind == "climb" and floor is not None
+                and not floor.covers(shapely.Point(self.run[-1]))):
+            self.partway = True  # stopped at the top of the face, not on it yet (R-CLIMB-3)
+        self.sweep(final=True)
+        if self.partway and self.state.scenario.rules == "vts-1.5":
+            raise _Refused("in vts-1.5 a movement cannot end part-way up a face (R-CLIMB-5)")
+
+    def measured(self, ruler: Literal["move", "charge"]) -> Plan:
+        """The path against the unit's ruler (R-MOV-1, R-MOV-5, R-JUMP-1)."""
+        rules, unit = self.state.rules, self.state.scenario.unit_of(self.model)
+        base_colour = unit.charge if ruler == "charge" else unit.move
+        # Climbing counts as difficult ground (R-CLIMB-1), which an unhindered
+        # model treats as normal (R-MOV-2; Decision in docs/movement.md).
+        hindered = bool(self.difficult) or (self.climbed and "unhindered" not in unit.keywords)
+        colour = rules.shorter(base_colour) if hindered else base_colour
+        limit = rules.ruler(colour)
+        difficult = tuple(dict.fromkeys(self.difficult))
+        if self.length > limit + _EPS:
+            jump_ok = self.jump_last and _length_before_last_jump(self.route) <= limit + _EPS
+            if not jump_ok:
+                why_short = (" (difficult ground)" if self.difficult
+                             else " (climbing)" if hindered else "")
+                return Plan(f"the path is {self.length:.2f} in long; the {colour} ruler"
+                            f"{why_short} is {limit:g} in", self.length, colour, limit,
+                            difficult)
+        end = self.route[-1]
+        assert isinstance(end, Position)
+        return Plan(None, self.length, colour, limit, difficult, (), end, self.partway,
+                    tuple(self.route))
 
 
 def _vertical(state: GameState, model: str, step: Step, here: Xy, z: float,

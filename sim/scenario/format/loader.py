@@ -55,6 +55,7 @@ TOP_KEYS = (
 LIBRARY_KEYS = ("format", "include", "units", "weapons")
 MODEL_KEYS = ("id", "unit", "side", "at", "z")
 Z_MATCH = 1e-6  # a given z matches a surface height to within this (inches)
+STDIN_NAME = "<stdin>"  # how messages name a file read from stdin
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -66,6 +67,13 @@ def load_scenario(path: str | Path) -> Scenario:
         Listing every problem found, each with the file and key path.
     """
     return Loader(Path(path)).load()
+
+
+def load_scenario_text(text: str, name: str = STDIN_NAME) -> Scenario:
+    """A scenario from TOML text, named ``name`` in messages (``wasteland simulate -``
+    and its workers); includes resolve from the working folder, as if the text were a
+    file there."""
+    return _TextLoader(text, name).load()
 
 
 class Loader(LibraryLoader, TerrainLoader):
@@ -384,3 +392,20 @@ def _display(path: Path) -> str:
         return str(path.relative_to(Path.cwd()))
     except ValueError:
         return str(path)
+
+
+class _TextLoader(Loader):
+    """The loader reading its top file from a string (:func:`load_scenario_text`)."""
+
+    def __init__(self, text: str, name: str) -> None:
+        super().__init__(Path(name))
+        self.text = text
+
+    def read_toml(self, path: Path, display: str) -> dict[str, Any] | None:
+        if path is not self.path:
+            return super().read_toml(path, display)
+        try:
+            return parse_toml(self.text)
+        except ReadProblem as exc:
+            self.problems.append(Problem(display, "", str(exc)))
+            return None
