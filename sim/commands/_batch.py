@@ -34,8 +34,13 @@ def int_in(name: str, lo: int, hi: int) -> Callable[[str], int]:
     return parse
 
 
-def add_backend_options(p: argparse.ArgumentParser) -> None:
-    """``--jobs``, ``--backend`` and ``--scheduler``, as every batch command takes them."""
+def add_batch_options(p: argparse.ArgumentParser, seed_help: str) -> None:
+    """``--seed`` (what it seeds: ``seed_help``), ``--rounds``, ``--jobs``, ``--backend`` and
+    ``--scheduler``, as every batch command takes them."""
+    p.add_argument("--seed", type=int_in("--seed", 0, 2**62), default=0, metavar="S",
+                   help=seed_help)
+    p.add_argument("--rounds", type=int_in("--rounds", 1, 1000), default=None, metavar="R",
+                   help="last round, overriding the scenario's")
     p.add_argument("--jobs", type=int_in("--jobs", 1, MAX_JOBS), default=1, metavar="J",
                    help="local worker processes (default 1: this process)")
     p.add_argument("--backend", choices=BACKENDS, default="local",

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from sim.ai.registry import PLAYERS
 from sim.cli_io import print_json
 from sim.commands._batch import (
-    add_backend_options,
+    add_batch_options,
     check_backend,
     int_in,
     progress_bar,
@@ -57,7 +57,7 @@ def register(sub: Any) -> None:
         "ladder", help="play every pairing of AI players both ways and rate them (Elo)",
         description="Play every pairing of the AI players both ways (each player on each "
                     "side), N games per pairing and side assignment from seeds S..S+N-1, and "
-                    "print each player's Elo rating with a 95%% bootstrap interval and the "
+                    "print each player's Elo rating with a 95% bootstrap interval and the "
                     "win matrix. Exit 0 done, 1 refused input, 2 usage.")
     p.add_argument("scenario", metavar="SCENARIO",
                    help="scenario file, shipped scenario name, or - for stdin")
@@ -67,11 +67,7 @@ def register(sub: Any) -> None:
                         "(default random,greedy)")
     p.add_argument("--games", type=int_in("--games", 1, MAX_GAMES), default=10, metavar="N",
                    help="games per pairing and side assignment (default 10)")
-    p.add_argument("--seed", type=int_in("--seed", 0, 2**62), default=0, metavar="S",
-                   help="seed of each block's first game, and of the bootstrap (default 0)")
-    p.add_argument("--rounds", type=int_in("--rounds", 1, 1000), default=None, metavar="R",
-                   help="last round, overriding the scenario's")
-    add_backend_options(p)
+    add_batch_options(p, "seed of each block's first game, and of the bootstrap (default 0)")
     p.add_argument("--json", action="store_true",
                    help="print one JSON object (its schema: wasteland schema ladder)")
     p.set_defaults(run=run, parser=p)

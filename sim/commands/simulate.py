@@ -25,7 +25,7 @@ from sim.ai.registry import DEFAULT, PLAYERS
 from sim.ai.stats import report_lines, summarise
 from sim.cli_io import print_json
 from sim.commands._batch import (
-    add_backend_options,
+    add_batch_options,
     check_backend,
     int_in,
     progress_bar,
@@ -53,7 +53,7 @@ def register(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
         "simulate", help="play many games between AI players and print the figures",
         description="Play N games headless between AI players (random, greedy, search) and "
-                    "print each side's win rate with a 95%% interval, draws, mean rounds, the "
+                    "print each side's win rate with a 95% interval, draws, mean rounds, the "
                     "first player's advantage and per-unit survival and damage. Game i uses "
                     "seed S+i. Exit 0 done, 1 refused input, 2 usage.")
     p.add_argument("scenario", metavar="SCENARIO",
@@ -63,11 +63,7 @@ def register(sub: Any) -> None:
     p.add_argument("--ai", type=ai_choice, action="append", default=[], metavar="SIDE=PLAYER",
                    help=f"the player of one side: {', '.join(PLAYERS)} (default {DEFAULT}); "
                         "once per side")
-    p.add_argument("--seed", type=int_in("--seed", 0, 2**62), default=0, metavar="S",
-                   help="seed of the first game; game i uses S+i (default 0)")
-    p.add_argument("--rounds", type=int_in("--rounds", 1, 1000), default=None, metavar="R",
-                   help="last round, overriding the scenario's")
-    add_backend_options(p)
+    add_batch_options(p, "seed of the first game; game i uses S+i (default 0)")
     p.add_argument("--json", action="store_true",
                    help="print one JSON object (its schema: wasteland schema simulate)")
     p.set_defaults(run=run, parser=p)
