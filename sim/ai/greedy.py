@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from sim.ai import why
 from sim.ai.answer import attack_value
 from sim.ai.candidates import Reaches, activation_actions, listed
+from sim.ai.objectives import leave_value, objective_moves
 from sim.ai.player import Decision
 from sim.ai.scoring import Scorer, Spot, situation_with
 from sim.combat.plan import (
@@ -41,7 +42,7 @@ from sim.engine.actions import (
 )
 from sim.engine.gamedata import Phase
 from sim.engine.state import GameState
-from sim.movement.kinds import Charge, Move, plan_movement
+from sim.movement.kinds import Charge, Leave, Move, plan_movement
 from sim.scenario.names import display_names
 from sim.scenario.positions import Position
 
@@ -62,10 +63,10 @@ class GreedyPlayer:
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0, *, quick: bool = False) -> None:
+    def __init__(self, seed: int = 0, *, quick: bool = False, objectives: bool = True) -> None:
         self.seed = seed
         self.quick = quick
-        self.scorer = Scorer()
+        self.scorer = Scorer(objectives=objectives)  # False: greedy-blind (docs/ai.md)
         self.reaches = Reaches()
 
     def decide(self, state: GameState) -> Decision:
@@ -93,7 +94,8 @@ def _activation(state: GameState, scorer: Scorer, reaches: Reaches, quick: bool
     names = display_names(state.scenario)
     seen: set[Action] = set()
     out: list[Weighed] = []
-    for a in activation_actions(state, reaches, quick):
+    extra = objective_moves(state, model, reaches) if scorer.objectives else []
+    for a in [*activation_actions(state, reaches, quick), *extra]:
         if a in seen:
             continue
         seen.add(a)
@@ -142,6 +144,10 @@ def _weigh_one(state: GameState, scorer: Scorer, sit: Situation, a: Action, mode
         penalty = CLIMBING_PENALTY if climbing else 0.0
         return Weighed(there.score - penalty,
                        Decision(a, why.move_line(sc, there, state.radius(a.model))))
+    if isinstance(a, Leave):  # only offered to carry cargo off (R-OBJ-4)
+        worth = leave_value(state, a)
+        return None if worth is None else Weighed(worth, Decision(
+            a, f"{display_names(sc).model(a.model)} carries its cargo off the board"))
     if isinstance(a, ModelAction):  # a kind this player does not know: worth nothing more
         return Weighed(spot(here, left - 1).score - 0.01,
                        Decision(a, f"{display_names(sc).model(a.model)}: {a}"))

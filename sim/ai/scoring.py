@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
+from sim.ai.objectives import spot_value
 from sim.combat.plan import (
     AttackPlan,
     AttackRefused,
@@ -91,8 +92,9 @@ class Scorer:
     ``approach``: a place's pull toward the enemy, per inch beyond striking range
     (greedy's :data:`APPROACH`; search passes its own, sim.ai.search.APPROACH)."""
 
-    def __init__(self, approach: float = APPROACH) -> None:
+    def __init__(self, approach: float = APPROACH, *, objectives: bool = True) -> None:
         self.approach = approach
+        self.objectives = objectives  # False: the blind player (sim.ai.objectives)
         self._odds: dict[tuple[AttackProfile, int], tuple[float, float, float]] = {}
         self._melee: dict[tuple[str, str, int], AttackValue | None] = {}
         # Spots of the board last asked about (readying, activating and the first
@@ -194,7 +196,8 @@ class Scorer:
         weight = SHOT_AFTER_MOVE if left >= 1 else SHOT_NEXT_TURN
         score = ((best.value * weight if best is not None else 0.0)
                  - THREAT_SHARE * threat * (THREAT_WHILE_FREE if left >= 1 else 1.0)
-                 - self.approach * gap)
+                 - self.approach * gap
+                 + (spot_value(state, model, at) if self.objectives else 0.0))
         return Spot(model, at, best, threat, worst, gap, score)
 
     def _threat_from(self, sit: Situation, enemy: str, model: str) -> AttackValue | None:

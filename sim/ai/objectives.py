@@ -1,0 +1,147 @@
+"""What the scenario's objectives are worth to the AI (R-OBJ-2..6, docs/ai.md).
+
+The holding and carrying rules are the engine's (:mod:`sim.engine.objectives`); this
+module only weighs them next to the attacks of :mod:`sim.ai.scoring`, where one
+point of the score (an enemy eliminated, R-TURN-10) is worth 1:
+
+- a zone or a marker pulls a model toward it, ``WEIGHT`` per point when its base
+  counts there, half that just outside, less the farther it stands (:func:`pull`);
+- a cargo marker lying free pulls a model that carries nothing the same way; a
+  carrier is pulled toward its side's exit edge, and carrying it off is worth its
+  points less the kill point the enemy gains (R-EDGE-2, R-OBJ-5);
+- :func:`objective_moves` adds the walks toward each objective, as near as the
+  reachable area goes, and the carrier's ``leave`` over its exit edge.
+
+A player that ignores objectives (``greedy-blind``, the measure in docs/ai.md)
+never calls this module.
+"""
+
+from __future__ import annotations
+
+import math
+
+import shapely
+from shapely.ops import nearest_points
+
+from sim.ai.candidates import Reaches
+from sim.engine.actions import Action
+from sim.engine.objectives import cargo_at, counts, near
+from sim.engine.state import GameState
+from sim.movement.kinds import Leave, LeaveKind, Move, walk
+from sim.scenario.objectives import Objective
+from sim.scenario.positions import Position
+
+#: What one objective point is worth to a model standing where it counts.
+WEIGHT = 0.6
+#: The gap (inches) at which an objective's pull is halved.
+SCALE = 4.0
+#: A zone or marker a friend already holds pulls this much less.
+SHARED = 0.5
+
+
+def spot_value(state: GameState, model: str, at: Position) -> float:
+    """The objectives' worth of ``model`` standing at ``at``: the best pull of one."""
+    if not state.scenario.objectives:
+        return 0.0
+    carried = state.objectives.carried_by(model)
+    if carried is not None:
+        return _carry(state, model, state.scenario.objective(carried), at)
+    best = 0.0
+    for o in state.scenario.objectives:
+        point = cargo_at(state, o.id) if o.kind == "cargo" else o.at
+        if point is None or (o.kind == "cargo" and state.objectives.cargo[o.id].carrier):
+            continue
+        gap = _gap(state, model, o, point, at)
+        share = SHARED if o.kind != "cargo" and _held_by_friends(state, model, o) else 1.0
+        best = max(best, share * pull(o.points, gap))
+    return best
+
+
+def pull(points: int, gap: float) -> float:
+    """The worth of standing ``gap`` inches from counting for ``points``: ``WEIGHT`` a
+    point where it counts, half that just outside, halved again at ``SCALE`` inches
+    (a step at the edge, so a model steps in rather than shooting from just outside)."""
+    if gap <= 0.0:
+        return WEIGHT * points
+    return WEIGHT * points * 0.5 * SCALE / (SCALE + gap)
+
+
+def _gap(state: GameState, model: str, o: Objective, point: tuple[float, float],
+         at: Position) -> float:
+    """Inches the base at ``at`` is from counting for the objective (0 when it counts)."""
+    return max(0.0, math.dist(at.xy, point) - state.radius(model) - o.reach)
+
+
+def _held_by_friends(state: GameState, model: str, o: Objective) -> bool:
+    """Friends other than ``model`` already outnumber the enemy there."""
+    side = state.model(model).side
+    n = near(state, o)
+    mine = n[side] - (1 if counts(state, o, o.at, model) else 0)
+    return mine > n[state.opponent(side)]
+
+
+def _carry(state: GameState, model: str, o: Objective, at: Position) -> float:
+    """A carrier's pull toward its exit edge (none: the cargo is worth holding only)."""
+    edge = o.exits.get(state.model(model).side)
+    if edge is None:
+        return 0.0
+    gap = _edge_gap(state.scenario.board, edge, at.xy) - state.radius(model)
+    return pull(o.points, max(0.0, gap) + 1.0)
+
+
+def _edge_gap(board: tuple[float, float], edge: str, xy: tuple[float, float]) -> float:
+    x, y = xy
+    return {"north": y, "east": board[0] - x, "south": board[1] - y, "west": x}[edge]
+
+
+def leave_value(state: GameState, action: Leave) -> float | None:
+    """Carrying cargo off its exit: its points less the enemy's kill point; None for
+    any other leave (only a point for the enemy)."""
+    cid = state.objectives.carried_by(action.model)
+    if cid is None:
+        return None
+    o = state.scenario.objective(cid)
+    if o.exits.get(state.model(action.model).side) != LeaveKind.edge(state, action):
+        return None
+    return float(o.points - state.scenario.kill_points)
+
+
+def objective_moves(state: GameState, model: str, reaches: Reaches) -> list[Action]:
+    """Walks toward each objective that pulls the model (as near as its reachable area
+    goes) and, for a carrier, leaving over its exit edge; every one legal."""
+    me = state.model(model)
+    if me.climbing or not state.scenario.objectives:
+        return []
+    carried = state.objectives.carried_by(model)
+    if carried is not None:
+        return _exits(state, model, state.scenario.objective(carried))
+    area = reaches.of(state, model, False)
+    if area.area.is_empty:
+        return []
+    out: list[Action] = []
+    for o in state.scenario.objectives:
+        point = cargo_at(state, o.id) if o.kind == "cargo" else o.at
+        if point is None or (o.kind == "cargo" and state.objectives.cargo[o.id].carrier):
+            continue
+        near_pt = nearest_points(area.area, shapely.Point(point))[0]
+        path = area.path_to((near_pt.x, near_pt.y))
+        if path is None or len(path) < 2:
+            continue
+        move = Move(model, walk(*path[1:]))
+        if state.is_legal(move):
+            out.append(move)
+    return out
+
+
+def _exits(state: GameState, model: str, o: Objective) -> list[Action]:
+    """The carrier's straight leave over its exit edge, when its ruler reaches it."""
+    edge = o.exits.get(state.model(model).side)
+    if edge is None:
+        return []
+    x, y = state.model(model).position.xy
+    w, h = state.scenario.board
+    beyond = state.radius(model) + 0.5
+    to = {"north": (x, -beyond), "south": (x, h + beyond), "west": (-beyond, y),
+          "east": (w + beyond, y)}[edge]
+    leave = Leave(model, (to,))
+    return [leave] if state.is_legal(leave) else []
