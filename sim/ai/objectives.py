@@ -7,8 +7,9 @@ point of the score (an enemy eliminated, R-TURN-10) is worth 1:
 - a zone or a marker pulls a model toward it, ``WEIGHT`` per point when its base
   counts there, half that just outside, less the farther it stands (:func:`pull`);
 - a cargo marker lying free pulls a model that carries nothing the same way; a
-  carrier is pulled toward its side's exit edge, and carrying it off is worth its
-  points less the kill point the enemy gains (R-EDGE-2, R-OBJ-5);
+  carrier is pulled toward its side's exit edge (``CARRY`` a point and an inch:
+  more than a shot is worth, the cargo outweighs a kill), and carrying it off is worth its
+  points (the enemy gains no point for the carrier gone, R-OBJ-4);
 - :func:`objective_moves` adds the walks toward each objective, as near as the
   reachable area goes, and the carrier's ``leave`` over its exit edge.
 
@@ -35,6 +36,8 @@ from sim.scenario.positions import Position
 WEIGHT = 0.6
 #: The gap (inches) at which an objective's pull is halved.
 SCALE = 4.0
+#: A carrier's pull toward its exit, per point of its cargo and inch still to go.
+CARRY = 0.05
 #: A zone or marker a friend already holds pulls this much less.
 SHARED = 0.5
 
@@ -85,8 +88,8 @@ def _carry(state: GameState, model: str, o: Objective, at: Position) -> float:
     edge = o.exits.get(state.model(model).side)
     if edge is None:
         return 0.0
-    gap = _edge_gap(state.scenario.board, edge, at.xy) - state.radius(model)
-    return pull(o.points, max(0.0, gap) + 1.0)
+    gap = max(0.0, _edge_gap(state.scenario.board, edge, at.xy) - state.radius(model))
+    return o.points * max(0.0, WEIGHT - CARRY * gap)
 
 
 def _edge_gap(board: tuple[float, float], edge: str, xy: tuple[float, float]) -> float:
@@ -95,15 +98,15 @@ def _edge_gap(board: tuple[float, float], edge: str, xy: tuple[float, float]) ->
 
 
 def leave_value(state: GameState, action: Leave) -> float | None:
-    """Carrying cargo off its exit: its points less the enemy's kill point; None for
-    any other leave (only a point for the enemy)."""
+    """Carrying cargo off its exit: its points (no point for the enemy, R-OBJ-4); None
+    for any other leave (only a point for the enemy, R-EDGE-2)."""
     cid = state.objectives.carried_by(action.model)
     if cid is None:
         return None
     o = state.scenario.objective(cid)
     if o.exits.get(state.model(action.model).side) != LeaveKind.edge(state, action):
         return None
-    return float(o.points - state.scenario.kill_points)
+    return float(o.points)
 
 
 def objective_moves(state: GameState, model: str, reaches: Reaches) -> list[Action]:

@@ -130,7 +130,8 @@ def pick_up(w: StateWriter, model: str) -> None:
 
 def removed(w: StateWriter, model: str, how: Status, edge: str | None) -> None:
     """R-OBJ-4: a carrier eliminated drops its cargo where it stood; one that leaves the
-    board by its side's exit scores the cargo's points, by any other edge loses it."""
+    board by its side's exit scores the cargo's points (and no point for the enemy:
+    :func:`escaped`), by any other edge loses it."""
     state = w.state
     cid = state.objectives.carried_by(model)
     if cid is None:
@@ -141,7 +142,7 @@ def removed(w: StateWriter, model: str, how: Status, edge: str | None) -> None:
     if how is Status.ELIMINATED or edge is None:
         w.set_objectives(state.objectives.with_cargo(cid, Cargo(ms.position.xy)))
         w.emit("cargo-dropped", (model,), f"{name} drops {cid}.", objective=cid)
-    elif o.exits.get(ms.side) == edge:
+    elif o.exits.get(ms.side) == edge:  # the carrier stays recorded: no point for the enemy
         w.set_objectives(state.objectives.with_cargo(cid, replace(c, gone="scored"))
                          .with_points(ms.side, o.points))
         w.emit("cargo-scored", (model,), f"{name} carries {cid} off the {edge} edge: "
@@ -150,6 +151,13 @@ def removed(w: StateWriter, model: str, how: Status, edge: str | None) -> None:
         w.set_objectives(state.objectives.with_cargo(cid, replace(c, gone="lost")))
         w.emit("cargo-lost", (model,), f"{name} carries {cid} off the {edge} edge, not "
                "its side's exit: the cargo is lost.", objective=cid)
+
+
+def escaped(state: GameState, model: str) -> bool:
+    """R-OBJ-4: the model left the board with cargo by its exit, so it does not count as
+    eliminated for scoring (the scenario says otherwise, as R-EDGE-2 allows)."""
+    return any(c.carrier == model and c.gone == "scored"
+               for c in state.objectives.cargo.values())
 
 
 def to_dict(o: ObjectiveState) -> dict[str, object]:
