@@ -1,4 +1,4 @@
-"""Objectives in play (R-OBJ-2..6): who holds a zone or a marker, who carries which
+"""Objectives in play (R-OBJ-1..6): who holds a zone or a marker, who carries which
 cargo, and the objective points each side has scored.
 
 The state is one frozen :class:`ObjectiveState` in the :class:`~sim.engine.state.GameState`,

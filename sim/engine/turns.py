@@ -176,7 +176,8 @@ def _check_end(w: StateWriter) -> bool:
 def score(state: GameState, side: str) -> int:
     """A side's score: the scenario's points (1 unless it says, R-OBJ-5) per enemy model
     eliminated or gone off the board (R-TURN-10, R-EDGE-2; not one that carried cargo off
-    by its exit, R-OBJ-4), plus the objective points it has scored (R-OBJ-6). The one count, for the game's end and the AI alike."""
+    by its exit, R-OBJ-4), plus the objective points it has scored (R-OBJ-6). The one
+    count, for the game's end and the AI alike."""
     enemy = state.opponent(side)
     kills = sum(1 for m in state.models.values()
                 if m.side == enemy and m.status in (Status.ELIMINATED, Status.LEFT)
