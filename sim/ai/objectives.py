@@ -28,7 +28,7 @@ from sim.ai.candidates import Reaches
 from sim.engine.actions import Action
 from sim.engine.objectives import cargo_at, counts, near
 from sim.engine.state import GameState
-from sim.movement.kinds import Leave, LeaveKind, Move, walk
+from sim.movement.kinds import Charge, Leave, LeaveKind, Move, plan_movement, walk
 from sim.scenario.objectives import Objective
 from sim.scenario.positions import Position
 
@@ -107,6 +107,23 @@ def leave_value(state: GameState, action: Leave) -> float | None:
     if o.exits.get(state.model(action.model).side) != LeaveKind.edge(state, action):
         return None
     return float(o.points)
+
+
+def last_round_worth(state: GameState, action: Action) -> float:
+    """In the last round (sim.ai.last_round), what an action of the acting model does for
+    the objectives: the worth of where it leaves the model (a zone or a marker held
+    when the round ends, R-OBJ-2/3), or carrying cargo off (R-OBJ-4)."""
+    act = state.activation
+    if act is None or not state.scenario.objectives:
+        return 0.0
+    if isinstance(action, Leave):
+        return leave_value(state, action) or 0.0
+    end: Position | None = state.model(act.model).position
+    if isinstance(action, Charge):
+        end = plan_movement(state, act.model, action.steps, ruler="charge").end
+    elif isinstance(action, Move):
+        end = plan_movement(state, act.model, action.steps).end
+    return 0.0 if end is None else spot_value(state, act.model, end)
 
 
 def objective_moves(state: GameState, model: str, reaches: Reaches) -> list[Action]:
