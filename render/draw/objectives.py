@@ -34,11 +34,12 @@ def draw_objectives(surface: Any, scene: Scene, t: BoardTransform) -> None:
     """Every objective under the bases: a zone's circle, a marker's ring of reach, a
     cargo crate (on its carrier when carried), each with its id and points."""
     for o in scene.objectives:
-        side = o.holder
-        if o.carrier is not None:
-            side = next((m.side for m in scene.models if m.id == o.carrier), None)
+        side, cx, cy = o.holder, *t.to_screen(o.x, o.y)
+        carrier = next((m for m in scene.models if m.id == o.carrier), None)
+        if carrier is not None:  # beside its carrier's base, clear of it
+            side, lean = carrier.side, round(t.length(carrier.radius))
+            cx, cy = cx + lean, cy - lean
         colour = _colour(scene, side)
-        cx, cy = t.to_screen(o.x, o.y)
         reach = max(2, round(t.length(o.reach)))
         if o.kind == "zone":
             _disc(surface, colour, (cx, cy), reach)
@@ -47,7 +48,7 @@ def draw_objectives(surface: Any, scene: Scene, t: BoardTransform) -> None:
             pygame.draw.circle(surface, colour, (cx, cy), reach, 2)
             _diamond(surface, colour, cx, cy, max(5, round(t.length(0.45))))
         else:
-            _crate(surface, colour, cx, cy, max(5, round(t.length(0.4))), o.carrier is not None)
+            _crate(surface, colour, cx, cy, max(5, round(t.length(0.4))))
         _label(surface, o, cx, cy - (reach if o.kind == "zone" else 10) - 8)
 
 
@@ -64,11 +65,8 @@ def _diamond(surface: Any, colour: tuple[int, int, int], x: int, y: int, r: int)
     pygame.draw.polygon(surface, theme.TEXT, points, 1)
 
 
-def _crate(surface: Any, colour: tuple[int, int, int], x: int, y: int, r: int,
-           carried: bool) -> None:
-    """A square crate; carried, it sits on its carrier's base, a little up and right."""
-    if carried:
-        x, y = x + r, y - r
+def _crate(surface: Any, colour: tuple[int, int, int], x: int, y: int, r: int) -> None:
+    """A square crate with a cross."""
     box = pygame.Rect(x - r, y - r, 2 * r, 2 * r)
     pygame.draw.rect(surface, colour, box)
     pygame.draw.rect(surface, theme.TEXT, box, 1)

@@ -15,7 +15,7 @@ gives the opponent a point (R-EDGE-2, R-TURN-10).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 import numpy as np
 import numpy.typing as npt
@@ -149,8 +149,13 @@ def moves(state: GameState, model: str, reaches: Reaches | None = None) -> list[
     area = (reaches or Reaches()).of(state, model, False)
     if area.area.is_empty:
         return []
+    return walks_to(state, model, area, _spread(_points(state, model, area)))
+
+
+def walks_to(state: GameState, model: str, area: MoveArea, points: Iterable[Xy]) -> list[Move]:
+    """Legal walks of ``model`` to each point, along the area's witness paths."""
     out: list[Move] = []
-    for p in _spread(_points(state, model, area)):
+    for p in points:
         path = area.path_to(p)
         if path is None or len(path) < 2:
             continue

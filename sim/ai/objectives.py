@@ -20,15 +20,16 @@ never calls this module.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 import shapely
 from shapely.ops import nearest_points
 
-from sim.ai.candidates import Reaches
+from sim.ai.candidates import Reaches, walks_to
 from sim.engine.actions import Action
 from sim.engine.objectives import cargo_at, counts, near
 from sim.engine.state import GameState
-from sim.movement.kinds import Charge, Leave, LeaveKind, Move, plan_movement, walk
+from sim.movement.kinds import Charge, Leave, LeaveKind, Move, plan_movement
 from sim.scenario.objectives import Objective
 from sim.scenario.positions import Position
 
@@ -50,14 +51,23 @@ def spot_value(state: GameState, model: str, at: Position) -> float:
     if carried is not None:
         return _carry(state, model, state.scenario.objective(carried), at)
     best = 0.0
-    for o in state.scenario.objectives:
-        point = cargo_at(state, o.id) if o.kind == "cargo" else o.at
-        if point is None or (o.kind == "cargo" and state.objectives.cargo[o.id].carrier):
-            continue
+    for o, point in _targets(state):
         gap = _gap(state, model, o, point, at)
         share = SHARED if o.kind != "cargo" and _held_by_friends(state, model, o) else 1.0
         best = max(best, share * pull(o.points, gap))
     return best
+
+
+def _targets(state: GameState) -> Iterator[tuple[Objective, tuple[float, float]]]:
+    """The objectives a model that carries nothing is pulled to, and their points: every
+    zone and marker, and each cargo marker lying free."""
+    for o in state.scenario.objectives:
+        if o.kind != "cargo":
+            yield o, o.at
+        elif state.objectives.cargo[o.id].carrier is None:
+            point = cargo_at(state, o.id)
+            if point is not None:
+                yield o, point
 
 
 def pull(points: int, gap: float) -> float:
@@ -126,6 +136,23 @@ def last_round_worth(state: GameState, action: Action) -> float:
     return 0.0 if end is None else spot_value(state, act.model, end)
 
 
+def playout_worth(before: GameState, after: GameState, me: str) -> float:
+    """What a search playout did for the objectives, for ``me`` against the opponent:
+    the objective points each side scored in it (R-OBJ-2..4) and the worth of where its
+    models stand at its end (:func:`spot_value`). 0 without objectives."""
+    if not before.scenario.objectives:
+        return 0.0
+    them = before.opponent(me)
+
+    def scored(side: str) -> int:
+        return after.objectives.points.get(side, 0) - before.objectives.points.get(side, 0)
+
+    def standing(side: str) -> float:
+        return sum(spot_value(after, m.id, m.position) for m in after.side_models(side))
+
+    return scored(me) - scored(them) + standing(me) - standing(them)
+
+
 def objective_moves(state: GameState, model: str, reaches: Reaches) -> list[Action]:
     """Walks toward each objective that pulls the model (as near as its reachable area
     goes) and, for a carrier, leaving over its exit edge; every one legal."""
@@ -138,19 +165,9 @@ def objective_moves(state: GameState, model: str, reaches: Reaches) -> list[Acti
     area = reaches.of(state, model, False)
     if area.area.is_empty:
         return []
-    out: list[Action] = []
-    for o in state.scenario.objectives:
-        point = cargo_at(state, o.id) if o.kind == "cargo" else o.at
-        if point is None or (o.kind == "cargo" and state.objectives.cargo[o.id].carrier):
-            continue
-        near_pt = nearest_points(area.area, shapely.Point(point))[0]
-        path = area.path_to((near_pt.x, near_pt.y))
-        if path is None or len(path) < 2:
-            continue
-        move = Move(model, walk(*path[1:]))
-        if state.is_legal(move):
-            out.append(move)
-    return out
+    nearest = [nearest_points(area.area, shapely.Point(point))[0]
+               for _, point in _targets(state)]
+    return list(walks_to(state, model, area, ((p.x, p.y) for p in nearest)))
 
 
 def _exits(state: GameState, model: str, o: Objective) -> list[Action]:
