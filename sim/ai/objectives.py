@@ -11,7 +11,9 @@ point of the score (an enemy eliminated, R-TURN-10) is worth 1:
   more than a shot is worth, the cargo outweighs a kill), and carrying it off is worth its
   points (the enemy gains no point for the carrier gone, R-OBJ-4);
 - :func:`objective_moves` adds the walks toward each objective, as near as the
-  reachable area goes, and the carrier's ``leave`` over its exit edge.
+  reachable area goes, and the carrier's ``leave`` over its exit edge;
+- search adds :func:`playout_worth` to each playout and, in the last round,
+  :func:`last_round_worth` to each candidate.
 
 A player that ignores objectives (``greedy-blind``, the measure in docs/ai.md)
 never calls this module.
