@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from sim.ai import why
 from sim.ai.answer import attack_value
 from sim.ai.candidates import Reaches, activation_actions, listed
-from sim.ai.objectives import leave_value, objective_moves
+from sim.ai.objective_moves import objective_moves
+from sim.ai.objectives import leave_value
 from sim.ai.player import Decision
 from sim.ai.scoring import Scorer, Spot, situation_with
 from sim.combat.plan import (

@@ -10,8 +10,8 @@ point of the score (an enemy eliminated, R-TURN-10) is worth 1:
   carrier is pulled toward its side's exit edge (``CARRY`` a point and an inch:
   more than a shot is worth, the cargo outweighs a kill), and carrying it off is worth its
   points (the enemy gains no point for the carrier gone, R-OBJ-4);
-- :func:`objective_moves` adds the walks toward each objective, as near as the
-  reachable area goes, and the carrier's ``leave`` over its exit edge;
+- :mod:`sim.ai.objective_moves` adds the walks toward each objective, as near as
+  the reachable area goes, and the carrier's ``leave`` over its exit edge;
 - search adds :func:`playout_worth` to each playout and, in the last round,
   :func:`last_round_worth` to each candidate.
 
@@ -24,10 +24,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
-import shapely
-from shapely.ops import nearest_points
-
-from sim.ai.candidates import Reaches, walks_to
 from sim.engine.actions import Action
 from sim.engine.objectives import cargo_at, counts, near
 from sim.engine.state import GameState
@@ -53,14 +49,14 @@ def spot_value(state: GameState, model: str, at: Position) -> float:
     if carried is not None:
         return _carry(state, model, state.scenario.objective(carried), at)
     best = 0.0
-    for o, point in _targets(state):
+    for o, point in targets(state):
         gap = _gap(state, model, o, point, at)
         share = SHARED if o.kind != "cargo" and _held_by_friends(state, model, o) else 1.0
         best = max(best, share * pull(o.points, gap))
     return best
 
 
-def _targets(state: GameState) -> Iterator[tuple[Objective, tuple[float, float]]]:
+def targets(state: GameState) -> Iterator[tuple[Objective, tuple[float, float]]]:
     """The objectives a model that carries nothing is pulled to, and their points: every
     zone and marker, and each cargo marker lying free."""
     for o in state.scenario.objectives:
@@ -153,34 +149,3 @@ def playout_worth(before: GameState, after: GameState, me: str) -> float:
         return sum(spot_value(after, m.id, m.position) for m in after.side_models(side))
 
     return scored(me) - scored(them) + standing(me) - standing(them)
-
-
-def objective_moves(state: GameState, model: str, reaches: Reaches) -> list[Action]:
-    """Walks toward each objective that pulls the model (as near as its reachable area
-    goes) and, for a carrier, leaving over its exit edge; every one legal."""
-    me = state.model(model)
-    if me.climbing or not state.scenario.objectives:
-        return []
-    carried = state.objectives.carried_by(model)
-    if carried is not None:
-        return _exits(state, model, state.scenario.objective(carried))
-    area = reaches.of(state, model, False)
-    if area.area.is_empty:
-        return []
-    nearest = [nearest_points(area.area, shapely.Point(point))[0]
-               for _, point in _targets(state)]
-    return list(walks_to(state, model, area, ((p.x, p.y) for p in nearest)))
-
-
-def _exits(state: GameState, model: str, o: Objective) -> list[Action]:
-    """The carrier's straight leave over its exit edge, when its ruler reaches it."""
-    edge = o.exits.get(state.model(model).side)
-    if edge is None:
-        return []
-    x, y = state.model(model).position.xy
-    w, h = state.scenario.board
-    beyond = state.radius(model) + 0.5
-    to = {"north": (x, -beyond), "south": (x, h + beyond), "west": (-beyond, y),
-          "east": (w + beyond, y)}[edge]
-    leave = Leave(model, (to,))
-    return [leave] if state.is_legal(leave) else []
