@@ -98,10 +98,10 @@ def test_crowded_answers_pass_the_oracle(kind: str) -> None:
 
 def _offered(index: SightIndex, a: Disc, b: Disc) -> set[str]:
     """The obstacle ids of the groups the broad phase offers this pair."""
-    packed = index._static.packed  # noqa: SLF001 (the broad phase itself is under test)
+    packed = index._static.packed  # (the broad phase itself is under test)
     got = groups_near(packed, np.ones(len(packed.gbox), dtype=np.bool_),
                       np.array(a, np.float64), np.array(b, np.float64))
-    return {pid for g in got.tolist() for pid in index._groups[g]}  # noqa: SLF001
+    return {pid for g in got.tolist() for pid in index._groups[g]}
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))

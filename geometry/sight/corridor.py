@@ -1,11 +1,12 @@
 """What one pair's sight search works on: the elements near it and its features.
 
-Compiled (numba) parts of :mod:`geometry.sight.kernel` (R-LOS-1): :func:`groups_near`
-walks the grid cells the corridor crosses (the broad phase, issue 33) for the groups
-that may take part; :func:`near` copies their elements that may meet the convex hull
-of the two bases into small local arrays grouped by piece ("slots"); :func:`slot_boxes` and :func:`misses_box`
-let a line skip a whole piece; :func:`features` lists the points stage 2 draws its
-lines through (vertices near the centre segment, rim crossings).
+Compiled (numba) parts of :mod:`geometry.sight.kernel` (R-LOS-1):
+:func:`groups_near` walks the grid cells the corridor crosses (the broad phase,
+issue 33) for the groups that may take part; :func:`near` copies their elements
+that may meet the convex hull of the two bases into small local arrays grouped by
+piece ("slots"); :func:`slot_boxes` and :func:`misses_box` let a line skip a whole
+piece; :func:`features` lists the points stage 2 draws its lines through (vertices
+near the centre segment, rim crossings).
 """
 
 from __future__ import annotations
@@ -96,14 +97,14 @@ def groups_near(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array) -> Ints:
     seen = np.zeros(len(pk.gbox), dtype=np.bool_)
     out = np.empty(len(pk.gbox), np.int64)
     n = 0
-    r0 = max(int(math.floor((cy.min() - slack - y0) / cell)), 0)
-    r1 = min(int(math.floor((cy.max() + slack - y0) / cell)), ny - 1)
+    r0 = max(math.floor((cy.min() - slack - y0) / cell), 0)
+    r1 = min(math.floor((cy.max() + slack - y0) / cell), ny - 1)
     for r in range(r0, r1 + 1):
         lo, hi = _band(cx, cy, y0 + r * cell - slack, y0 + (r + 1) * cell + slack)
         if lo > hi:
             continue
-        c0 = max(int(math.floor((lo - slack - x0) / cell)), 0)
-        c1 = min(int(math.floor((hi + slack - x0) / cell)), nx - 1)
+        c0 = max(math.floor((lo - slack - x0) / cell), 0)
+        c1 = min(math.floor((hi + slack - x0) / cell), nx - 1)
         for c in range(r * nx + c0, r * nx + c1 + 1):
             for k in range(pk.cell_at[c], pk.cell_at[c + 1]):
                 g = pk.cell_g[k]
