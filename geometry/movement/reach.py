@@ -201,7 +201,10 @@ def _shadows_of(vs: FloatArray, jobs: Sequence[Sequence[FloatArray]], reaches: F
     idx = np.concatenate([np.repeat(np.arange(n), counts), np.repeat(np.arange(n), 9),
                           np.nonzero(whole)[0]])
     order = np.argsort(idx, kind="stable")
-    hulls = list(shapely.convex_hull(shapely.multipoints(coords[order], indices=idx[order])))
+    # Each part's points as one line string (at least 9 points): GEOS takes the hull of
+    # the same coordinates in the same order as of a multipoint, the same hull to the
+    # last bit, without making a point geometry per coordinate first.
+    hulls = list(shapely.convex_hull(shapely.linestrings(coords[order], indices=idx[order])))
     out, at = [], 0
     for size in sizes:
         out.append(hulls[at:at + size])

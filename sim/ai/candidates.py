@@ -167,12 +167,21 @@ def charges(state: GameState, model: str, reaches: Reaches | None = None) -> lis
                and _distance(state, model, e) <= _charge_reach(state, model, e)]
     if me.climbing or not enemies:
         return []
+    # Every point of the charge's area lies within its ruler of the start (a path no
+    # longer than the ruler leads there): contact spots beyond it are never in the
+    # area, so an area none of them could be in is not built at all.
+    ruler = state.rules.ruler(state.scenario.unit_of(model).charge)
+    spots = {e: [p for p in _contact_spots(state, model, e)
+                 if math.hypot(p[0] - me.position.x, p[1] - me.position.y) <= ruler]
+             for e in enemies}
+    if not any(spots.values()):
+        return []
     area = (reaches or Reaches()).of(state, model, True)
     if area.area.is_empty:
         return []
     out: list[Charge] = []
     for enemy in enemies:
-        charge = _charge_at(state, model, enemy, area)
+        charge = _charge_at(state, model, enemy, area, spots[enemy])
         if charge is not None:
             out.append(charge)
     return out
@@ -189,12 +198,19 @@ def _charge_reach(state: GameState, model: str, enemy: str) -> float:
     return ruler + state.radius(model) + state.radius(enemy) + state.rules.touch_tolerance
 
 
-def _charge_at(state: GameState, model: str, enemy: str, area: MoveArea) -> Charge | None:
+def _contact_spots(state: GameState, model: str, enemy: str) -> list[Xy]:
+    """Centre points in base contact with ``enemy`` in twelve directions, nearest first."""
     me, at = state.model(model).position, state.model(enemy).position
     reach = state.radius(model) + state.radius(enemy)
     spots = [(at.x + reach * math.cos(a), at.y + reach * math.sin(a))
              for a in (2 * math.pi * k / DIRECTIONS for k in range(DIRECTIONS))]
     spots.sort(key=lambda p: math.hypot(p[0] - me.x, p[1] - me.y))
+    return spots
+
+
+def _charge_at(state: GameState, model: str, enemy: str, area: MoveArea,
+               spots: list[Xy]) -> Charge | None:
+    """The first of ``spots`` (the contact spots within the ruler) a legal charge reaches."""
     for p in spots:
         if not area.area.covers(shapely.Point(p)):
             continue
