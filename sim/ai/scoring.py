@@ -26,6 +26,7 @@ from sim.combat.plan import (
     melee_weapons,
     plan_close_combat,
     plan_shot,
+    prime_shots,
     ranged_weapons,
 )
 from sim.engine.memo import Memo
@@ -177,6 +178,9 @@ class Scorer:
         best: AttackValue | None = None
         worst: AttackValue | None = None
         threat = 0.0
+        for weapon in ranged_weapons(sit.scenario, model):  # the shots below, in one call
+            prime_shots(sit, model, [e for e in enemies if _within_reach(sit, model, e, weapon)],
+                        weapon)
         for e in enemies:
             mine = self.best_shot(sit, model, e)
             if in_contact(sit, model, e):
