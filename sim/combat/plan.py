@@ -16,7 +16,7 @@ kinds are built (sim.game.kinds).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar, Literal
@@ -206,8 +206,12 @@ def prime_shots(sit: Situation, attacker: str, targets: Sequence[str], weapon_id
     if len(todo) < 2:  # nothing to batch
         return
     found = analyse_many(sit.scenario, sit.positions, attacker, todo, weapon_id, sit.climbing)
-    for t in todo:
-        sit.memo.get(_analysis_key(sit, attacker, t, weapon_id), lambda t=t: found[t])
+    for t, shot in found.items():
+        sit.memo.get(_analysis_key(sit, attacker, t, weapon_id), _known(shot))
+
+
+def _known(shot: ShotAnalysis) -> Callable[[], ShotAnalysis]:
+    return lambda: shot
 
 
 def shot_bands(analysis: ShotAnalysis) -> tuple[Band, ...]:
