@@ -251,14 +251,27 @@ def _nudge(
     return None
 
 
-def reachable_area(
-    level: Level, r: float, start: Point, length: float, *, avoid_difficult: bool = False
-) -> Reach:
-    """The area a base centre starting at ``start`` can end in with paths of at most ``length``.
+@dataclass(frozen=True)
+class _Tree:
+    """What a reachable area is made of before any overlay: the shortest-path tree,
+    each live node's disc of length left and the convex parts near it."""
 
-    ``avoid_difficult`` treats difficult pieces as blocking (the region kept
-    by the full ruler, R-MOV-1). Conservative: see the module docstring.
-    """
+    nodes: list[Point]
+    dist: list[float]
+    parent: list[int]
+    prefix: tuple[Point, ...]
+    live: list[int]  # nodes with length left, in order
+    vs: FloatArray  # their points
+    rhos: FloatArray  # the length left at each
+    discs: npt.NDArray[np.object_]  # the inscribed disc polygon of each
+    jobs: list[list[FloatArray]]  # the convex parts near each disc
+    box: BaseGeometry  # the centre box (and floor)
+    taken: list[BaseGeometry]  # the outlines of occupied bases
+
+
+def _tree(level: Level, r: float, start: Point, length: float, avoid_difficult: bool
+          ) -> _Tree | None:
+    """The witness tree of :func:`reachable_area`, or None when nothing is reachable."""
     tol = level.tolerance
     grow = r - tol / 2
     blocking = level.blocking
@@ -276,18 +289,17 @@ def reachable_area(
             outside = box.buffer(2 * SHADOW_SLACK + length).difference(inner)
             floor_parts = _convex_parts(outside)
         box = box.intersection(inner)
-    empty = Reach(shapely.Polygon(), start, length, (start,), (0.0,), (-1,), ())
     thr = r - tol
     if avoid_difficult and level.difficult.blocked([shapely.Point(start)], thr)[0]:
-        return empty  # already on difficult ground: every path crosses it
+        return None  # already on difficult ground: every path crosses it
     src = _nudge(blocking, start, r, tol, grow)
     if src is None:
-        return empty
+        return None
     prefix: tuple[Point, ...] = ()
     budget = length
     if src != start:
         if blocking.blocked(leg_geometries([start, src]), thr)[0]:
-            return empty
+            return None
         budget -= math.dist(start, src)
         prefix = (start,)
     inner_floor = None if level.floor is None else box
@@ -297,31 +309,98 @@ def reachable_area(
     parts_all = parts + floor_parts
     tree = _box_tree([b for *_, b in prepared] + [_boxes(floor_parts)])
     live = [i for i, d in enumerate(dist) if math.isfinite(d) and budget - d > EPS]
+    vs = np.array([nodes[i] for i in live], float)
+    rhos = np.array([budget - dist[i] for i in live])
+    discs = (shapely.buffer(shapely.points(vs), rhos - EPS, quad_segs=DISC_QUAD_SEGS)
+             if live else np.zeros(0, dtype=object))
+    jobs: list[list[FloatArray]] = [[] for _ in live]
+    if live and tree is not None:
+        which, near = tree.query(discs, predicate="intersects")
+        for k, j in zip(which.tolist(), near.tolist(), strict=True):
+            jobs[k].append(parts_all[j])
+    return _Tree(nodes, dist, parent, prefix, live, vs, rhos, discs, jobs, box,
+                 _outlines(level.occupied, grow, tol) if len(level.occupied) else [])
+
+
+def reachable_area(
+    level: Level, r: float, start: Point, length: float, *, avoid_difficult: bool = False
+) -> Reach:
+    """The area a base centre starting at ``start`` can end in with paths of at most ``length``.
+
+    ``avoid_difficult`` treats difficult pieces as blocking (the region kept
+    by the full ruler, R-MOV-1). Conservative: see the module docstring.
+    """
+    t = _tree(level, r, start, length, avoid_difficult)
+    if t is None:
+        return Reach(shapely.Polygon(), start, length, (start,), (0.0,), (-1,), ())
     regions: list[tuple[int, BaseGeometry]] = []
-    if live:
-        vs = np.array([nodes[i] for i in live], float)
-        rhos = np.array([budget - dist[i] for i in live])
-        discs = shapely.buffer(shapely.points(vs), rhos - EPS, quad_segs=DISC_QUAD_SEGS)
-        jobs: list[list[FloatArray]] = [[] for _ in live]
-        if tree is not None:
-            which, near = tree.query(discs, predicate="intersects")
-            for k, j in zip(which.tolist(), near.tolist(), strict=True):
-                jobs[k].append(parts_all[j])
-        for i, disc, shadows in zip(live, discs, _shadows_of(vs, jobs, rhos), strict=True):
+    if t.live:
+        for i, disc, shadows in zip(t.live, t.discs, _shadows_of(t.vs, t.jobs, t.rhos),
+                                    strict=True):
             seen = disc
             for shadow in shadows:  # a few shadows: one difference each beats a union
                 if seen.intersects(shadow):
                     seen = seen.difference(shadow)
-            seen = seen.intersection(box)
+            seen = seen.intersection(t.box)
             if not seen.is_empty:
                 regions.append((i, seen))
     area = shapely.union_all([g for _, g in regions]) if regions else shapely.Polygon()
-    if len(level.occupied):
-        taken = shapely.union_all(_outlines(level.occupied, grow, tol))
+    if t.taken:
+        taken = shapely.union_all(t.taken)
         area = area.difference(taken)
         regions = [(i, g.difference(taken)) for i, g in regions]
-    return Reach(area, start, length, tuple(nodes), tuple(dist), tuple(parent),
-                 tuple(regions), prefix)
+    return Reach(area, start, length, tuple(t.nodes), tuple(t.dist), tuple(t.parent),
+                 tuple(regions), t.prefix)
+
+
+class PointReach:
+    """:func:`reachable_area` asked about a few points only: each point tested against
+    each node's disc, the shadows there, the centre box and the occupied outlines, the
+    sets :func:`reachable_area` overlays, without building the overlays (the
+    expensive part). :meth:`path_to` gives the witness path that
+    :meth:`Reach.path_to` gives (the same node: the first whose region covers the
+    point). ``surely_reaches``: the start's own node covers its point, so the area
+    is not empty (when False, build the area to know)."""
+
+    def __init__(self, level: Level, r: float, start: Point, length: float, *,
+                 avoid_difficult: bool = False) -> None:
+        self.start = start
+        self._t = _tree(level, r, start, length, avoid_difficult)
+        self._shadows: dict[int, list[BaseGeometry]] = {}
+        t = self._t
+        self.surely_reaches = (t is not None and bool(t.live) and t.live[0] == 0
+                               and self._in_region(0, t.nodes[0]))
+
+    def _shadows_at(self, k: int) -> list[BaseGeometry]:
+        t = self._t
+        assert t is not None
+        if k not in self._shadows:  # (elementwise: the same hulls as all at once)
+            self._shadows[k] = _shadows_of(t.vs[k:k + 1], [t.jobs[k]], t.rhos[k:k + 1])[0]
+        return self._shadows[k]
+
+    def _in_region(self, k: int, p: Point) -> bool:
+        """Whether live node ``k``'s region covers ``p`` (a shadow's or a base's edge is
+        the region's edge, so only their insides are taken away)."""
+        t = self._t
+        assert t is not None
+        pt = shapely.Point(p)
+        if not (t.discs[k].covers(pt) and t.box.covers(pt)):
+            return False
+        return not (any(s.contains(pt) for s in self._shadows_at(k))
+                    or any(o.contains(pt) for o in t.taken))
+
+    def path_to(self, p: Point) -> list[Point] | None:
+        """Waypoints from the start to ``p`` through the tree, or None if ``p`` is outside."""
+        t = self._t
+        if t is None:
+            return None
+        for k, i in enumerate(t.live):
+            if self._in_region(k, p):
+                chain = [i]
+                while t.parent[chain[-1]] >= 0:
+                    chain.append(t.parent[chain[-1]])
+                return _dedupe([*t.prefix, *(t.nodes[j] for j in reversed(chain)), p])
+        return None
 
 
 def _nodes(
@@ -476,6 +555,7 @@ def area_points_inside(area: BaseGeometry, xy: npt.NDArray[np.float64]) -> npt.N
 
 __all__ = [
     "MoveObstacle",
+    "PointReach",
     "Reach",
     "area_points_inside",
     "contact_band",

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
 import shapely
 
-from geometry.movement.reach import reachable_area
+from geometry.movement.reach import PointReach, reachable_area
 from sim.engine.actions import Action, EndActivation
 from sim.engine.state import GameState
 from sim.movement.kinds import Charge, Leave, Move, MoveArea, level_of, walk
@@ -113,17 +114,44 @@ class Reaches:
     def __init__(self) -> None:
         self._key: object = None
         self._areas: dict[tuple[str, bool], MoveArea] = {}
+        self._points: dict[str, Paths] = {}
 
-    def of(self, state: GameState, model: str, charge: bool) -> MoveArea:
+    def _same(self, state: GameState) -> None:
         key = tuple(sorted((i, m.position, m.climbing) for i, m in state.models.items()
                            if m.in_play))
         if key != self._key:
-            self._key, self._areas = key, {}
+            self._key, self._areas, self._points = key, {}, {}
+
+    def of(self, state: GameState, model: str, charge: bool) -> MoveArea:
+        self._same(state)
         if (model, charge) not in self._areas:
             area = _reach(state, model, charge)
             shapely.prepare(area.area)
             self._areas[(model, charge)] = area
         return self._areas[(model, charge)]
+
+    def charge_paths(self, state: GameState, model: str) -> Paths:
+        """The witness paths of the charge's area (:meth:`of`) to a few points, each
+        point tested alone (geometry.movement.reach.PointReach) when the area is
+        surely not empty; else the area itself (it may be the shorter ruler's)."""
+        self._same(state)
+        if model not in self._points:
+            lazy = _point_reach(state, model)
+            self._points[model] = (lazy if lazy.surely_reaches
+                                   else self.of(state, model, True))
+        return self._points[model]
+
+
+class Paths(Protocol):
+    def path_to(self, p: Xy) -> list[Xy] | None: ...
+
+
+def _point_reach(state: GameState, model: str) -> PointReach:
+    """The full charge ruler's area without difficult ground, as :func:`_reach` starts."""
+    me = state.model(model)
+    level = level_of(state, model, me.position.z)
+    ruler = state.rules.ruler(state.scenario.unit_of(model).charge)
+    return PointReach(level, state.radius(model), me.position.xy, ruler, avoid_difficult=True)
 
 
 def _reach(state: GameState, model: str, charge: bool) -> MoveArea:
@@ -176,9 +204,7 @@ def charges(state: GameState, model: str, reaches: Reaches | None = None) -> lis
              for e in enemies}
     if not any(spots.values()):
         return []
-    area = (reaches or Reaches()).of(state, model, True)
-    if area.area.is_empty:
-        return []
+    area = (reaches or Reaches()).charge_paths(state, model)
     out: list[Charge] = []
     for enemy in enemies:
         charge = _charge_at(state, model, enemy, area, spots[enemy])
@@ -208,13 +234,11 @@ def _contact_spots(state: GameState, model: str, enemy: str) -> list[Xy]:
     return spots
 
 
-def _charge_at(state: GameState, model: str, enemy: str, area: MoveArea,
+def _charge_at(state: GameState, model: str, enemy: str, area: Paths,
                spots: list[Xy]) -> Charge | None:
     """The first of ``spots`` (the contact spots within the ruler) a legal charge reaches."""
     for p in spots:
-        if not area.area.covers(shapely.Point(p)):
-            continue
-        path = area.path_to(p)
+        path = area.path_to(p)  # (None outside the area)
         if path is None or len(path) < 2:
             continue
         charge = Charge(model, enemy, walk(*path[1:]))
