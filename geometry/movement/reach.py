@@ -369,7 +369,7 @@ class PointReach:
         self._shadows: dict[int, list[BaseGeometry]] = {}
         t = self._t
         self.surely_reaches = (t is not None and bool(t.live) and t.live[0] == 0
-                               and self._in_region(0, t.nodes[0]))
+                               and self._in_region(0, shapely.Point(t.nodes[0])))
 
     def _shadows_at(self, k: int) -> list[BaseGeometry]:
         t = self._t
@@ -378,12 +378,11 @@ class PointReach:
             self._shadows[k] = _shadows_of(t.vs[k:k + 1], [t.jobs[k]], t.rhos[k:k + 1])[0]
         return self._shadows[k]
 
-    def _in_region(self, k: int, p: Point) -> bool:
-        """Whether live node ``k``'s region covers ``p`` (a shadow's or a base's edge is
-        the region's edge, so only their insides are taken away)."""
+    def _in_region(self, k: int, pt: BaseGeometry) -> bool:
+        """Whether live node ``k``'s region covers the point ``pt`` (a shadow's or a
+        base's edge is the region's edge, so only their insides are taken away)."""
         t = self._t
         assert t is not None
-        pt = shapely.Point(p)
         if not (t.discs[k].covers(pt) and t.box.covers(pt)):
             return False
         return not (any(s.contains(pt) for s in self._shadows_at(k))
@@ -394,8 +393,9 @@ class PointReach:
         t = self._t
         if t is None:
             return None
+        pt = shapely.Point(p)
         for k, i in enumerate(t.live):
-            if self._in_region(k, p):
+            if self._in_region(k, pt):
                 chain = [i]
                 while t.parent[chain[-1]] >= 0:
                     chain.append(t.parent[chain[-1]])
