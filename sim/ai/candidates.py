@@ -26,6 +26,7 @@ from geometry.movement.reach import PointReach, reachable_area
 from sim.engine.actions import Action, EndActivation
 from sim.engine.state import GameState
 from sim.movement.kinds import Charge, Leave, Move, MoveArea, level_of, walk
+from sim.movement.plan import plan_walks
 from sim.scenario.objects import Scenario
 from sim.scenario.prepared import Part
 
@@ -96,11 +97,12 @@ def straight_moves(state: GameState, model: str) -> list[Move]:
         q = state.model(e).position
         heads.append(math.atan2(q.y - p.y, q.x - p.x))
     heads.extend(2 * math.pi * k / QUICK_DIRECTIONS for k in range(QUICK_DIRECTIONS))
+    tries = [[Move(model, walk((p.x + math.cos(a) * d * share, p.y + math.sin(a) * d * share)))
+              for share in QUICK_SHARES] for a in heads]
+    plan_walks(state, model, [m.steps for row in tries for m in row])  # swept in one call
     out: list[Move] = []
-    for a in heads:
-        for share in QUICK_SHARES:
-            move = Move(model, walk((p.x + math.cos(a) * d * share,
-                                     p.y + math.sin(a) * d * share)))
+    for row in tries:
+        for move in row:
             if state.is_legal(move):
                 out.append(move)
                 break
@@ -177,15 +179,13 @@ def moves(state: GameState, model: str, reaches: Reaches | None = None) -> list[
     area = (reaches or Reaches()).of(state, model, False)
     if area.area.is_empty:
         return []
-    out: list[Move] = []
+    tries: list[Move] = []
     for p in _spread(_points(state, model, area)):
         path = area.path_to(p)
-        if path is None or len(path) < 2:
-            continue
-        move = Move(model, walk(*path[1:]))
-        if state.is_legal(move):
-            out.append(move)
-    return out
+        if path is not None and len(path) >= 2:
+            tries.append(Move(model, walk(*path[1:])))
+    plan_walks(state, model, [m.steps for m in tries])  # swept in one call
+    return [m for m in tries if state.is_legal(m)]
 
 
 def charges(state: GameState, model: str, reaches: Reaches | None = None) -> list[Charge]:
