@@ -60,14 +60,12 @@ def activation_actions(state: GameState, reaches: Reaches, quick: bool = False
     act = state.activation
     assert act is not None  # only during an activation
     model = act.model
-    out: list[Action] = []
-    for kind in state.kinds.values():
-        for a in kind.samples(state, model):
-            if isinstance(a, Leave) or (
-                    isinstance(a, Move) and all(s.kind == "walk" for s in a.steps)):
-                continue
-            if state.is_legal(a):
-                out.append(a)
+    samples = [a for kind in state.kinds.values() for a in kind.samples(state, model)
+               if not (isinstance(a, Leave) or (
+                   isinstance(a, Move) and all(s.kind == "walk" for s in a.steps)))]
+    # (the straight charges' paths swept in one call)
+    plan_walks(state, model, [a.steps for a in samples if isinstance(a, Charge)], ruler="charge")
+    out: list[Action] = [a for a in samples if state.is_legal(a)]
     if quick:
         out.extend(straight_moves(state, model))
     else:
