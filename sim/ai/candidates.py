@@ -23,6 +23,7 @@ import numpy.typing as npt
 import shapely
 
 from geometry.movement.reach import PointReach, reachable_area
+from sim.ai.scoring import charge_reaches
 from sim.engine.actions import Action, EndActivation
 from sim.engine.state import GameState
 from sim.movement.kinds import Charge, Leave, Move, MoveArea, level_of, walk
@@ -125,7 +126,7 @@ class Reaches:
     def of(self, state: GameState, model: str, charge: bool) -> MoveArea:
         self._same(state)
         if (model, charge) not in self._areas:
-            area = _reach(state, model, charge)
+            area = _walk_area(state, model, charge)
             shapely.prepare(area.area)
             self._areas[(model, charge)] = area
         return self._areas[(model, charge)]
@@ -147,14 +148,14 @@ class Paths(Protocol):
 
 
 def _point_reach(state: GameState, model: str) -> PointReach:
-    """The full charge ruler's area without difficult ground, as :func:`_reach` starts."""
+    """The full charge ruler's area without difficult ground, as :func:`_walk_area` starts."""
     me = state.model(model)
     level = level_of(state, model, me.position.z)
     ruler = state.rules.ruler(state.scenario.unit_of(model).charge)
     return PointReach(level, state.radius(model), me.position.xy, ruler, avoid_difficult=True)
 
 
-def _reach(state: GameState, model: str, charge: bool) -> MoveArea:
+def _walk_area(state: GameState, model: str, charge: bool) -> MoveArea:
     """Where the model's full ruler takes it without touching difficult ground; from
     on difficult ground (where that is empty), the next shorter ruler's area (R-MOV-1).
     Half the work of :func:`sim.movement.kinds.reachable`, which unites both."""
@@ -190,7 +191,7 @@ def charges(state: GameState, model: str, reaches: Reaches | None = None) -> lis
     """For each enemy, one legal charge into base contact (the nearest side that works)."""
     me = state.model(model)
     enemies = [e for e in state.positions() if state.model(e).side != me.side
-               and _distance(state, model, e) <= _charge_reach(state, model, e)]
+               and charge_reaches(state.scenario, model, me.position, e, state.model(e).position)]
     if me.climbing or not enemies:
         return []
     # Every point of the charge's area lies within its ruler of the start (a path no
@@ -214,12 +215,6 @@ def charges(state: GameState, model: str, reaches: Reaches | None = None) -> lis
 def _distance(state: GameState, a: str, b: str) -> float:
     pa, pb = state.model(a).position, state.model(b).position
     return math.hypot(pa.x - pb.x, pa.y - pb.y)
-
-
-def _charge_reach(state: GameState, model: str, enemy: str) -> float:
-    """Centre distance within which a charge could reach (the ruler plus both bases)."""
-    ruler = state.rules.ruler(state.scenario.unit_of(model).charge)
-    return ruler + state.radius(model) + state.radius(enemy) + state.rules.touch_tolerance
 
 
 def _contact_spots(state: GameState, model: str, enemy: str) -> list[Xy]:
