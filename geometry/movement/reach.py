@@ -82,11 +82,11 @@ class Reach:
                 while self.parent[chain[-1]] >= 0:
                     chain.append(self.parent[chain[-1]])
                 pts = [*self.prefix, *(self.nodes[j] for j in reversed(chain)), p]
-                return _dedupe(pts)
+                return dedupe(pts)
         return None
 
 
-def _dedupe(pts: list[Point]) -> list[Point]:
+def dedupe(pts: list[Point]) -> list[Point]:
     out = [pts[0]]
     for q in pts[1:]:
         if q != out[-1]:
@@ -155,7 +155,7 @@ def _convex_parts(outline: BaseGeometry) -> list[FloatArray]:
     return parts
 
 
-def _shadows_of(vs: FloatArray, jobs: Sequence[Sequence[FloatArray]], reaches: FloatArray
+def shadows_of(vs: FloatArray, jobs: Sequence[Sequence[FloatArray]], reaches: FloatArray
                 ) -> list[list[BaseGeometry]]:
     """For each viewpoint ``vs[k]`` and each convex part of ``jobs[k]``, the region the
     part hides from it (the part included), ``reaches[k]`` the length left there.
@@ -252,7 +252,7 @@ def _nudge(
 
 
 @dataclass(frozen=True)
-class _Tree:
+class WitnessTree:
     """What a reachable area is made of before any overlay: the shortest-path tree,
     each live node's disc of length left and the convex parts near it."""
 
@@ -269,8 +269,8 @@ class _Tree:
     taken: list[BaseGeometry]  # the outlines of occupied bases
 
 
-def _tree(level: Level, r: float, start: Point, length: float, avoid_difficult: bool
-          ) -> _Tree | None:
+def witness_tree(level: Level, r: float, start: Point, length: float, avoid_difficult: bool
+                 ) -> WitnessTree | None:
     """The witness tree of :func:`reachable_area`, or None when nothing is reachable."""
     tol = level.tolerance
     grow = r - tol / 2
@@ -318,7 +318,7 @@ def _tree(level: Level, r: float, start: Point, length: float, avoid_difficult: 
         which, near = tree.query(discs, predicate="intersects")
         for k, j in zip(which.tolist(), near.tolist(), strict=True):
             jobs[k].append(parts_all[j])
-    return _Tree(nodes, dist, parent, prefix, live, vs, rhos, discs, jobs, box,
+    return WitnessTree(nodes, dist, parent, prefix, live, vs, rhos, discs, jobs, box,
                  _outlines(level.occupied, grow, tol) if len(level.occupied) else [])
 
 
@@ -330,20 +330,18 @@ def reachable_area(
     ``avoid_difficult`` treats difficult pieces as blocking (the region kept
     by the full ruler, R-MOV-1). Conservative: see the module docstring.
     """
-    t = _tree(level, r, start, length, avoid_difficult)
+    t = witness_tree(level, r, start, length, avoid_difficult)
     if t is None:
         return Reach(shapely.Polygon(), start, length, (start,), (0.0,), (-1,), ())
     regions: list[tuple[int, BaseGeometry]] = []
-    if t.live:
-        for i, disc, shadows in zip(t.live, t.discs, _shadows_of(t.vs, t.jobs, t.rhos),
-                                    strict=True):
-            seen = disc
-            for shadow in shadows:  # a few shadows: one difference each beats a union
-                if seen.intersects(shadow):
-                    seen = seen.difference(shadow)
-            seen = seen.intersection(t.box)
-            if not seen.is_empty:
-                regions.append((i, seen))
+    for i, disc, shadows in zip(t.live, t.discs, shadows_of(t.vs, t.jobs, t.rhos), strict=True):
+        seen = disc
+        for shadow in shadows:  # a few shadows: one difference each beats a union
+            if seen.intersects(shadow):
+                seen = seen.difference(shadow)
+        seen = seen.intersection(t.box)
+        if not seen.is_empty:
+            regions.append((i, seen))
     area = shapely.union_all([g for _, g in regions]) if regions else shapely.Polygon()
     if t.taken:
         taken = shapely.union_all(t.taken)
@@ -351,56 +349,6 @@ def reachable_area(
         regions = [(i, g.difference(taken)) for i, g in regions]
     return Reach(area, start, length, tuple(t.nodes), tuple(t.dist), tuple(t.parent),
                  tuple(regions), t.prefix)
-
-
-class PointReach:
-    """:func:`reachable_area` asked about a few points only: each point tested against
-    each node's disc, the shadows there, the centre box and the occupied outlines, the
-    sets :func:`reachable_area` overlays, without building the overlays (the
-    expensive part). :meth:`path_to` gives the witness path that
-    :meth:`Reach.path_to` gives (the same node: the first whose region covers the
-    point). ``surely_reaches``: the start's own node covers its point, so the area
-    is not empty (when False, build the area to know)."""
-
-    def __init__(self, level: Level, r: float, start: Point, length: float, *,
-                 avoid_difficult: bool = False) -> None:
-        self.start = start
-        self._t = _tree(level, r, start, length, avoid_difficult)
-        self._shadows: dict[int, list[BaseGeometry]] = {}
-        t = self._t
-        self.surely_reaches = (t is not None and bool(t.live) and t.live[0] == 0
-                               and self._in_region(0, shapely.Point(t.nodes[0])))
-
-    def _shadows_at(self, k: int) -> list[BaseGeometry]:
-        t = self._t
-        assert t is not None
-        if k not in self._shadows:  # (elementwise: the same hulls as all at once)
-            self._shadows[k] = _shadows_of(t.vs[k:k + 1], [t.jobs[k]], t.rhos[k:k + 1])[0]
-        return self._shadows[k]
-
-    def _in_region(self, k: int, pt: BaseGeometry) -> bool:
-        """Whether live node ``k``'s region covers the point ``pt`` (a shadow's or a
-        base's edge is the region's edge, so only their insides are taken away)."""
-        t = self._t
-        assert t is not None
-        if not (t.discs[k].covers(pt) and t.box.covers(pt)):
-            return False
-        return not (any(s.contains(pt) for s in self._shadows_at(k))
-                    or any(o.contains(pt) for o in t.taken))
-
-    def path_to(self, p: Point) -> list[Point] | None:
-        """Waypoints from the start to ``p`` through the tree, or None if ``p`` is outside."""
-        t = self._t
-        if t is None:
-            return None
-        pt = shapely.Point(p)
-        for k, i in enumerate(t.live):
-            if self._in_region(k, pt):
-                chain = [i]
-                while t.parent[chain[-1]] >= 0:
-                    chain.append(t.parent[chain[-1]])
-                return _dedupe([*t.prefix, *(t.nodes[j] for j in reversed(chain)), p])
-        return None
 
 
 def _nodes(
@@ -547,18 +495,5 @@ def nearest_free_spot(level: Level, r: float, p: Point) -> Point | None:
     return None
 
 
-def area_points_inside(area: BaseGeometry, xy: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
-    """Vectorised containment of points in an area (for tests and the window)."""
-    result: npt.NDArray[np.bool_] = shapely.contains_xy(area, xy[:, 0], xy[:, 1])
-    return result
-
-
-__all__ = [
-    "MoveObstacle",
-    "PointReach",
-    "Reach",
-    "area_points_inside",
-    "contact_band",
-    "nearest_free_spot",
-    "reachable_area",
-]
+__all__ = ["MoveObstacle", "Reach", "WitnessTree", "contact_band", "nearest_free_spot",
+           "reachable_area", "shadows_of", "witness_tree"]

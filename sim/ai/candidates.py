@@ -22,7 +22,8 @@ import numpy as np
 import numpy.typing as npt
 import shapely
 
-from geometry.movement.reach import PointReach, reachable_area
+from geometry.movement.reach import reachable_area
+from geometry.movement.reach_points import PointReach
 from sim.ai.scoring import charge_reaches
 from sim.engine.actions import Action, EndActivation
 from sim.engine.state import GameState
