@@ -91,6 +91,6 @@ def for_the_score(state: GameState, scorer: Scorer, options: list[Weighed]) -> l
     best first: greedy's place terms (the pull toward the enemy, the attack next
     turn) count for nothing in the last round (R-TURN-10). Moves that cannot be
     made are dropped."""
-    out = [Weighed(score, w.decision) for w in options
-           if (score := action_score(state, scorer, w.decision.action)) is not None]
+    out = [Weighed(score, w.action, w.line) for w in options
+           if (score := action_score(state, scorer, w.action)) is not None]
     return sorted(out, key=lambda w: -w.score) or options
