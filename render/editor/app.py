@@ -135,8 +135,8 @@ class EditorApp(Window[EditorController]):
             game.step([e for e in (pygame.event.get() if events is None else events)
                        if not self._leaves_game(e)])
             self.surface = game.surface  # a resize while playing made a new one
-            if not game.running:
-                self.stop(game.stopped_by or "the window was closed")
+            if not game.running:  # the game's window was closed, or Ctrl+Q
+                self.running, self.stopped_by = False, game.stopped_by
             if self.leaving_game:
                 self.back_to_editor()
             return

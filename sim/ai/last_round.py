@@ -92,7 +92,7 @@ def for_the_score(state: GameState, scorer: Scorer, options: list[Weighed]) -> l
     best first: greedy's place terms (the pull toward the enemy, the attack next
     turn) count for nothing in the last round (R-TURN-10); the objectives' worth of where
     an action leaves the model does (R-OBJ-2..4). Moves that cannot be made are dropped."""
-    out = [Weighed(score + (last_round_worth(state, w.decision.action)
-                            if scorer.objectives else 0.0), w.decision) for w in options
-           if (score := action_score(state, scorer, w.decision.action)) is not None]
+    out = [Weighed(score + (last_round_worth(state, w.action)
+                            if scorer.objectives else 0.0), w.action, w.line) for w in options
+           if (score := action_score(state, scorer, w.action)) is not None]
     return sorted(out, key=lambda w: -w.score) or options
