@@ -17,10 +17,12 @@ from sim.engine.state import GameState
 
 @dataclass(frozen=True)
 class Decision:
-    """An action to apply now and why it was chosen (one line)."""
+    """An action to apply now and why it was chosen (one line, a player's words);
+    ``debug``: the player's own figures, for the window's debug view."""
 
     action: Action
     why: str
+    debug: str = ""
 
 
 class Player(Protocol):

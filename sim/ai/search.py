@@ -47,6 +47,8 @@ the activation weighs it: as greedy does, in the last round for the score alone
 from __future__ import annotations
 
 import time
+from collections.abc import Hashable
+from functools import partial
 from typing import NamedTuple
 
 from sim.ai.answer import attack_value, attack_worth
@@ -58,6 +60,7 @@ from sim.ai.objectives import playout_worth
 from sim.ai.player import Decision
 from sim.ai.scoring import Scorer
 from sim.ai.seen import Seen
+from sim.ai.widening import MOST_SECONDS, First, Pair, best_pair, next_pair
 from sim.combat.plan import (
     CloseCombat,
     Shoot,
@@ -74,8 +77,8 @@ from sim.scenario.positions import Position
 SHORTLIST = 6
 #: Candidates added to the shortlist: the places least in the enemies' reach.
 SAFE = 2
-#: Playouts per candidate (an attack's stop once both its outcomes, a kill and none, are seen).
-PLAYOUTS = 4
+#: Playouts per activation decision (the iteration budget; sim.ai.widening spends them).
+PLAYOUTS = 40
 #: The weight of the opponent's answer (its attacks' exact worth) next to greedy's score.
 ANSWER = 1.0
 #: The weight of this player's threats after the answer (sim.ai.leaf.firepower).
@@ -119,8 +122,12 @@ class SearchPlayer:
         self.reaches = Reaches()
         self.policy = GreedyPlayer(seed, quick=True)
         self.seen = Seen()  # what the playouts worked out, by position (sim.ai.seen)
+        self._plan: tuple[Hashable, Weighed] | None = None  # the chosen pair's second
 
     def decide(self, state: GameState) -> Decision:
+        planned = self._planned(state)
+        if planned is not None:
+            return planned
         options = weigh(state, self.scorer, self.reaches)
         if state.phase in (Phase.READY, Phase.ACTIVATE) and len(options) > 1:
             return self._which_model(state, options)
@@ -130,18 +137,70 @@ class SearchPlayer:
             options = for_the_score(state, self.scorer, options)
             if len(options) == 1:
                 return options[0].decision
+        return self._activation(state, options)
+
+    def _activation(self, state: GameState, options: list[Weighed]) -> Decision:
+        """The activation's two actions searched together (sim.ai.widening): each visit
+        of a pair is one playout on the pair's next seed, the same seeds for every
+        pair; the first action of the best pair is chosen, its second kept as the plan."""
         short = self._shortlist(state, options)
+        rest = [w for w in sorted(options, key=lambda w: -w.score) if w not in short]
         seeds = [self.rng.randint(0, 2**63 - 1) for _ in range(self.playouts)]
-        start = time.perf_counter()
-        values: list[float] = []
         weights = late_weights(state, Weights(self.answer, self.counter, self.danger, self.gain))
-        for w in short:
-            if values and self.seconds is not None and time.perf_counter() - start > self.seconds:
-                short = short[:len(values)]  # the budget is spent: choose among those tried
-                break
-            values.append(w.score - self._answer(state, w.action, seeds,
-                                                 self.playouts, weights))
-        return _chosen(short, values)
+        firsts = [First(w, partial(self._pairs, state, w, seeds[0])) for w in short + rest]
+        start = time.perf_counter()
+        for visit in range(self.playouts):
+            if visit and self.seconds is not None and time.perf_counter() - start > self.seconds:
+                break  # the budget is spent: choose among the pairs played out
+            first, pair = next_pair(firsts, visit)
+            first.n += 1
+            answer, gone = self._playout(state, pair.actions, seeds[pair.n], weights,
+                                         pair.target)
+            (pair.kill if gone else pair.stay).append(answer)
+        first, pair = best_pair(firsts)
+        self._plan = None
+        if pair.second is not None:
+            self._plan = (_where(pair.after), pair.second)
+        return _chosen(first, pair, firsts)
+
+    def _pairs(self, state: GameState, w: Weighed, seed: int) -> list[Pair]:
+        """The first action ``w`` and greedy's best few second actions after it, on a
+        copy with seeded dice (an attack's outcome is one of its possible ones); or
+        ``w`` alone when it ends the activation. A pair's exact score is the first's
+        (which holds greedy's guess of the best second) less how much worse greedy
+        finds its second than the best: the best pair keeps the first's own score."""
+        act = state.activation
+        assert act is not None
+        target, p_kill = self._target(state, w.action)
+        sim = state.copy()
+        sim.rng.setstate(seed)
+        sim.apply(w.action)
+        after = sim.activation
+        if sim.is_over or after is None or after.model != act.model:
+            return [Pair((w.action,), w.score, None, sim, target, p_kill)]
+        seconds = weigh(sim, self.scorer, self.reaches)
+        if is_last_round(sim):
+            seconds = for_the_score(sim, self.scorer, seconds)
+        out = []
+        for s in seconds[:MOST_SECONDS]:
+            t, p = (target, p_kill) if target is not None else self._target(sim, s.action)
+            out.append(Pair((w.action, s.action), w.score - (seconds[0].score - s.score),
+                            s, sim, t, p))
+        return out
+
+    def _target(self, state: GameState, action: Action) -> tuple[str | None, float]:
+        """An attack's target and its exact chance to eliminate it (else None, 0)."""
+        hit = attack_worth(state, self.scorer, action)
+        return (None, 0.0) if hit is None else (hit[0], self._p_kill(state, action))
+
+    def _planned(self, state: GameState) -> Decision | None:
+        """The second action of the pair chosen at the activation's first, when the
+        first left the position the search expected (a move rolls no dice)."""
+        plan, self._plan = self._plan, None
+        if plan is None or plan[0] != _where(state) or not state.is_legal(plan[1].action):
+            return None
+        d = plan[1].decision
+        return Decision(d.action, d.why, "the second action of the pair chosen")
 
     def _shortlist(self, state: GameState, options: list[Weighed]) -> list[Weighed]:
         """Greedy's best candidates, a move's or a stay's counted with the charge it
@@ -179,30 +238,6 @@ class SearchPlayer:
                       if w not in short and (at := where(w)) is not None)
         return short + [w for _, _, w in safe[: self.safe]]
 
-    def _answer(self, state: GameState, action: Action, seeds: list[int], most: int,
-                weights: Weights) -> float:
-        """The expected worth of the opponent's answer to ``action``: a move's, the
-        mean of its playouts (the replies' dice differ by seed). An attack's outcome
-        changes the answer (a target removed cannot answer): playouts are split by
-        whether the target was eliminated, and the two means weighted by the exact
-        chance to eliminate."""
-        hit = attack_worth(state, self.scorer, action)
-        if hit is None:
-            runs = [self._playout(state, action, seed, weights)[0]
-                    for seed in seeds[:max(1, most)]]
-            return sum(runs) / len(runs)
-        target = hit[0]
-        p_kill = self._p_kill(state, action)
-        by_kill: dict[bool, list[float]] = {True: [], False: []}
-        for seed in seeds[:max(1, most)]:
-            answer, gone = self._playout(state, action, seed, weights, target)
-            by_kill[gone].append(answer)
-            if by_kill[True] and by_kill[False]:
-                break
-        kill = by_kill[True] or by_kill[False]
-        stays = by_kill[False] or by_kill[True]
-        return p_kill * sum(kill) / len(kill) + (1.0 - p_kill) * sum(stays) / len(stays)
-
     def _p_kill(self, state: GameState, action: Action) -> float:
         if not isinstance(action, Shoot | CloseCombat):
             return 0.5  # a charge: its attack's odds depend on the contact point
@@ -239,9 +274,10 @@ class SearchPlayer:
         if best is None:
             return options[0].decision
         value, w, first = best
-        then = f"; then {first.decision.why} ({value:+.2f})" if first is not None else ""
+        then = f"; then {_short(first.decision.why)}" if first is not None else ""
         cut = f"; {tried} of {len(models)} models tried (time)" if tried < len(models) else ""
-        return Decision(w.action, f"{w.decision.why}{then}{cut}")
+        return Decision(w.action, f"{w.decision.why}{then}{cut}",
+                        f"its best action's score {value:+.2f}")
 
     def _first(self, sim: GameState) -> Weighed:
         """The best first action of the activation begun on ``sim``, weighed as the
@@ -251,9 +287,9 @@ class SearchPlayer:
             options = for_the_score(sim, self.scorer, options)
         return options[0]
 
-    def _playout(self, state: GameState, action: Action, seed: int, weights: Weights,
-                 target: str | None = None) -> tuple[float, bool]:
-        """The opponent's answer to ``action`` on a copy with seeded dice: the rest of
+    def _playout(self, state: GameState, actions: tuple[Action, ...], seed: int,
+                 weights: Weights, target: str | None = None) -> tuple[float, bool]:
+        """The opponent's answer to ``actions`` (a pair) on a copy with seeded dice: the rest of
         this activation is played, then the opponent's next ``depth`` turns (this
         player's between them) as the quick greedy plays them; each of the opponent's
         attacks on this player's models counts its exact worth, each of this player's
@@ -264,7 +300,10 @@ class SearchPlayer:
         mover = state.activation.model if state.activation is not None else None
         sim = state.copy()
         sim.rng.setstate(seed)
-        sim.apply(action)
+        for action in actions:  # a second made illegal by the first's dice: the policy's
+            if sim.is_over or not sim.is_legal(action):
+                break
+            sim.apply(action)
         gone = target is not None and not sim.model(target).in_play
         answer = gains = 0.0
         own = True  # still the candidate's own activation
@@ -335,11 +374,26 @@ def late_weights(state: GameState, w: Weights) -> Weights:
     return Weights(w.answer / LATE, w.counter * LATE, w.danger / LATE, w.gain * LATE)
 
 
-def _chosen(short: list[Weighed], values: list[float]) -> Decision:
-    best = max(range(len(short)), key=lambda i: (values[i], -i))
-    others = [v for i, v in enumerate(values) if i != best]
-    against = f" against {max(others):+.2f}" if others else ""
-    d = short[best].decision
-    tried = f"{len(short)} choices" if len(short) > 1 else "1 choice"
-    return Decision(d.action, f"{d.why}; {tried} tried ahead: {values[best]:+.2f}{against}")
+def _where(state: GameState) -> Hashable:
+    """A position as the plan compares it: the models, the turn and the history's length."""
+    return (id(state.scenario), tuple(state.models.values()), state.turn, len(state.history))
 
+
+def _chosen(first: First, pair: Pair, firsts: list[First]) -> Decision:
+    """The first action of the chosen pair, in its own words; the figures go to the
+    debug field (the window's debug view)."""
+    pairs = [p for f in firsts for p in f.pairs or [] if p.n]
+    others = [p.value() for p in pairs if p is not pair]
+    against = f" against {max(others):+.2f}" if others else ""
+    d = first.weighed.decision
+    then = f"; then {_short(pair.second.decision.why)}" if pair.second is not None else ""
+    tried = sum(1 for f in firsts if f.n)
+    return Decision(d.action, f"{d.why}{then}",
+                    f"{len(pairs)} plans of {tried} first actions tried ahead, "
+                    f"{sum(p.n for p in pairs)} playouts: {pair.value():+.2f}{against}")
+
+
+def _short(why: str) -> str:
+    """A second action's line without the model's name (the first's line gave it)."""
+    head, _, tail = why.partition(") ")
+    return tail if tail and "(" in head else why
