@@ -60,7 +60,7 @@ from sim.ai.objectives import playout_worth
 from sim.ai.player import Decision
 from sim.ai.scoring import Scorer
 from sim.ai.seen import Seen
-from sim.ai.widening import MOST_SECONDS, First, Pair, best_pair, next_pair
+from sim.ai.widening import MOST_SECONDS, First, Luck, Pair, best_pair, next_pair
 from sim.combat.plan import (
     CloseCombat,
     Shoot,
@@ -148,20 +148,20 @@ class SearchPlayer:
         seeds = [self.rng.randint(0, 2**63 - 1) for _ in range(self.playouts)]
         weights = late_weights(state, Weights(self.answer, self.counter, self.danger, self.gain))
         firsts = [First(w, partial(self._pairs, state, w, seeds[0])) for w in short + rest]
+        luck = Luck()
         start = time.perf_counter()
         for visit in range(self.playouts):
             if visit and self.seconds is not None and time.perf_counter() - start > self.seconds:
                 break  # the budget is spent: choose among the pairs played out
-            first, pair = next_pair(firsts, visit)
+            first, pair = next_pair(firsts, visit, luck)
             first.n += 1
-            answer, gone = self._playout(state, pair.actions, seeds[pair.n], weights,
-                                         pair.target)
-            (pair.kill if gone else pair.stay).append(answer)
-        first, pair = best_pair(firsts)
+            pair.play(*self._playout(state, pair.actions, seeds[pair.n], weights, pair.target),
+                      luck)
+        first, pair = best_pair(firsts, luck)
         self._plan = None
         if pair.second is not None:
             self._plan = (_where(pair.after), pair.second)
-        return _chosen(first, pair, firsts)
+        return _chosen(first, pair, firsts, luck)
 
     def _pairs(self, state: GameState, w: Weighed, seed: int) -> list[Pair]:
         """The first action ``w`` and greedy's best few second actions after it, on a
@@ -379,18 +379,18 @@ def _where(state: GameState) -> Hashable:
     return (id(state.scenario), tuple(state.models.values()), state.turn, len(state.history))
 
 
-def _chosen(first: First, pair: Pair, firsts: list[First]) -> Decision:
+def _chosen(first: First, pair: Pair, firsts: list[First], luck: Luck) -> Decision:
     """The first action of the chosen pair, in its own words; the figures go to the
     debug field (the window's debug view)."""
     pairs = [p for f in firsts for p in f.pairs or [] if p.n]
-    others = [p.value() for p in pairs if p is not pair]
+    others = [p.value(luck) for p in pairs if p is not pair]
     against = f" against {max(others):+.2f}" if others else ""
     d = first.weighed.decision
     then = f"; then {_short(pair.second.decision.why)}" if pair.second is not None else ""
     tried = sum(1 for f in firsts if f.n)
     return Decision(d.action, f"{d.why}{then}",
                     f"{len(pairs)} plans of {tried} first actions tried ahead, "
-                    f"{sum(p.n for p in pairs)} playouts: {pair.value():+.2f}{against}")
+                    f"{sum(p.n for p in pairs)} playouts: {pair.value(luck):+.2f}{against}")
 
 
 def _short(why: str) -> str:
