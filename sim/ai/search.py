@@ -71,6 +71,7 @@ from sim.engine.rng import SeededRng
 from sim.engine.state import GameState
 from sim.engine.turns import score
 from sim.movement.kinds import Move
+from sim.scenario.names import model_name
 from sim.scenario.positions import Position
 
 #: Candidates tried ahead, from the top of greedy's list.
@@ -274,7 +275,10 @@ class SearchPlayer:
         if best is None:
             return options[0].decision
         value, w, first = best
-        then = f"; then {_short(first.decision.why)}" if first is not None else ""
+        then = ""
+        if first is not None and isinstance(w.action, ReadyModel | Activate):
+            name = model_name(state.scenario, w.action.model)
+            then = f"; then {_short(first.decision.why, name)}"
         cut = f"; {tried} of {len(models)} models tried (time)" if tried < len(models) else ""
         return Decision(w.action, f"{w.decision.why}{then}{cut}",
                         f"its best action's score {value:+.2f}")
@@ -386,14 +390,17 @@ def _chosen(first: First, pair: Pair, firsts: list[First], luck: Luck) -> Decisi
     others = [p.value(luck) for p in pairs if p is not pair]
     against = f" against {max(others):+.2f}" if others else ""
     d = first.weighed.decision
-    then = f"; then {_short(pair.second.decision.why)}" if pair.second is not None else ""
+    then = ""
+    if pair.second is not None:
+        assert pair.after.activation is not None  # a second: the activation went on
+        name = model_name(pair.after.scenario, pair.after.activation.model)
+        then = f"; then {_short(pair.second.decision.why, name)}"
     tried = sum(1 for f in firsts if f.n)
     return Decision(d.action, f"{d.why}{then}",
                     f"{len(pairs)} plans of {tried} first actions tried ahead, "
                     f"{sum(p.n for p in pairs)} playouts: {pair.value(luck):+.2f}{against}")
 
 
-def _short(why: str) -> str:
-    """A second action's line without the model's name (the first's line gave it)."""
-    head, _, tail = why.partition(") ")
-    return tail if tail and "(" in head else why
+def _short(why: str, name: str) -> str:
+    """A later action's line without the model's name (the first line gave it)."""
+    return why.removeprefix(f"{name} ")

@@ -119,7 +119,7 @@ class First:
 
 
 def _open(k: float, n: int) -> int:
-    return max(1, math.ceil(k * float(n + 1) ** ALPHA))
+    return max(1, math.ceil(k * math.pow(n + 1, ALPHA)))
 
 
 def _ucb(value: float, n: int, parent: int) -> float:
