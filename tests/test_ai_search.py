@@ -7,14 +7,17 @@ Small boards of our own: a Behemoth (close combat only, the green charge ruler:
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from sim.ai.greedy import weigh
 from sim.ai.leaf import firepower
+from sim.ai.player import Decision
 from sim.ai.registry import make_player
 from sim.ai.scoring import APPROACH as GREEDY_APPROACH
 from sim.ai.scoring import Scorer, situation_with
 from sim.ai.search import PLAYOUTS, SAFE, SHORTLIST, SearchPlayer, Weights, late_weights
+from sim.ai.widening import FIRSTS
 from sim.combat.plan import Situation
 from sim.engine.actions import Action, ReadyModel
 from sim.engine.gamedata import Phase
@@ -144,16 +147,26 @@ def test_a_level_side_plays_for_the_win_in_the_last_round(tmp_path: Path) -> Non
 
 
 def test_a_spent_time_budget_tries_no_further_choice(tmp_path: Path) -> None:
-    """The window's time budget caps a decision: once spent, no further candidate is
-    tried ahead and the best of those tried is chosen. With no time at all that is
-    the first of the shortlist only; with a playout budget alone, all of it (greedy's
-    six best and the two places least in the enemies' reach)."""
+    """The window's time budget caps a decision: once spent, no further plan is
+    played out and the best of those played is chosen. With no time at all that is
+    one playout of the first of the shortlist; with a playout budget alone, the
+    whole budget, over the shortlist (greedy's six best and the two places least in
+    the enemies' reach) and more. The figures are in the debug field, not the why."""
     state = _hound_board(tmp_path)
     timed = SearchPlayer(1, seconds=0.0).decide(state)
-    assert "1 choice tried ahead" in timed.why and " against " not in timed.why
+    assert timed.debug.startswith("1 plans of 1 first actions tried ahead, 1 playouts")
+    assert " against " not in timed.debug
     full = SearchPlayer(1).decide(state)
-    assert f"{SHORTLIST + SAFE} choices tried ahead" in full.why
+    assert f" {PLAYOUTS} playouts" in full.debug
+    assert _firsts_tried(full) >= SHORTLIST + SAFE
     assert state.is_legal(timed.action)
+    for d in (timed, full):
+        assert "tried ahead" not in d.why and "+0." not in d.why and "-0." not in d.why
+
+
+def _firsts_tried(d: Decision) -> int:
+    """How many first actions a search decision played out (its debug field)."""
+    return int(d.debug.split(" first actions")[0].split(" of ")[-1])
 
 
 def test_search_weighs_hanging_back(tmp_path: Path) -> None:
@@ -181,7 +194,7 @@ def test_search_weighs_hanging_back(tmp_path: Path) -> None:
         best = [len(reached_by(w.decision.action)) for w in short[:SHORTLIST]]
         safe = [len(reached_by(w.decision.action)) for w in short[SHORTLIST:]]
         assert max(safe) < best[0] and min(safe) <= min(best), (best, safe)
-    assert "8 choices tried ahead" in make_player("search", 1).decide(state).why
+    assert _firsts_tried(make_player("search", 1).decide(state)) >= SHORTLIST + SAFE
 
 
 def test_search_does_not_trade_cover_for_a_few_inches(tmp_path: Path) -> None:
@@ -227,25 +240,52 @@ def test_a_spent_time_budget_caps_the_choice_of_model_too() -> None:
     assert "models tried (time)" not in full.why and isinstance(full.action, ReadyModel)
 
 
-def test_a_move_is_played_out_on_every_seed(tmp_path: Path) -> None:
-    """A move rolls no dice itself, but the replies after it roll theirs (who is
-    hit and removed decides what follows): search weighs it by the mean over the
-    same PLAYOUTS seeds every candidate gets, not by one sample of that luck."""
+def test_every_plan_is_played_out_on_the_same_seeds(tmp_path: Path) -> None:
+    """A move rolls no dice itself, but the replies after it roll theirs (who is hit
+    and removed decides what follows): each plan's k-th playout is on the decision's
+    k-th seed, the same for every plan, so plans are compared on the same luck."""
     played: list[tuple[str, int]] = []
 
     class Recording(SearchPlayer):
-        def _playout(self, state: GameState, action: Action, seed: int, weights: Weights,
-                     target: str | None = None) -> tuple[float, bool]:
-            played.append((repr(action), seed))
-            return super()._playout(state, action, seed, weights, target)
+        def _playout(self, state: GameState, actions: tuple[Action, ...], seed: int,
+                     weights: Weights, target: str | None = None) -> tuple[float, bool]:
+            played.append((repr(actions), seed))
+            return super()._playout(state, actions, seed, weights, target)
 
     state = _hound_board(tmp_path)
-    decision = Recording(1).decide(state)
-    assert f"{SHORTLIST + SAFE} choices tried ahead" in decision.why
+    Recording(1).decide(state)
+    assert len(played) == PLAYOUTS
     seeds: dict[str, list[int]] = {}
-    for action, seed in played:
-        seeds.setdefault(action, []).append(seed)
-    assert len(seeds) == SHORTLIST + SAFE  # every candidate is a move or a stay here
-    runs = list(seeds.values())
-    assert all(r == runs[0] for r in runs) and len(runs[0]) == PLAYOUTS
-    assert len(set(runs[0])) == PLAYOUTS
+    for actions, seed in played:
+        seeds.setdefault(actions, []).append(seed)
+    longest = max(seeds.values(), key=len)
+    assert len(longest) > 1 and len(set(longest)) == len(longest)
+    assert all(runs == longest[:len(runs)] for runs in seeds.values())
+
+
+def test_search_plans_the_whole_activation(tmp_path: Path) -> None:
+    """Issue 37: a plan is the activation's two actions together (R-TURN-7: two
+    actions an activation). Its second comes from greedy's best few after the first;
+    when the first leaves the position as expected (a move rolls no dice), the
+    second decision is that plan's second, with its own reason; the same seed and
+    budget give the same decisions."""
+    state = _hound_board(tmp_path)
+    player = SearchPlayer(1)
+    first = player.decide(state)
+    assert first == SearchPlayer(1).decide(state)  # deterministic under its budget
+    assert isinstance(first.action, Move) and "; then " in first.why, first.why
+    state.apply(first.action)
+    second = player.decide(state)
+    assert second.debug == "the second action of the pair chosen"
+    assert state.is_legal(second.action)
+    assert first.why.split("; then ")[1] in second.why
+
+
+def test_more_playouts_open_more_first_actions(tmp_path: Path) -> None:
+    """Progressive widening: the first actions played out grow with the budget
+    (about FIRSTS times the square root of the playouts), from the shortlist's top."""
+    state = _hound_board(tmp_path)
+    few = _firsts_tried(SearchPlayer(1, playouts=4).decide(state))
+    many = _firsts_tried(SearchPlayer(1, playouts=PLAYOUTS).decide(state))
+    assert few == math.ceil(FIRSTS * math.sqrt(4))  # every open first once
+    assert few < SHORTLIST + SAFE <= many
