@@ -23,6 +23,7 @@ from render.draw.frame import shown_log
 from render.input.ai_turns import MARK, SEARCH_SECONDS, AiTurns
 from sim.ai.greedy import GreedyPlayer
 from sim.ai.player import Decision
+from sim.ai.registry import make_player
 from sim.ai.search import SearchPlayer
 from sim.engine.actions import Action
 from sim.engine.gamedata import Phase, Readiness
@@ -368,3 +369,35 @@ def test_the_window_s_search_player_has_the_time_budget(
     player = ai.players["mutants"]
     assert isinstance(player, SearchPlayer) and player.seconds == SEARCH_SECONDS
     assert 0 < SEARCH_SECONDS <= 2.0  # docs/ai.md: a wait one reads through, not a freeze
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_the_ai_s_figures_show_in_the_debug_view_only(debug: bool) -> None:
+    """Issue 37: the log gives a player's reason; a player's own figures (search's
+    plans tried ahead and their values) are added only in the debug view."""
+    class Figures:
+        name = "figures"
+
+        def decide(self, state: GameState) -> Decision:
+            d = make_player("greedy", 1).decide(state)
+            return Decision(d.action, d.why, "3 plans tried ahead: +0.41 against +0.12")
+
+    class Host:
+        def __init__(self, state: GameState) -> None:
+            self.state: GameState | None = state
+            self.debug = debug
+
+        def apply(self, action: Action) -> bool:
+            assert self.state is not None
+            self.state.apply(action)
+            return True
+
+    state = new_game(load_scenario(SCENARIOS / "skirmish.toml"))
+    ai = AiTurns({side: Figures() for side in state.sides}, pace_ms=0)
+    said: list[str] = []
+    ai.tick(Host(state), 0, said.append)
+    assert ai.wait(30)
+    assert ai.tick(Host(state), 1, said.append)
+    line = said[-1]
+    assert line.startswith(MARK) and ("+0.41" in line) is debug
+    assert (ai.reasons[0].endswith("[3 plans tried ahead: +0.41 against +0.12]")) is debug

@@ -110,9 +110,12 @@ class AiTurns:
         finally:
             self.acting = False
         if done:
-            self.reasons[index] = decision.why
+            # the player's own figures (search's plans tried ahead) only in the debug view
+            figures = (f" [{decision.debug}]" if decision.debug
+                       and getattr(controller, "debug", False) is True else "")
+            self.reasons[index] = decision.why + figures
             if say is not None:
-                say(f"{MARK}{decision.why}")
+                say(f"{MARK}{decision.why}{figures}")
         self._due = now_ms + self.pace_ms
         return done
 
