@@ -380,7 +380,7 @@ def late_weights(state: GameState, w: Weights) -> Weights:
 
 def _where(state: GameState) -> Hashable:
     """A position as the plan compares it: the models, the turn and the history's length."""
-    return (id(state.scenario), tuple(state.models.values()), state.turn, len(state.history))
+    return (tuple(state.models.values()), state.turn, len(state.history))
 
 
 def _chosen(first: First, pair: Pair, firsts: list[First], luck: Luck) -> Decision:
