@@ -38,6 +38,8 @@ SCENARIO = Path(__file__).resolve().parent.parent / "scenarios" / "skirmish.toml
 GAMES = int(os.environ.get("WASTELAND_BENCH_GAMES", "4"))
 #: Rounds of the search games (a whole game of search takes minutes).
 SEARCH_ROUNDS = 2
+#: Issue 37's bar: search's mean activation decision, CPU seconds.
+MEAN_BAR = 1.5
 #: Issue 33's bars, CPU seconds.
 GAME_BAR = 0.3
 DECISION_BAR = 0.3
@@ -103,6 +105,9 @@ def search_games(scenario: Scenario, games: int) -> None:
     print(f"  search's activation decisions: {d:.3f} s CPU each (median of {len(search)}), "
           f"{1 / d:.1f} decisions per CPU-second; {d / base:.1f}x greedy's in the same games "
           f"({base * 1000:.0f} ms, the baseline); at most {DECISION_BAR} s: {verdict}")
+    m = statistics.mean(search)  # issue 37's bar is on the mean (a plan's second is free)
+    print(f"  search's activation decisions: {m:.3f} s CPU each (mean), "
+          f"at most {MEAN_BAR} s: {'yes' if m <= MEAN_BAR else 'no'}")
 
 
 def games_per_minute_wall(games: int, jobs: int) -> float:
