@@ -248,9 +248,11 @@ class App:
         return 0 if self.save_on_quit() is not None or not self.controller.unsaved else 1
 
     def frame_rate(self) -> int:
-        """Frames a second now: fewer while an AI player thinks (THINKING_FPS)."""
+        """Frames a second now: fewer while an AI player thinks or a threat map is made
+        (THINKING_FPS: the thread gets the time the frames do not take)."""
         ai = self.controller.ai
-        return THINKING_FPS if ai is not None and ai.thinking else FPS
+        busy = (ai is not None and ai.thinking) or self.controller.maps.busy
+        return THINKING_FPS if busy else FPS
 
     def stop(self, why: str) -> None:
         """End the loop at the next frame (a signal handler calls this)."""

@@ -419,9 +419,9 @@ class Controller:
 
         F4's reachable areas take 0.1 to 0.3 s each: they are worked out for as
         many models as fit in :attr:`reach_budget` seconds per frame (at least
-        one), so the window keeps drawing and answering input meanwhile.
+        one), so the window keeps drawing and answering input meanwhile. (A threat
+        map is worked out in a thread of its own: render.input.map_thread.)
         """
-        self.maps.work()  # a threat map's cells (render.input.map_toggle)
         if not (self.debug and self.debug_reach) or self.state is None:
             return
         self._reach_work += debug.work_out_reach(self.answers, self.state, self.scene(),

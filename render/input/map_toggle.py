@@ -14,8 +14,8 @@ depends on (the model, the kind, the target and where every model stands), so
 the map is computed again only when one of those changes: after any move,
 undo or load. A ``seen`` or ``sees`` map takes under 0.3 s (bench/maps.py), so
 it is simply computed on the change; a threat map plans a shot per cell (seconds), so its
-cells are planned a few milliseconds per frame (:meth:`MapToggle.work`) while
-Details counts the work done. Hovering a cell names the enemies that see it (or could
+cells are planned off the frame loop (render.input.map_thread) and drawn as they
+fill in, while Details counts the work done. Hovering a cell names the enemies that see it (or could
 shoot it, with their chances). The values drawn are
 :func:`sim.maps.visibility.make_map`'s, unchanged.
 """
@@ -28,6 +28,7 @@ from typing import Protocol
 from render.draw.theme import TEXT_DIM, TEXT_WARN
 from render.draw.view import Overlay, TextLine
 from render.explain.what_if import Pointing
+from render.input.map_thread import MapThread
 from render.map_layer import MapOverlay
 from render.scene import Scene
 from sim.errors import WastelandError
@@ -61,33 +62,31 @@ class MapToggle:
         self.kind: str | None = None
         self.pinned: str | None = None  # the model chosen when F5 was pressed
         self.target: str | None = None  # a ``sees`` map's target
-        # The map's work (done: its map) or why there is none, by what it depends on.
-        self._cache: tuple[object, MapWork | str] | None = None
-        self.budget = 0.03  # seconds of a threat map's work per frame (see work)
+        # The map's work (a seen or sees map: done; a threat map: its thread) or why
+        # there is none, by what it depends on.
+        self._cache: tuple[object, MapWork | MapThread | str] | None = None
 
     def key(self, hover_point: tuple[float, float] | None) -> object:
         """What the picture of the map depends on besides the engine state: the choice
-        and, while a map shows, the cell under the pointer."""
+        and, while a map shows, the cell under the pointer and the chunks of a threat map
+        drawn so far (so each chunk redraws, wherever the pointer is: bug 1)."""
         if self.kind is None:
             return None
-        cell = None
         work = None if self._cache is None else self._cache[1]
-        m = work.result if isinstance(work, MapWork) else None
+        m = _drawn(work)
+        cell = None
         if hover_point is not None and m is not None:
             g = m.grid
             cell = (round((hover_point[0] - g.x0) / g.cell), round((hover_point[1] - g.y0)
                                                                     / g.cell))
-        done = round(10 * work.progress) if isinstance(work, MapWork) else None
-        return self.kind, self.pinned, self.target, cell, done
+        chunks = (work.shown, work.result is not None) if isinstance(work, MapThread) else None
+        return self.kind, self.pinned, self.target, cell, chunks
 
-    def work(self) -> bool:
-        """Work on a threat map being made, for :attr:`budget` seconds (the window calls
-        it each frame); whether there was work to do."""
+    @property
+    def busy(self) -> bool:
+        """Whether a threat map is being worked out (the window draws fewer frames)."""
         work = None if self._cache is None else self._cache[1]
-        if self.kind is None or not isinstance(work, MapWork) or work.result is not None:
-            return False
-        work.step(self.budget)
-        return True
+        return isinstance(work, MapThread) and not work.wait(0)
 
     def cycle(self, v: MapAsks, scene: Scene) -> str:
         """F5: the next kind (the model and the target chosen as the module says); the
@@ -95,6 +94,7 @@ class MapToggle:
         before = self.kind
         self.kind = CYCLE[(CYCLE.index(self.kind) + 1) % len(CYCLE)]
         if self.kind is None:
+            self._drop()
             return "map off (F5: the seen map)"
         if before is None or self.pinned is None:  # the next kinds keep the model
             self.pinned = _focus(v) or v.selected or v.hovered or self.pinned
@@ -109,7 +109,7 @@ class MapToggle:
         """The model the map is of now."""
         return _focus(v) or self.pinned
 
-    def map_of(self, v: MapAsks, scene: Scene) -> MapWork | str | None:
+    def map_of(self, v: MapAsks, scene: Scene) -> MapWork | MapThread | str | None:
         """The map to show (started when what it depends on changed: a ``seen`` or
         ``sees`` map is made at once, a threat map's cells over frames), why there is
         none (a sentence), or None when the maps are off."""
@@ -125,13 +125,21 @@ class MapToggle:
             target = self.target = _target(v, scene, model)
         key = (model, self.kind, target, tuple(sorted(positions.items())), climbing)
         if self._cache is None or self._cache[0] != key:
+            self._drop()
             try:
-                found: MapWork | str = MapWork(scene.scenario, positions, model, self.kind,
-                                               target, climbing=climbing)
+                work = MapWork(scene.scenario, positions, model, self.kind, target,
+                               climbing=climbing)
+                found: MapWork | MapThread | str = work if work.result else MapThread(work)
             except WastelandError as exc:
                 found = f"no {self.kind} map: {exc}"
             self._cache = (key, found)
         return self._cache[1]
+
+    def _drop(self) -> None:
+        """Forget the map (a threat map being made stops)."""
+        if self._cache is not None and isinstance(self._cache[1], MapThread):
+            self._cache[1].cancel()
+        self._cache = None
 
     def shown(self, v: MapAsks, scene: Scene, overlays: Sequence[Overlay],
               lines: Sequence[TextLine]) -> tuple[list[Overlay], list[TextLine]]:
@@ -144,18 +152,29 @@ class MapToggle:
             return list(overlays), [TextLine(f"F5 map: {work}", TEXT_WARN), *lines]
         m = work.result
         if m is None:
+            assert isinstance(work, MapThread)
             line = TextLine(f"F5 {self.kind} map: computing, {100 * work.progress:.0f}% "
-                            "(planned shot by shot)", TEXT_WARN)
-            return list(overlays), [line, *lines]
+                            "(drawn as it fills in)", TEXT_WARN)
+            so_far = [] if work.partial is None else [MapOverlay(work.partial)]
+            return [*so_far, *overlays], [line, *lines]
         target = _name(v, m.target) if m.target else None
         return [MapOverlay(m, target, _hovered_base(v, m)), *overlays], [*map_lines(v, m),
                                                                         *lines]
 
     def settle(self) -> None:
-        """Finish a map being made (for a still picture)."""
+        """Wait for a map being made (for a still picture)."""
         work = None if self._cache is None else self._cache[1]
-        if self.kind is not None and isinstance(work, MapWork):
-            work.step(None)
+        if self.kind is not None and isinstance(work, MapThread):
+            work.wait()
+
+
+def _drawn(work: MapWork | MapThread | str | None) -> Map | None:
+    """The map drawn now: the whole map, else a threat map's cells so far."""
+    if isinstance(work, MapWork):
+        return work.result
+    if isinstance(work, MapThread):
+        return work.result or work.partial
+    return None
 
 
 def map_lines(v: MapAsks, m: Map) -> list[TextLine]:

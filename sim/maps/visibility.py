@@ -186,6 +186,17 @@ class MapWork:
                                 enemies)
         return self.result
 
+    def partial(self) -> Map:
+        """The map so far: the cells planned (and those no enemy sees) with their values,
+        the cells still to plan without one (as where the base cannot stand)."""
+        if self.result is not None or self._threat is None:
+            return self.finish()
+        _, model, grid, stand, enemies = self._parts
+        assert model is not None
+        known = stand & ~self._threat.pending(stand.shape)
+        return _done(model, "threat", None, grid, known,
+                     [g.copy() for g in self._threat.grids()], enemies)
+
     def finish(self) -> Map:
         """The whole map."""
         out = self.step(None)
