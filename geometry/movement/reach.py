@@ -72,18 +72,19 @@ class Reach:
     prefix: tuple[Point, ...] = ()  # legs walked before nodes[0] (a nudge off a contact)
 
     def path_to(self, p: Point) -> list[Point] | None:
-        """Waypoints from the start to ``p`` through the tree, or None if ``p`` is outside."""
+        """The shortest waypoints from the start to ``p`` through the tree (over the
+        nodes that see ``p``: the least ``dist`` plus the last straight leg), or None if
+        ``p`` is outside."""
         pt = shapely.Point(p)
         if not self.area.covers(pt):
             return None
-        for i, region in self.regions:
-            if region.covers(pt):
-                chain = [i]
-                while self.parent[chain[-1]] >= 0:
-                    chain.append(self.parent[chain[-1]])
-                pts = [*self.prefix, *(self.nodes[j] for j in reversed(chain)), p]
-                return _dedupe(pts)
-        return None
+        seen = [i for i, region in self.regions if region.covers(pt)]
+        if not seen:
+            return None
+        chain = [min(seen, key=lambda i: self.dist[i] + math.dist(self.nodes[i], p))]
+        while self.parent[chain[-1]] >= 0:
+            chain.append(self.parent[chain[-1]])
+        return _dedupe([*self.prefix, *(self.nodes[j] for j in reversed(chain)), p])
 
 
 def _dedupe(pts: list[Point]) -> list[Point]:

@@ -40,7 +40,7 @@ from sim.engine.actions import Action, ActionKind
 from sim.engine.params import Param
 from sim.engine.state import GameState
 from sim.errors import WastelandError
-from sim.movement.kinds import reachable
+from sim.movement.kinds import MoveArea, reachable
 from sim.resolution.odds import attack_odds
 from sim.scenario.names import display_names
 from sim.scenario.objects import Scenario
@@ -189,9 +189,15 @@ def state_key(state: GameState) -> object:
 def reach_area(state: GameState | None, model: str, charge: bool = False
                ) -> BaseGeometry | None:
     """Where ``model`` can end a Move (or Charge) now, from the movement rules."""
+    found = move_area(state, model, charge)
+    return None if found is None else found.area
+
+
+def move_area(state: GameState | None, model: str, charge: bool = False) -> MoveArea | None:
+    """:func:`sim.movement.kinds.reachable`: the area with its shortest paths."""
     if state is None or not state.model(model).in_play:
         return None
-    return reachable(state, model, charge=charge).area
+    return reachable(state, model, charge=charge)
 
 
 def odds_lines(state: GameState, attacker: str, target: str, weapon: str | None,
@@ -273,7 +279,7 @@ class Answers:
         self._key: object = None
         self._shots: dict[Hashable, ShotAnswer] = {}
         self._webs: dict[Hashable, tuple[tuple[Segment, bool], ...]] = {}
-        self._reach: dict[tuple[str, bool], BaseGeometry | None] = {}
+        self._reach: dict[tuple[str, bool], MoveArea | None] = {}
         self._paths: dict[Hashable, str] = {}  # ruler texts
         self._why: dict[Hashable, str] = {}  # the engine's reasons ("" legal)
         self._offers: dict[Hashable, tuple[object, ...]] = {}
@@ -369,9 +375,16 @@ class Answers:
     def reach_area(self, state: GameState | None, model: str, charge: bool = False
                    ) -> BaseGeometry | None:
         """:func:`reach_area`, kept while ``state`` is unchanged."""
+        found = self.move_area(state, model, charge)
+        return None if found is None else found.area
+
+    def move_area(self, state: GameState | None, model: str, charge: bool = False
+                  ) -> MoveArea | None:
+        """:func:`move_area`, kept while ``state`` is unchanged (the shaded area and
+        the paths a click on it takes)."""
         self.follow(state)
         if (model, charge) not in self._reach:
-            self._reach[(model, charge)] = reach_area(state, model, charge)
+            self._reach[(model, charge)] = move_area(state, model, charge)
         return self._reach[(model, charge)]
 
     def reach_known(self, state: GameState | None, model: str, charge: bool = False) -> bool:

@@ -378,7 +378,7 @@ class Controller:
                 self._pick_target(hit)
             return
         if s.form.points:
-            paths.clicked_step(self.state, self.scene(), s, x, y)
+            paths.clicked_step(self.state, self.scene(), s, x, y, self.answers)
             self.path_changed()
             if not s.form.many_points:
                 self.commit()

@@ -21,8 +21,9 @@ from render.explain.answers import Answers
 from render.explain.setup import Setup, build
 from render.scene import Scene
 from sim.engine.state import GameState
-from sim.movement.kinds import ChargeKind
+from sim.movement.kinds import ChargeKind, MoveKind
 from sim.movement.plan import Step
+from sim.movement.route import route_to
 
 SNAP = 0.5  # inches: a charge's waypoint this near base contact snaps to it
 DRAG_STEP = 0.5  # inches between the waypoints a drag drops
@@ -164,10 +165,31 @@ def climb_hint(state: GameState | None, scene: Scene, s: Setup, weapon: str | No
     return []
 
 
-def clicked_step(state: GameState | None, scene: Scene, s: Setup, x: float, y: float) -> None:
-    """A click on the board adds a waypoint (or, for one-point paths, replaces it)."""
-    step = Step("walk", *snap(state, scene, s, x, y))
+def clicked_step(state: GameState | None, scene: Scene, s: Setup, x: float, y: float,
+                 kept: Answers | None = None) -> None:
+    """A click on the board adds a waypoint (or, for one-point paths, replaces it).
+
+    The first click of a Move or Charge goes by destination (issue 34): the
+    shortest legal path there, round the walls and clamped to the ruler
+    (:func:`sim.movement.route.route_to`); where there is none, the straight
+    leg, as every later click adds (corners by hand)."""
+    goal = snap(state, scene, s, x, y)
+    route = destination(state, s, goal, kept) if not s.steps else None
+    if route is not None:
+        s.steps = list(route)
+        return
+    step = Step("walk", *goal)
     s.steps = [*s.steps, step] if s.form.many_points else [step]
+
+
+def destination(state: GameState | None, s: Setup, goal: tuple[float, float],
+                kept: Answers | None) -> tuple[Step, ...] | None:
+    """The walk to ``goal`` by destination, for a Move or a Charge (its target picked)."""
+    charge = isinstance(s.kind, ChargeKind)
+    if state is None or not s.form.many_points or not (charge or isinstance(s.kind, MoveKind)):
+        return None
+    area = None if kept is None else kept.move_area(state, s.model, charge)
+    return route_to(state, s.model, goal, charge=charge, area=area)
 
 
 def can_drag(s: Setup | None) -> bool:
