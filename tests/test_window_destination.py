@@ -9,6 +9,7 @@ under the dummy driver; the engine's state after Enter is what is checked.
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 
@@ -102,7 +103,7 @@ def test_a_click_behind_the_wall_goes_round_it(tmp_path: Path) -> None:
         pts = [START, *((s.x, s.y) for s in move.steps)]
         assert len(move.steps) >= 2  # it bends
         assert max(y for _, y in pts) > 14.0  # round the wall's south end
-        length = sum(math.dist(a, b) for a, b in zip(pts, pts[1:], strict=False))
+        length = sum(math.dist(a, b) for a, b in itertools.pairwise(pts))
         assert length <= 4.0 + 1e-9  # R-MOV-1: the settler's Yellow ruler
         pos = d.state.model("mover").position
         assert (pos.x, pos.y) == pytest.approx(d.board_point(px), abs=1e-9)
