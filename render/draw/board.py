@@ -306,18 +306,18 @@ class BoardLayers:
 
     def __init__(self) -> None:
         self._scenario: Scenario | None = None
-        self._layers: dict[tuple[tuple[int, int, int, int], float], Any] = {}
+        self._layers: dict[tuple[object, ...], Any] = {}
         self._areas: dict[tuple[Any, ...], tuple[Any, tuple[int, int]]] = {}
         self._labels: dict[tuple[float, tuple[int, int]], list[PieceLabel]] = {}
         self._kept: tuple[Hashable, Any] | None = None
 
     def layer(self, scenario: Scenario, rect: Rect, t: BoardTransform,
               edges: Sequence[BaseGeometry] = ()) -> Any:
-        """:func:`board_layer`, drawn once per ``rect`` and scale."""
+        """:func:`board_layer`, drawn once per ``rect``, scale and origin."""
         if scenario is not self._scenario:
             self._scenario = scenario
             self.clear()
-        key = (rect.as_tuple(), t.scale)
+        key = (rect.as_tuple(), t.scale, t.to_screen(0, 0))  # zoomed and panned too
         if key not in self._layers:
             if len(self._layers) >= self.KEPT:
                 self.clear()

@@ -9,6 +9,7 @@ call it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -25,7 +26,7 @@ from render.draw.board import (
 )
 from render.draw.dice_card import draw_dice_card
 from render.draw.labels import Placer
-from render.draw.layout import Layout, Rect
+from render.draw.layout import Camera, Layout, Rect
 from render.draw.models import draw_bases, draw_marks
 from render.draw.overlays import AreaOverlay, PathOverlay, ShotOverlay
 from render.draw.panels import (
@@ -44,7 +45,8 @@ from render.scene import Scene
 
 
 def board_transform(layout: Layout, scene: Scene) -> BoardTransform:
-    return BoardTransform.fit(layout.board, scene.scenario.board)
+    """Board inches -> pixels: the board fitted into ``layout.board``, through its camera."""
+    return BoardTransform.fit(layout.board, scene.scenario.board, layout.camera)
 
 
 def draw_frame(surface: Any, layout: Layout, scene: Scene, view: ViewState,
@@ -98,8 +100,9 @@ def draw_frame(surface: Any, layout: Layout, scene: Scene, view: ViewState,
     if layers is None:
         draw_steady(surface, layout, scene, view, log)
     else:  # drawn again only when one of them changes: a drag redraws none of them
-        key = (layout, view.legend, view.show_legend, log, view.log_scroll, scene.round,
-               scene.rounds, scene.phase, scene.advantage, scene.side_to_act,
+        key = (replace(layout, camera=Camera()), view.legend, view.show_legend, log,
+               view.log_scroll, scene.round, scene.rounds, scene.phase, scene.advantage,
+               scene.side_to_act,
                tuple((m.id, m.readiness, m.health, m.on_board) for m in scene.models))
         steady = layers.kept(key, lambda: _steady_surface(layout, scene, view, log))
         for rect in steady_rects(layout):
