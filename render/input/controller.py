@@ -29,7 +29,17 @@ from render.draw.view import Button, TextLine, ViewState
 from render.explain import debug
 from render.explain.answers import Answers, state_key
 from render.explain.setup import Setup, build, current_weapon
-from render.input import ai_turns, attacks, choices, commands, hotkeys, paths, shown, words
+from render.input import (
+    ai_turns,
+    attacks,
+    choices,
+    commands,
+    confirm,
+    hotkeys,
+    paths,
+    shown,
+    words,
+)
 from render.input.keys import AddStep, Apply, Do, PickTarget, StartKind
 from render.input.map_toggle import MapToggle
 from render.input.session import Session
@@ -74,6 +84,7 @@ class Controller:
         self._view_cache: tuple[UiState, ViewState] | None = None
         self.answers = Answers()  # the engine's answers for one state: scene, legal, shots
         self.maps = MapToggle()  # F5: the visibility maps (issue 17)
+        self._confirming: tuple[Action, int] | None = None  # End turn asked at this history
         s = self.session
         if s.state is None:
             self.say(f"read-only: {s.problem}", error=True)
@@ -220,6 +231,7 @@ class Controller:
         """Apply ``action`` through the engine; on refusal say why and change nothing."""
         if self.state is None:
             return False
+        self._confirming = None  # a question asked before this action is answered
         applied = self.session.apply(action)
         self.say(applied.text, error=not applied.done)
         if not applied.done:
@@ -236,6 +248,7 @@ class Controller:
     def undo(self) -> None:
         if self.state is None:
             return
+        self._confirming = None
         self.setup = None
         undone = self.session.undo()
         assert undone is not None
@@ -332,6 +345,8 @@ class Controller:
             return
         match buttons[index].key:
             case Apply(action):
+                if self._asks_first(action):
+                    return
                 self.apply(action)
             case StartKind(kind):
                 self._start_setup(kind)
@@ -342,6 +357,20 @@ class Controller:
                 self.path_changed()
             case Do(name):
                 self.command(name)
+
+    def _asks_first(self, action: Action) -> bool:
+        """End turn with Ready models asks first (render.input.confirm); True when it
+        asked now, False when the action goes ahead (confirmed, or nothing to lose)."""
+        ready = confirm.discarded(self.state, action)
+        if not ready or self.state is None:
+            return False
+        asked = (action, len(self.state.history))
+        if self._confirming == asked:
+            self._confirming = None
+            return False
+        self._confirming = asked
+        self.say(confirm.question(self.state, ready), error=True)
+        return True
 
     def hover_button(self, index: int | None) -> None:
         self.hover_index = index
