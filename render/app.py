@@ -84,6 +84,9 @@ class App(Window[Controller]):
         return self.show.dismiss() and pos is not None and banner_rect(
             self.layout.board).contains(*pos)
 
+    def measure(self, start: tuple[float, float], end: tuple[float, float]) -> None:
+        self.controller.measure(start, end)
+
     def pinned(self) -> Sequence[TextLine]:
         return self.show.headlines + self.show.what_if.text
 

@@ -86,6 +86,8 @@ class Window(Generic[S]):
         self._press: tuple[int, int] | None = None
         self._dragging = False
         self._pan: tuple[int, int] | None = None  # the last pixel of a drag that pans
+        self._tape: tuple[int, int] | None = None  # where a right press began (the tape)
+        self._taping = False
         self.stopped_by: str | None = None  # the signal or key that ended the loop
         self.layers = BoardLayers()  # the drawn terrain, kept until a resize
         self.clock = pygame.time.get_ticks  # the frame clock (tests step their own)
@@ -102,6 +104,9 @@ class Window(Generic[S]):
         """Input came (a click at ``pos``, or a key): close what input closes; True when
         the click was on it and that is all the click does."""
         return False
+
+    def measure(self, start: tuple[float, float], end: tuple[float, float]) -> None:
+        """A right drag on the board from ``start`` to ``end`` (inches): the game's tape."""
 
     def pinned(self) -> Sequence[TextLine]:
         """Lines pinned above Details (the game's headlines); the wheel scrolls below them."""
@@ -146,12 +151,18 @@ class Window(Generic[S]):
                 self._press, self._dragging = event.pos, False
             elif event.button == PAN_BUTTON and self.layout.board.contains(*event.pos):
                 self._pan = event.pos
+            elif event.button == 3 and self.layout.board.contains(*event.pos):
+                self._tape, self._taping = event.pos, False  # a drag lays the tape
             elif event.button == 3:
                 self.controller.command("escape")
         elif event.type == pygame.MOUSEMOTION:
             self._motion(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == PAN_BUTTON:
             self._pan = None
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            if self._tape is not None and not self._taping:
+                self.controller.command("escape")  # a right click, not a drag
+            self._tape = None
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._release(event.pos)
         elif event.type == pygame.MOUSEWHEEL:
@@ -215,6 +226,12 @@ class Window(Generic[S]):
         if self._pan is not None:
             self._panned(pos)
             return
+        if self._tape is not None:
+            dx, dy = pos[0] - self._tape[0], pos[1] - self._tape[1]
+            self._taping = self._taping or dx * dx + dy * dy > DRAG_PX * DRAG_PX
+            a, b = self._board_point(self._tape), self._board_point(pos)
+            if self._taping and a is not None and b is not None:
+                self.measure(a, b)
         if self._press is not None:
             dx, dy = pos[0] - self._press[0], pos[1] - self._press[1]
             if not self._dragging and dx * dx + dy * dy > DRAG_PX * DRAG_PX:

@@ -26,7 +26,7 @@ from typing import Any
 from render.draw.models import model_at
 from render.draw.theme import TEXT_WARN
 from render.draw.view import Button, TextLine, ViewState
-from render.explain import debug
+from render.explain import debug, tape
 from render.explain.answers import Answers, state_key
 from render.explain.setup import Setup, build, current_weapon
 from render.input import (
@@ -71,6 +71,7 @@ class Controller:
         self.debug_picks: list[str] = []
         self.hovered: str | None = None
         self.hover_point: tuple[float, float] | None = None
+        self.tape: tuple[tuple[float, float], tuple[float, float]] | None = None  # issue 34
         self.hover_index: int | None = None
         self.selected: str | None = None
         self.setup: Setup | None = None
@@ -180,7 +181,7 @@ class Controller:
             status_error=self.status_error, hover_index=self.hover_index,
             reach_work=self._reach_work,
             scroll=(self.scroll["details"], self.scroll["log"]),
-            maps=self.maps.key(self.hover_point))
+            maps=self.maps.key(self.hover_point), tape=self.tape)
 
     def view(self) -> ViewState:
         """Everything the frame draws besides the scene (recomputed only on a change)."""
@@ -194,6 +195,8 @@ class Controller:
         scene = self.scene()
         overlays, lines = shown.overlays_and_details(self.answers, ui, scene)
         overlays, lines = self.maps.shown(ui, scene, overlays, lines)
+        tape_overlays, tape_lines = tape.shown(scene, ui.tape)
+        overlays, lines = [*overlays, *tape_overlays], [*tape_lines, *lines]
         text = tuple(lines)
         if text != self._details_seen:  # new text starts at its top
             self._details_seen = text
@@ -371,6 +374,10 @@ class Controller:
         self._confirming = asked
         self.say(confirm.question(self.state, ready), error=True)
         return True
+
+    def measure(self, start: tuple[float, float], end: tuple[float, float]) -> None:
+        """Lay the measuring tape from ``start`` to ``end`` (render.explain.tape)."""
+        self.tape = (start, end)
 
     def hover_button(self, index: int | None) -> None:
         self.hover_index = index
