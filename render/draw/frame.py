@@ -41,12 +41,25 @@ from render.draw.panels import (
 from render.draw.pinned import Shown, draw_details, draw_what_if
 from render.draw.transform import BoardTransform
 from render.draw.view import TextLine, ViewState
-from render.scene import Scene
+from render.scene import ModelView, Scene
 
 
 def board_transform(layout: Layout, scene: Scene) -> BoardTransform:
     """Board inches -> pixels: the board fitted into ``layout.board``, through its camera."""
     return BoardTransform.fit(layout.board, scene.scenario.board, layout.camera)
+
+
+def in_view(scene: Scene, t: BoardTransform, layout: Layout) -> Scene:
+    """``scene`` with only the models whose base shows in the (zoomed) board's rectangle."""
+    if layout.camera.zoom == 1.0:
+        return scene
+    r = layout.board
+
+    def seen(m: ModelView) -> bool:
+        (x, y), pad = t.to_screen_f(m.x, m.y), t.length(m.radius)
+        return r.x - pad < x < r.right + pad and r.y - pad < y < r.bottom + pad
+
+    return replace(scene, models=tuple(m for m in scene.models if seen(m)))
 
 
 def draw_frame(surface: Any, layout: Layout, scene: Scene, view: ViewState,
@@ -72,13 +85,14 @@ def draw_frame(surface: Any, layout: Layout, scene: Scene, view: ViewState,
             overlay.draw(surface, t)
     # Bases, then terrain labels off the bases, then pips and names clear of those,
     # then the overlays' labels clear of all of it: one placer per frame.
-    bases = draw_bases(surface, scene, t, view.highlight)
+    shown = in_view(scene, t, layout)  # zoomed in: a model out of sight gets no label
+    bases = draw_bases(surface, shown, t, view.highlight)
     terrain = place_piece_labels(piece_label_boxes(scene.scenario, t) if layers is None
                                  else layers.label_boxes(scene.scenario, t), bases)
     for piece, text, box in terrain:
         draw_piece_label(surface, piece, text, box, t)
     placer = Placer((box for _, _, box in terrain), clip=pygame.Rect(layout.board.as_tuple()))
-    draw_marks(surface, scene, t, placer)
+    draw_marks(surface, shown, t, placer)
     for box in bases:  # the overlays' labels keep off the bases too
         placer.block(box)
     for overlay in view.overlays:
