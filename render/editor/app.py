@@ -37,7 +37,8 @@ KEYS: dict[int, str] = {
     pygame.K_MINUS: "scale:0.9", pygame.K_EQUALS: "scale:1.1", pygame.K_PLUS: "scale:1.1",
 }
 CTRL_KEYS: dict[int, str] = {pygame.K_z: "undo", pygame.K_y: "redo", pygame.K_s: "save",
-                             pygame.K_q: "quit"}
+                             pygame.K_q: "quit", pygame.K_d: "duplicate", pygame.K_c: "copy",
+                             pygame.K_v: "paste"}
 NUDGES = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
           pygame.K_DOWN: (0, 1)}
 NUDGE = 0.1  # inches an arrow key moves the selection (Shift: ten times that)

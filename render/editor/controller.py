@@ -32,10 +32,14 @@ from sim.scenario.presets import PRESETS
 from sim.scenario.rules import RULE_SETS
 
 CLICK_SLACK = 0.25  # inches added to a base's radius when clicking it
+DUPLICATE_OFFSET = (1.0, 1.0)  # inches: where Ctrl+D puts the copy from the original
 
 
 class EditorController(EditorCore):
     """The editor behind the window: what it shows, its buttons, keys, clicks and drags."""
+
+    picking: str | None = None  # the unit picker is open: for the tool ("unit") or a model
+    clipboard: str | None = None  # Ctrl+C: the piece or model Ctrl+V pastes a copy of
 
     def scene(self) -> Scene:
         tool = TOOL_NAMES[self.tool.name]
@@ -50,7 +54,7 @@ class EditorController(EditorCore):
                        phase=f"editing: {tool} {what}".rstrip() + (" *" if self.unsaved else ""))
 
     def buttons(self) -> list[Button]:
-        return panel.buttons(self.draft, self.tool, self.selected)
+        return panel.buttons(self.draft, self.tool, self.selected, self.picking is not None)
 
     def view(self) -> ViewState:
         overlays, lines = self._overlays()
@@ -61,6 +65,8 @@ class EditorController(EditorCore):
                      for i, h in enumerate(panel.HELP)] + lines
         title = ("Piece " if self.selected in {p.id for p in self.draft.scenario.terrain}
                  else "Model ") + self.selected if self.selected else "Tools and scenario"
+        if self.picking is not None:
+            title = "Unit: click one, or press its number"
         return ViewState(
             buttons=tuple(self.buttons()), buttons_title=title,
             details=tuple(lines + panel.details(self.draft, self.selected)),
@@ -126,8 +132,8 @@ class EditorController(EditorCore):
                 self.do(key)
 
     def captions(self) -> list[str]:
-        """The buttons' labels, where the window lays them out."""
-        return [b.label for b in self.buttons()]
+        """The buttons as drawn (label with number or key), where the window lays them out."""
+        return [b.caption for b in self.buttons()]
 
     def press_number(self, number: int) -> None:
         self.press_button(number - 1)
@@ -147,9 +153,11 @@ class EditorController(EditorCore):
         elif op.verb == "preset":
             self.tool = replace(t, preset=edit.next_in(tuple(PRESETS), t.preset))
             self.say(f"preset: {PRESETS[self.tool.preset].label}")
-        elif op.verb == "unit":
-            self.tool = replace(t, unit=edit.next_in(tuple(s.units), t.unit))
-            self.say(f"unit: {self.tool.unit}")
+        elif op.verb in ("unit", "model_unit") and s.units:
+            self.picking = op.verb  # the picker (panel.unit_picker), not the next unit
+            self.say("choose a unit: click it or press its number; Esc cancels")
+        elif op.verb == "pick":
+            self._pick_unit(op.arg)
         elif op.verb == "side":
             self.tool = replace(t, side=edit.next_in(tuple(s.sides), t.side))
             self.say(f"side: {self.tool.side}")
@@ -180,12 +188,36 @@ class EditorController(EditorCore):
             self._apply(edit.rotate_piece, sel, float(op.arg), what=f"{sel} turned {op.arg} deg")
         elif op.verb == "scale":
             self._apply(edit.scale_piece, sel, float(op.arg), what=f"{sel} scaled")
-        elif op.verb == "model_unit":
-            unit = edit.next_in(tuple(s.units), s.model(sel).unit)
-            self.change(edit.set_model(s, sel, unit=unit), f"{sel}: unit {unit}")
         elif op.verb == "model_side":
             side = edit.next_in(tuple(s.sides), s.model(sel).side)
             self.change(edit.set_model(s, sel, side=side), f"{sel}: side {side}")
+
+    def _pick_unit(self, unit: str) -> None:
+        """The picker's choice: the unit the Model tool places, or the selected model's."""
+        s, sel, picking = self.draft.scenario, self.selected, self.picking
+        self.picking = None
+        name = s.units[unit].name if unit in s.units else unit
+        if picking == "model_unit" and sel in s.model_ids:
+            self.change(edit.set_model(s, sel, unit=unit), f"{sel}: unit {name}")
+        elif picking == "unit":
+            self.tool = replace(self.tool, unit=unit)
+            self.say(f"unit: {name}")
+
+    def _duplicate(self, ident: str | None, at: Point | None = None) -> None:
+        """A copy of ``ident`` beside it (Ctrl+D), or with its centre at ``at`` (Ctrl+V)."""
+        s = self.draft.scenario
+        if ident is None or (ident not in s.model_ids and ident not in
+                             {p.id for p in s.terrain}):
+            self.say("select a piece or a model first (Ctrl+V: copy one with Ctrl+C)",
+                     error=True)
+            return
+        dx, dy = DUPLICATE_OFFSET
+        if at is not None:
+            c = s.model(ident).at if ident in s.model_ids else edit.centre_of(s.piece(ident))
+            dx, dy = tools.snap((at[0] - c[0], at[1] - c[1]))
+        copy, new = edit.duplicate(s, ident, dx, dy)
+        if self.change(copy, f"{new}: a copy of {ident}"):
+            self.selected = new
 
     def set_tool(self, name: str) -> None:
         self._stop()
@@ -213,12 +245,16 @@ class EditorController(EditorCore):
             "deselect": self._deselect, "play": self._play, "help": self._toggle_help,
             "debug": self._toggle_debug, "all_sight": self._toggle_sight,
             "edges_reach": self._toggle_edges, "quit": self._quit, "legend": self._toggle_legend,
+            "duplicate": self._duplicate_selected, "copy": self._copy, "paste": self._paste,
         }.get(name)
         if handler is not None:
             handler()
         elif name.startswith("tool_"):
             self.set_tool(name.removeprefix("tool_"))
-        elif name in ("next_preset", "next_unit", "next_side"):
+        elif name == "next_unit":  # the picker, for the selected model if one is
+            self.do(Op("model_unit" if self.selected in self.draft.scenario.model_ids
+                       else "unit"))
+        elif name in ("next_preset", "next_side"):
             self.do(Op(name.removeprefix("next_")))
         elif name.startswith(("rotate", "scale", "nudge")):
             self._transform(name)
@@ -256,8 +292,24 @@ class EditorController(EditorCore):
     def _toggle_edges(self) -> None:
         self.debug_edges = not self.debug_edges
 
+    def _duplicate_selected(self) -> None:
+        self._duplicate(self.selected)
+
+    def _paste(self) -> None:
+        self._duplicate(self.clipboard, self.pointer)
+
+    def _copy(self) -> None:
+        if self.selected is None:
+            self.say("select a piece or a model to copy", error=True)
+            return
+        self.clipboard = self.selected
+        self.say(f"{self.selected} copied: Ctrl+V pastes a copy at the pointer")
+
     def _escape(self) -> None:
-        if self.points or self.drag is not None:
+        if self.picking is not None:
+            self.picking = None
+            self.say("cancelled")
+        elif self.points or self.drag is not None:
             self._stop()
             self.say("cancelled")
         elif self.selected is not None:

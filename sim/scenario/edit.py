@@ -193,6 +193,18 @@ def move(s: Scenario, ident: str, dx: float, dy: float) -> Scenario:
     return move_piece(s, ident, dx, dy)
 
 
+def duplicate(s: Scenario, ident: str, dx: float, dy: float) -> tuple[Scenario, str]:
+    """``s`` with a copy of the piece or the model ``ident`` moved by ``(dx, dy)``, and the
+    copy's id (the next free one of its stem: ``wall-1`` -> ``wall-2``)."""
+    stem = ident.rsplit("-", 1)[0] if ident.rsplit("-", 1)[-1].isdigit() else ident
+    new_id = next_id(s, stem)
+    if ident in s.model_ids:
+        m = s.model(ident)
+        return add_model(s, m.unit, m.side, (m.at[0] + dx, m.at[1] + dy), new_id), new_id
+    copy = replace(s.piece(ident), id=new_id)
+    return move_piece(add_piece(s, copy), new_id, dx, dy), new_id
+
+
 # --- the scenario -------------------------------------------------------------------
 
 def set_side_name(s: Scenario, side: str, name: str) -> Scenario:
