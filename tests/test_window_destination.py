@@ -20,6 +20,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from render.draw.overlays import PathOverlay
 from sim.engine.gamedata import Phase
 from sim.movement.kinds import Move
 from sim.movement.plan import plan_movement, walk
@@ -97,9 +98,13 @@ def test_a_click_behind_the_wall_goes_round_it(tmp_path: Path) -> None:
         assert not plan_movement(d.state, "mover", walk(goal)).legal  # through the wall
         start_move(d)
         px = d.board_px(*goal)
+        d.move_to(px)  # before the click, the pointer shows the route it would take
+        (path,) = [o for o in d.controller.view().overlays if isinstance(o, PathOverlay)]
+        assert path.pointer_ok and len(path.pointer_via) >= 1
         d.click_px(px)
         d.key(pygame.K_RETURN)
         move = moved(d)
+        assert [(s.x, s.y) for s in move.steps] == [*path.pointer_via, path.pointer]
         pts = [START, *((s.x, s.y) for s in move.steps)]
         assert len(move.steps) >= 2  # it bends
         assert max(y for _, y in pts) > 14.0  # round the wall's south end

@@ -24,24 +24,21 @@ CONTROLS: tuple[Control, ...] = (
             "ready or activate, target, way to attack, climb height); nothing else"),
     Control("M / S / C / F", "Move / Shoot / Charge / Close combat with the active model"),
     Control("E", "End activation (the model turns Used)"),
-    Control("T", "End turn (the side's Ready models turn Used; with Ready models it asks "
-            "first, naming them: press again to confirm)"),
+    Control("T", "End turn (Ready models turn Used: it asks first, T again confirms)"),
     Control("A / B", "option A (activate none) / option B (activate Ready)"),
     Control("Left click a model", "ready it, activate it, or pick it as the target; else its card"),
     Control("Hover a model", "its card; while shooting: sight, cover, range and the odds on it"),
     Control("Hover an enemy (activation)",
             "whether the active model can see it, its cover and range, and why"),
-    Control("Left click the board (path)", "first click of a Move or Charge: the shortest "
-            "legal path there, round walls, clamped to the ruler; later clicks add a "
-            "waypoint (corners by hand)"),
+    Control("Left click the board (path)", "first: the shortest legal path there (clamped "
+            "to the ruler); then a waypoint"),
     Control("Left drag (path)", "draw the path: a waypoint every half inch"),
     Control("Pointer (path)", "dashed: where a click would add the next waypoint; not committed"),
     Control("Climb to / Jump to buttons", "add a climb or jump step at the path's end"),
     Control("Enter", "commit the path drawn solid (Commit is dim while the engine refuses it)"),
     Control("Backspace", "remove the last step of the path"),
     Control("Tab", "next weapon of the attacking model"),
-    Control("Right drag on the board", "measuring tape from a spot or a base's edge to "
-            "another: its length and the shortest ruler, in that ruler's colour"),
+    Control("Right drag on the board", "measuring tape (base edges), in its ruler's colour"),
     Control("Right click / Esc", "put the tape away, else cancel the action being set up; "
             "Esc also closes the help"),
     Control("Ctrl+Z", "undo the last engine action (dice included)"),
@@ -52,10 +49,9 @@ CONTROLS: tuple[Control, ...] = (
     Control("F4 (debug view)", "significant edges and every model's reachable area"),
     Control("F5", "map of the active (or hovered) model: seen by / threat / sees target / off; "
             "hover a cell: who sees it"),
-    Control("Mouse wheel", "over the board: zoom at the pointer; over Details (or Shift+wheel "
-            "over the board): scroll Details; over the event log: scroll it"),
-    Control("Left drag (no path) / middle drag", "pan the zoomed board"),
-    Control("Home", "fit the whole board again"),
+    Control("Mouse wheel", "zoom at the pointer on the board (Shift: scroll Details); "
+            "scroll Details or the event log"),
+    Control("Drag (no path), middle drag / Home", "pan / fit the whole board"),
     Control("L", "short window: switch the last box between event log and legend"),
     Control("Resize the window", "the board rescales and keeps its aspect"),
     Control("Ctrl+Q / close the window", "quit; a game changed since its last save is saved "

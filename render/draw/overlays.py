@@ -256,14 +256,15 @@ class PathOverlay:
     # ring) from the committed path Enter would apply (issue 16, bug 1).
     pointer: tuple[float, float] | None = None
     pointer_ok: bool = True
+    pointer_via: tuple[tuple[float, float], ...] = ()  # a click's route bends (issue 34)
 
     def draw(self, surface: Any, t: BoardTransform) -> None:
         colour = theme.PATH_OK if self.ok else theme.PATH_BAD
         if self.pointer is not None and self.points:
             tip = theme.PATH_OK if self.pointer_ok else theme.PATH_BAD
-            seg = [t.to_screen_f(*self.points[-1]), t.to_screen_f(*self.pointer)]
+            seg = [t.to_screen_f(*p) for p in (self.points[-1], *self.pointer_via, self.pointer)]
             dashed_polyline(surface, tip, seg, 1, dash=6, gap=5)
-            pygame.draw.circle(surface, tip, seg[1], max(3, round(t.length(self.radius))), 1)
+            pygame.draw.circle(surface, tip, seg[-1], max(3, round(t.length(self.radius))), 1)
         for x, y, _ in self.steps:
             pygame.draw.circle(surface, colour, t.to_screen(x, y), 6, 2)
         if len(self.points) < 2:

@@ -115,13 +115,18 @@ def path_preview(state: GameState | None, scene: Scene, s: Setup,
             marks.append((*pts[-1], f"{step.kind} {step.z:g}\""))
     text, reason = _verdict(kept, state, s, steps, weapon, pts) if steps else ("no step yet", "")
     tip_ok = True
+    # The first click goes by destination: the pointer shows the route it would take.
+    route = list(destination(state, s, pointer, kept) or ()) if (
+        pointer is not None and not steps) else []
+    tip = route or ([Step("walk", *pointer)] if pointer is not None else [])
     if pointer is not None:
-        tip_text, tip_reason = _verdict(kept, state, s, [*steps, Step("walk", *pointer)],
-                                        weapon, [*pts, pointer], short=True)
+        pointer = (tip[-1].x, tip[-1].y)
+        tip_text, tip_reason = _verdict(kept, state, s, [*steps, *tip], weapon,
+                                        [*pts, *((p.x, p.y) for p in tip)], short=True)
         text += f"; to pointer {tip_text}" + (" (refused)" if tip_reason else "")
         tip_ok = not tip_reason
     return PathOverlay(tuple(pts), start.radius, not reason, text, reason, tuple(marks),
-                       pointer, tip_ok)
+                       pointer, tip_ok, tuple((p.x, p.y) for p in tip[:-1]))
 
 
 def path_details(kept: Answers, state: GameState | None, scene: Scene, s: Setup,
