@@ -37,7 +37,7 @@ def route_to(state: GameState, model: str, goal: Xy, *, charge: bool = False,
     ``area``: :func:`reachable`'s answer if the caller keeps it."""
     area = area if area is not None else reachable(state, model, charge=charge)
     ruler: Literal["move", "charge"] = "charge" if charge else "move"
-    path = area.path_to(goal)
+    path = area.path_to(goal, shortest=True)
     if path is not None:
         return _checked(state, model, path, ruler)
     if charge or area.area.is_empty:
@@ -46,7 +46,7 @@ def route_to(state: GameState, model: str, goal: Xy, *, charge: bool = False,
     if inner.is_empty:
         return None
     near = nearest_points(inner, shapely.Point(goal))[0]
-    path = area.path_to((near.x, near.y))
+    path = area.path_to((near.x, near.y), shortest=True)
     if path is None:
         return None
     return _checked(state, model, [*path, goal], ruler) or _checked(state, model, path, ruler)
