@@ -437,3 +437,23 @@ def test_the_unit_picker_duplicate_copy_paste_and_keys_on_buttons(
     assert len(e.draft.scenario.terrain) == 3
     d.key(pygame.K_z, pygame.KMOD_CTRL)  # each is one change: undo takes the paste back
     assert len(e.draft.scenario.terrain) == 2
+
+
+def test_the_editor_zooms_and_home_fits(new_board: EditorDriver) -> None:
+    """The wheel zooms the editor's board at the pointer, a click still lands where it is
+    drawn (a rectangle drawn zoomed has the corners dragged), Home fits it again."""
+    d = new_board
+    fitted = board_transform(d.app.layout, d.editor.scene())
+    at = d.px(10.0, 10.0)
+    d.post(pygame.MOUSEWHEEL, x=0, y=2, pos=at, flipped=False, precise_x=0.0, precise_y=2.0,
+           touch=False, which=0)
+    d.app.step()
+    zoomed = board_transform(d.app.layout, d.editor.scene())
+    assert zoomed.scale > fitted.scale
+    assert zoomed.to_board(*at) == pytest.approx(fitted.to_board(*at), abs=1e-9)
+    d.key(pygame.K_r)
+    d.drag((8.0, 8.0), (11.0, 9.0))  # d.px maps through the zoomed transform
+    piece = d.editor.draft.scenario.piece(d.editor.selected or "")
+    assert piece.footprint.bounds == pytest.approx((8.0, 8.0, 11.0, 9.0), abs=0.11)
+    d.key(pygame.K_HOME)
+    assert board_transform(d.app.layout, d.editor.scene()) == fitted

@@ -18,10 +18,10 @@ import pygame
 
 from render.app import App
 from render.draw.frame import draw_frame
-from render.draw.layout import Layout, Rect, compute_layout
+from render.draw.layout import Camera, Layout, Rect, compute_layout
 from render.editor.controller import EditorController
 from render.input.controller import Controller
-from render.window import Window, close_window, open_display, say_on_stderr
+from render.window import FIT_KEYS, Window, close_window, open_display, say_on_stderr
 from sim.scenario.format.loader import load_scenario
 
 # Key -> editor command (render.editor.controller.EditorController.command).
@@ -102,7 +102,9 @@ class EditorApp(Window[EditorController]):
             if name in EDITING_KEYS:
                 e.command(name)
             return
-        if ctrl:
+        if key in FIT_KEYS:
+            self.set_camera(Camera())  # Home fits the board, as in the game (render.window)
+        elif ctrl:
             if key == pygame.K_z and mod & pygame.KMOD_SHIFT:
                 e.command("redo")
             elif key in CTRL_KEYS:
