@@ -24,6 +24,7 @@ import pygame
 from render.draw import theme
 from render.draw.banner import banner_rect
 from render.draw.board import BoardLayers
+from render.draw.dice_card import card_rect
 from render.draw.frame import board_transform, draw_frame
 from render.draw.layout import MIN_WINDOW, Layout, compute_layout
 from render.draw.panels import BUTTON_TOP, button_rects, max_scroll
@@ -96,7 +97,9 @@ class App:
             self.show.dismiss()  # the key still does what it does
             self._key(event)
         elif event.type == pygame.MOUSEBUTTONDOWN:
-            if self.show.dismiss() and banner_rect(self.layout.board).contains(*event.pos):
+            board = self.layout.board  # the banner sits lower while a dice card shows
+            if self.show.dismiss() and any(banner_rect(board, card).contains(*event.pos)
+                                           for card in (None, card_rect(board))):
                 return  # a click on the banner only dismisses it; elsewhere it acts too
             if event.button == 1:
                 self._press, self._dragging = event.pos, False

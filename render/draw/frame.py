@@ -23,7 +23,7 @@ from render.draw.board import (
     piece_label_boxes,
     place_piece_labels,
 )
-from render.draw.dice_card import draw_dice_card
+from render.draw.dice_card import card_rect, draw_dice_card
 from render.draw.labels import Placer
 from render.draw.layout import Layout, Rect
 from render.draw.models import draw_bases, draw_marks
@@ -104,16 +104,31 @@ def draw_frame(surface: Any, layout: Layout, scene: Scene, view: ViewState,
         steady = layers.kept(key, lambda: _steady_surface(layout, scene, view, log))
         for rect in steady_rects(layout):
             surface.blit(steady, (rect.x, rect.y), rect.as_tuple())
+    draw_map_legend(surface, layout, view)
     if layout.status is not None:
         draw_status(surface, layout.status, view.status, view.status_error)
     if show is not None and show.card is not None:
         draw_dice_card(surface, layout.board, show.card.roll, show.card.big, show.card.lines[0])
     if show is not None and show.banner is not None and not view.game_over:
-        draw_banner(surface, layout.board, show.banner.title, show.banner.hint, show.colour)
+        card = None if show.card is None else card_rect(layout.board)
+        draw_banner(surface, layout.board, show.banner.title, show.banner.hint, show.colour,
+                    card)
     if view.game_over:
         draw_game_over(surface, layout.board, view.game_over)
     if view.show_help:
         draw_help(surface, layout.window)
+
+
+def draw_map_legend(surface: Any, layout: Layout, view: ViewState) -> None:
+    """An overlay's own legend (the F5 map's) in the side panel's legend box, over the
+    terrain legend: never on the board, where it hid models (issue 34, bug 3)."""
+    for overlay in view.overlays:
+        legend = getattr(overlay, "legend", None)
+        if legend is not None:
+            title, entries = legend()
+            draw_box(surface, layout.legend)
+            draw_legend(surface, layout.legend, entries, title)
+            return
 
 
 def shown_log(view: ViewState, show: Shown | None) -> Sequence[str]:
