@@ -1,0 +1,168 @@
+"""What the window shows (issue 34, part B), driven through window events where a
+player meets it: labels never laid on a base while room is near, health pips kept
+inside the board, the F5 map's legend in the side panel, the dice card's title
+inside its card and its HIT/MISS above the hand-over banner, even letter spacing
+at small sizes, the ``sees`` map in its own colour, and a new model's ``sees`` map
+naming one of its own enemies.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from render.draw import theme
+from render.draw.dice_card import card_rect, card_title
+from render.draw.labels import Placer
+from render.map_layer import ALPHA, SAFE, SEES, MapOverlay
+from sim.game.kinds import parse_action
+from sim.scenario.format.loader import load_scenario
+from sim.scenario.objects import Scenario
+from tests.combat_util import at_activation, face, scenario, skill
+from tests.window_driver import Driver
+
+ROOT = Path(__file__).resolve().parent.parent
+SKIRMISH = ROOT / "scenarios" / "skirmish.toml"
+PIP = (70, 210, 90)
+
+
+@pytest.fixture(scope="module")
+def skirmish() -> Scenario:
+    return load_scenario(SKIRMISH)
+
+
+def test_a_label_goes_round_the_bases_that_fill_its_offered_spots() -> None:
+    """Every offered spot lies on a base: the label is set beside them, on no base."""
+    bases = [pygame.Rect(x, y, 30, 30) for x in range(100, 220, 30) for y in range(100, 190, 30)]
+    placer = Placer(bases, clip=pygame.Rect(0, 0, 800, 800))
+    box = placer.place((60, 16), [(130, 115), (160, 145), (190, 175)])
+    assert box.collidelist(bases) < 0
+    assert abs(box.centerx - 130) + abs(box.centery - 115) < 200  # near, not anywhere
+
+
+def test_a_full_board_gives_the_spot_that_covers_least() -> None:
+    blocker = pygame.Rect(0, 0, 400, 400)
+    half = pygame.Rect(0, 0, 400, 200)
+    placer = Placer([blocker, half], clip=pygame.Rect(0, 0, 400, 400))
+    box = placer.place((40, 16), [(200, 100), (200, 300)])
+    assert box.centery > 200  # under one rectangle, not two
+
+
+def test_the_behemoths_pips_are_whole_inside_the_board(skirmish: Scenario,
+                                                       tmp_path: Path) -> None:
+    """The behemoth stands at the board's bottom edge: every pip is drawn on the board."""
+    d = Driver(skirmish, save_dir=tmp_path)
+    try:
+        d.key(pygame.K_LSHIFT)  # the hand-over banner goes
+        m = next(v for v in d.controller.scene().models if v.id == "behemoth")
+        board = d.app.layout.board
+        cx, cy = d.board_px(m.x, m.y)
+        r = round(m.radius * d.app.layout.board.w / skirmish.board[0])
+        pip = 6 if m.max_health <= 8 else 4
+        surface = d.app.surface
+        green = sum(1 for x in range(cx - m.max_health * (pip + 1), cx + m.max_health * (pip + 1))
+                    for y in range(cy - r - 16, min(board.bottom, cy + r + 16))
+                    if board.contains(x, y) and tuple(surface.get_at((x, y)))[:3] == PIP)
+        assert green == m.health * pip * 4  # every point of health: a whole 4-px pip
+    finally:
+        d.close()
+
+
+def blend(colour: tuple[int, int, int], alpha: int) -> tuple[int, int, int]:
+    r, g, b = (round(c * alpha / 255 + t * (255 - alpha) / 255)
+               for c, t in zip(colour, theme.TABLE, strict=True))
+    return (r, g, b)
+
+
+def near(a: tuple[int, ...], b: tuple[int, ...], tol: int = 3) -> bool:
+    return all(abs(x - y) <= tol for x, y in zip(a, b, strict=False))
+
+
+def test_the_f5_legend_is_in_the_side_panel_not_on_the_board(skirmish: Scenario,
+                                                             tmp_path: Path) -> None:
+    d = Driver(skirmish, save_dir=tmp_path)
+    try:
+        d.key(pygame.K_LSHIFT)
+        p = d.state.model("settler-1").position
+        d.move_to(d.board_px(p.x, p.y))
+        d.key(pygame.K_F5)
+        overlays = [o for o in d.controller.view().overlays if isinstance(o, MapOverlay)]
+        assert overlays and not hasattr(overlays[0], "draw_top")  # nothing over the board
+        legend = d.app.layout.legend
+        surface = d.app.surface
+        swatch = blend(SAFE, ALPHA)  # "seen by no enemy": the map's green over the table
+        found = [(x, y) for x in range(legend.x, legend.right) for y in
+                 range(legend.y, legend.bottom) if near(tuple(surface.get_at((x, y))), swatch)]
+        assert len(found) > 100
+        d.key(pygame.K_F5)
+        d.key(pygame.K_F5)
+        d.key(pygame.K_F5)  # off: the terrain legend again, no map swatch
+        assert not any(near(tuple(d.app.surface.get_at(p)), swatch) for p in found)
+    finally:
+        d.close()
+
+
+def test_the_sees_map_is_not_the_reachable_areas_blue() -> None:
+    """Issue 34, bug 5: far apart in colour (each channel summed), not only in alpha."""
+    assert sum(abs(a - b) for a, b in zip(SEES, theme.REACH_EDGE, strict=True)) > 150
+
+
+def test_a_long_card_title_stays_inside_the_card() -> None:
+    pygame.init()
+    who = ("Super Mutant Behemoth (behemoth) -> Commonwealth Knight Sergeant (knight-2), "
+           "Heavy Incinerator")
+    width = card_rect_width()
+    size, words = card_title(who, width)
+    assert theme.font(size).size(words)[0] <= width
+    assert words.startswith("Super Mutant Behemoth")
+    assert card_title("A -> B, Rifle", width) == (16, "A -> B, Rifle")
+
+
+def card_rect_width() -> int:
+    from render.draw.layout import Rect
+
+    return card_rect(Rect(0, 0, 700, 700)).w - 20
+
+
+def test_small_text_is_spaced_as_the_font_says() -> None:
+    """A word at 13-17 px is as wide as the same word drawn ten times bigger, scaled
+    down: glyph advances are not each rounded up to whole pixels (issue 34, bug 3,
+    "Se ttlers")."""
+    pygame.init()
+    for words in ("Settlers", "Commonwealth Settlers", "Super Mutants"):
+        for size in (13, 15, 17):
+            exact = theme.font(size * 10).size(words)[0] / 10
+            assert abs(theme.font(size).size(words)[0] - exact) <= 1.5, (words, size)
+
+
+@pytest.fixture
+def shot_driver(tmp_path: Path):
+    state = at_activation(scenario("seed-plasma"), "survivor", [
+        skill(8), face("accuracy", "accuracy"), face("armor-reduction", "armor-reduction")])
+    d = Driver(scenario("seed-plasma"), save_dir=tmp_path, state=state)
+    now = [1000]
+    d.app.clock = lambda: now[0]
+    yield d, now
+    d.close()
+
+
+def test_the_hand_over_banner_leaves_the_cards_hit_readable(shot_driver) -> None:
+    """The last attack of a turn, then the turn passes: the banner and the card are both
+    up, and the card's HIT is on the screen in its colour (issue 34, bug 2)."""
+    d, now = shot_driver
+    d.controller.apply(parse_action("shoot survivor mutant-a plasma_rifle short"))
+    d.step()
+    d.click_button("End activation")  # the other side's turn: its banner
+    shown = d.app.show.shown(now[0], d.controller.scene())
+    assert shown.card is not None and shown.banner is not None, d.controller.status
+    r = card_rect(d.app.layout.board)
+    surface = d.app.surface
+    good = sum(1 for x in range(r.x, r.right) for y in range(r.bottom - 48, r.bottom)
+               if tuple(surface.get_at((x, y)))[:3] == theme.TEXT_GOOD)
+    assert good > 100
