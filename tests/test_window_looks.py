@@ -166,3 +166,17 @@ def test_the_hand_over_banner_leaves_the_cards_hit_readable(shot_driver) -> None
     good = sum(1 for x in range(r.x, r.right) for y in range(r.bottom - 48, r.bottom)
                if tuple(surface.get_at((x, y)))[:3] == theme.TEXT_GOOD)
     assert good > 100
+
+
+def test_bases_in_contact_read_as_contact_not_minus_nought(skirmish: Scenario) -> None:
+    """Two bases touching (a hair's overlap, as a charge ends): no "-0.00 in" (R-UNIT-2)."""
+    from render.explain.answers import shot
+    from sim.scenario.positions import Position, initial_positions
+
+    pos = dict(initial_positions(skirmish))
+    a = pos["knight"]
+    gap = skirmish.radius_of("knight") + skirmish.radius_of("hound-2") - 0.004
+    pos["hound-2"] = Position(a.x + gap, a.y, a.z)
+    _, lines = shot(skirmish, pos, "knight", "hound-2", None, frozenset())
+    text = "\n".join(line.text for line in lines)
+    assert "-0.00" not in text and "bases in contact" in text

@@ -279,10 +279,18 @@ class PathOverlay:
         pygame.draw.circle(surface, colour, end, max(3, round(t.length(self.radius))), 2)
 
     def draw_top(self, surface: Any, t: BoardTransform, placer: Placer | None = None) -> None:
-        """Step labels under their spots and the ruler over the path's end, each where
-        ``placer`` finds room (off model names and pips, issue 16)."""
+        """The ghost base's ring over the bases (a climb in place ends under the model's
+        own base: issue 34, bug 6), then step labels under their spots and the ruler over
+        the path's end, each where ``placer`` finds room (off model names and pips)."""
         clip = surface.get_clip()
         placer = placer or Placer(clip=clip if clip.w else None)
+        if len(self.points) >= 2 or self.steps:
+            end = t.to_screen_f(*(self.points[-1] if self.points else self.steps[-1][:2]))
+            r = max(3, round(t.length(self.radius)))
+            colour = theme.PATH_OK if self.ok else theme.PATH_BAD
+            dashed_polyline(surface, colour, [(end[0] + (r + 3) * math.cos(a * math.tau / 24),
+                                               end[1] + (r + 3) * math.sin(a * math.tau / 24))
+                                              for a in range(25)], 2, dash=5, gap=4)
         for i, (x, y, words) in enumerate(self.steps):
             sx, sy = t.to_screen_f(x, y)
             w, h = theme.font(15, bold=True).size(words)

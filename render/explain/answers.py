@@ -131,7 +131,9 @@ def _build_shot(scenario: Scenario, positions: Mapping[str, Position], attacker:
         verdict = "counts as cover" if m.counts else "not cover here"
         lines.append(TextLine(f"  {m.id}: {verdict}: {m.reason}",
                               COVER_COUNTED if m.counts else COVER_IGNORED))
-    where = f"distance {a.distance:.2f} in, base edge to base edge (R-DIST-1)"
+    tol = scenario.rules_data.touch_tolerance
+    where = (f"bases in contact (within {tol:g} in, R-UNIT-2)" if a.distance <= tol else
+             f"distance {a.distance:.2f} in, base edge to base edge (R-DIST-1)")
     if weapon is not None:
         w = scenario.weapons[weapon]
         short, long = rulers(scenario.rules_data, w)
