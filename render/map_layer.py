@@ -12,6 +12,7 @@ bug 3). The scaled picture of a map is kept per map and size: a frame only blits
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -80,6 +81,13 @@ class MapOverlay:
         x1, y1 = t.to_screen_f(g.x0 + (g.nx - 0.5) * g.cell, g.y0 + (g.ny - 0.5) * g.cell)
         size = (max(1, round(x1 - x0)), max(1, round(y1 - y0)))
         surface.blit(map_picture(self.map, size), (round(x0), round(y0)))
+
+    def still_key(self) -> Hashable:
+        """What its shading depends on: the map (render.draw.board.BoardLayers.still)."""
+        return ("map", id(self.map))
+
+    def draw_top(self, surface: Any, t: BoardTransform) -> None:
+        """The hovered cell's base, ringed over the models."""
         if self.base is not None:
             x, y, r = self.base
             pygame.draw.circle(surface, (255, 255, 255), t.to_screen(x, y),

@@ -60,14 +60,14 @@ def draw_frame(surface: Any, layout: Layout, scene: Scene, view: ViewState,
     t = board_transform(layout, scene)
     layer = (board_layer if layers is None else layers.layer)(
         scene.scenario, layout.board, t, scene.edges)
+    still = still_overlays(view) if layers is not None else []
+    if layers is not None and still:
+        layer = layers.still(layer, still, lambda img: draw_overlays(
+            img, still, t.shifted(layout.board.x, layout.board.y), layers))
     surface.blit(layer, (layout.board.x, layout.board.y))
     # Overlays stop at the board's edge (a range ring may reach past it).
     surface.set_clip(pygame.Rect(layout.board.as_tuple()))
-    for overlay in view.overlays:
-        if layers is not None and isinstance(overlay, AreaOverlay):  # drawn once, then blitted
-            layers.area(surface, overlay.area, overlay.fill, overlay.edge, t)
-        else:
-            overlay.draw(surface, t)
+    draw_overlays(surface, view.overlays[len(still):], t, layers)
     # Bases, then terrain labels off the bases, then pips and names clear of those,
     # then the overlays' labels clear of all of it: one placer per frame.
     bases = draw_bases(surface, scene, t, view.highlight)
@@ -117,6 +117,26 @@ def draw_frame(surface: Any, layout: Layout, scene: Scene, view: ViewState,
         draw_game_over(surface, layout.board, view.game_over)
     if view.show_help:
         draw_help(surface, layout.window)
+
+
+def still_overlays(view: ViewState) -> list[Any]:
+    """The first overlays whose picture stays while they do (``still_key``), drawn into
+    the kept board layer (render.draw.board.BoardLayers.still), in order."""
+    out = []
+    for overlay in view.overlays:
+        if getattr(overlay, "still_key", None) is None:
+            break
+        out.append(overlay)
+    return out
+
+
+def draw_overlays(surface: Any, overlays: Sequence[Any], t: BoardTransform,
+                  layers: BoardLayers | None) -> None:
+    for overlay in overlays:
+        if layers is not None and isinstance(overlay, AreaOverlay):  # drawn once, then blitted
+            layers.area(surface, overlay.area, overlay.fill, overlay.edge, t)
+        else:
+            overlay.draw(surface, t)
 
 
 def draw_map_legend(surface: Any, layout: Layout, view: ViewState) -> None:

@@ -14,8 +14,9 @@ base or its pips while room is near. One placer is made per frame by
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 import pygame
 
@@ -69,7 +70,7 @@ class Placer:
         if not spots:
             raise ValueError("Placer.place: no spot offered")
         tried: list[pygame.Rect] = []
-        for spot in [*spots, *search_spots(spots[0], size)]:
+        for spot in itertools.chain(spots, search_spots(spots[0], size)):
             box = self.fit(size, spot)
             if self.free(box.inflate(2 * pad, 0)):
                 self.taken.append(box.inflate(2 * pad, 0))
@@ -83,14 +84,13 @@ class Placer:
 SEARCH_RINGS = 6  # rings tried around a label's first spot when every offered spot is taken
 
 
-def search_spots(centre: Point, size: tuple[int, int]) -> list[Point]:
-    """Spots on rings around ``centre``, nearest first, a label's height apart, 12 to a ring."""
+RING = tuple((math.cos(j * math.tau / 12), math.sin(j * math.tau / 12)) for j in range(12))
+
+
+def search_spots(centre: Point, size: tuple[int, int]) -> Iterator[Point]:
+    """Spots on rings around ``centre``, nearest first, a label's height apart, 12 to a
+    ring (made one by one: most labels fit at an offered spot)."""
     step = max(8, size[1] + 2)
-    out = []
     for k in range(1, SEARCH_RINGS + 1):
-        for j in range(12):
-            a = j * math.tau / 12
-            # Wider than high: labels are, so the rings are ellipses.
-            out.append((centre[0] + 1.6 * k * step * math.cos(a),
-                        centre[1] + k * step * math.sin(a)))
-    return out
+        for cos, sin in RING:  # wider than high, as labels are
+            yield (centre[0] + 1.6 * k * step * cos, centre[1] + k * step * sin)

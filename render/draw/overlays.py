@@ -14,7 +14,7 @@ the reachable area blue; a path white when legal, red when not.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
@@ -205,6 +205,10 @@ class SightWeb:
 
     lines: tuple[tuple[Segment, bool], ...]
 
+    def still_key(self) -> Hashable:
+        """What its picture depends on: itself (render.draw.board.BoardLayers.still)."""
+        return self
+
     def draw(self, surface: Any, t: BoardTransform) -> None:
         for (p, q), seen in self.lines:
             a, b = t.to_screen_f(*p), t.to_screen_f(*q)
@@ -222,6 +226,10 @@ class AreaOverlay:
     fill: theme.RGBA = theme.REACH_FILL
     edge: theme.Colour = theme.REACH_EDGE
 
+    def still_key(self) -> Hashable:
+        """What its picture depends on: itself (render.draw.board.BoardLayers.still)."""
+        return self
+
     def draw(self, surface: Any, t: BoardTransform) -> None:
         """Drawn cleaned at display resolution (render.draw.areas); the window's frame
         blits the same picture kept in its BoardLayers instead."""
@@ -236,6 +244,10 @@ class EdgesOverlay:
 
     edges: tuple[BaseGeometry, ...]
     colour: theme.Colour = theme.SIGNIFICANT_EDGE
+
+    def still_key(self) -> Hashable:
+        """What its picture depends on: itself (render.draw.board.BoardLayers.still)."""
+        return self
 
     def draw(self, surface: Any, t: BoardTransform) -> None:
         for e in self.edges:
@@ -286,10 +298,10 @@ class PathOverlay:
         placer = placer or Placer(clip=clip if clip.w else None)
         if len(self.points) >= 2 or self.steps:
             end = t.to_screen_f(*(self.points[-1] if self.points else self.steps[-1][:2]))
-            r = max(3, round(t.length(self.radius)))
+            ring = max(3, round(t.length(self.radius))) + 3
             colour = theme.PATH_OK if self.ok else theme.PATH_BAD
-            dashed_polyline(surface, colour, [(end[0] + (r + 3) * math.cos(a * math.tau / 24),
-                                               end[1] + (r + 3) * math.sin(a * math.tau / 24))
+            dashed_polyline(surface, colour, [(end[0] + ring * math.cos(a * math.tau / 24),
+                                               end[1] + ring * math.sin(a * math.tau / 24))
                                               for a in range(25)], 2, dash=5, gap=4)
         for i, (x, y, words) in enumerate(self.steps):
             sx, sy = t.to_screen_f(x, y)
