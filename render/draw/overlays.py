@@ -285,9 +285,10 @@ class PathOverlay:
         for p in pts[1:-1]:
             pygame.draw.circle(surface, colour, p, 4)
         end = pts[-1]
-        ghost = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        pygame.draw.circle(ghost, (*colour, 90), end, max(3, round(t.length(self.radius))))
-        surface.blit(ghost, (0, 0))
+        r = max(3, round(t.length(self.radius)))
+        ghost = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)  # the base's box only
+        pygame.draw.circle(ghost, (*colour, 90), (r + 1, r + 1), r)
+        surface.blit(ghost, (round(end[0]) - r - 1, round(end[1]) - r - 1))
         pygame.draw.circle(surface, colour, end, max(3, round(t.length(self.radius))), 2)
 
     def draw_top(self, surface: Any, t: BoardTransform, placer: Placer | None = None) -> None:
