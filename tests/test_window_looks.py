@@ -179,3 +179,39 @@ def test_bases_in_contact_read_as_contact_not_minus_nought(skirmish: Scenario) -
     _, lines = shot(skirmish, pos, "knight", "hound-2", None, frozenset())
     text = "\n".join(line.text for line in lines)
     assert "-0.00" not in text and "bases in contact" in text
+
+
+@pytest.mark.parametrize("spot", [(18.0, 30.0), (16.0, 22.0), (12.0, 31.0)])
+def test_what_if_names_who_could_shoot_not_only_who_sees(skirmish: Scenario, tmp_path: Path,
+                                                         spot: tuple[float, float]) -> None:
+    """Hounds and the behemoth carry no ranged weapon: they may see the spot, never shoot
+    it. A shooter is one the shot planner accepts a shot from (R-SHOOT-1, R-RANGE-1)."""
+    from dataclasses import replace
+
+    from sim.combat.plan import AttackRefused, Situation, plan_shot, ranged_weapons
+
+    d = Driver(skirmish, save_dir=tmp_path, state=at_activation(skirmish, "knight"))
+    try:
+        d.app.show.dismiss()
+        d.move_to(d.board_px(*spot))
+        answer = d.app.show.what_if.answer
+        assert answer is not None and answer.seen_by
+        here = {**d.state.positions(), "knight": answer.spot}
+        sit = replace(Situation.of_state(d.state), positions=here)
+        text = "\n".join(line.text for line in d.app.show.what_if.text)
+        for w in answer.seen_by:
+            legal = []
+            for weapon in ranged_weapons(skirmish, w.model):
+                for band in ("short", "long"):
+                    try:
+                        plan_shot(sit, w.model, "knight", weapon, band)
+                        legal.append(weapon)
+                    except AttackRefused:
+                        pass
+            name = d.controller.scene().scenario.units[skirmish.unit_of(w.model).id].name
+            assert (w.weapon is not None) == bool(legal), (w.model, legal)
+            assert (f"{name}" in text and "could shoot" in text) or w.weapon is None
+            if w.model.startswith("hound") or w.model == "behemoth":
+                assert w.weapon is None
+    finally:
+        d.close()
