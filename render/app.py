@@ -153,6 +153,8 @@ class App:
                 self.controller.command(name)
         elif event.key in DIGITS and not ctrl:
             self.controller.press_number(DIGITS[event.key])  # a shown menu's entry only
+        elif event.key == pygame.K_F6 and not ctrl:
+            self.controller.say(self.show.toggle_side())
         elif not ctrl and event.key in LETTERS and self.controller.press_hotkey(
                 LETTERS[event.key]):
             pass

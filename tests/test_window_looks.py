@@ -215,3 +215,40 @@ def test_what_if_names_who_could_shoot_not_only_who_sees(skirmish: Scenario, tmp
                 assert w.weapon is None
     finally:
         d.close()
+
+
+def test_f6_shows_the_shot_from_the_side_with_the_blocking_edge_in_red(tmp_path: Path) -> None:
+    """The sniper 6 in up at the back of the tower: the tower's own edge blocks it from the
+    mutant below (R-ELEV-2), the tower under it does not (R-ELEV-5). F6 draws the pair by
+    height: the edge red, the tower "shot over"; the verdicts are analyse()'s."""
+    from render.draw.side_view import BLOCKS, OVER, box_rect
+    from sim.shooting.analysis import analyse
+
+    sc = scenario("elev-sniper-edge")
+    d = Driver(sc, save_dir=tmp_path)
+    try:
+        d.key(pygame.K_LSHIFT)
+        d.key(pygame.K_F2)
+        d.click_model("sniper-back")
+        d.click_model("mutant")
+        assert d.app.show.side is None  # off until F6
+        d.key(pygame.K_F6)
+        side = d.app.show.side
+        assert side is not None and (side.attacker.id, side.target.id) == ("sniper-back", "mutant")
+        a = analyse(sc, d.state.positions(), "sniper-back", "mutant")
+        assert side.visible is a.line_of_sight is False
+        blocking = {s.id for s in (*side.pieces, *side.edges) if s.verdict == BLOCKS}
+        assert blocking == set(a.sight.blocked_by) == {"tower:edge"}
+        assert [s.verdict for s in side.pieces if s.id == "tower"] == [OVER]
+        assert side.depends_on_height
+        assert [m.id for m in side.models] == ["Settler Rifleman (sniper-edge)"]  # on the line
+        t_a, t_b = (d.board_px(p.x, p.y)[1] for p in
+                    (d.state.model(i).position for i in ("sniper-back", "mutant")))
+        box = box_rect(d.app.layout.board, (t_a, t_b))
+        red = sum(1 for x in range(box.x, box.right) for y in range(box.y + 24, box.bottom)
+                  if tuple(d.app.surface.get_at((x, y)))[:3] == theme.SIGHT_BLOCKED)
+        assert red > 100  # the blocking edge, drawn in red
+        d.key(pygame.K_F6)
+        assert d.app.show.side is None
+    finally:
+        d.close()

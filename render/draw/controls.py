@@ -46,6 +46,8 @@ CONTROLS: tuple[Control, ...] = (
     Control("F4 (debug view)", "significant edges and every model's reachable area"),
     Control("F5", "map of the active (or hovered) model: seen by / threat / sees target / off; "
             "hover a cell: who sees it"),
+    Control("F6", "side view of the shot shown (a debug pair or an aimed shot): the pieces "
+            "between the bases by height, the blocking one red"),
     Control("Mouse wheel", "scroll Details (also over the board) or the event log"),
     Control("L", "short window: switch the last box between event log and legend"),
     Control("Resize the window", "the board rescales and keeps its aspect"),

@@ -26,7 +26,7 @@ from render.draw.board import (
 from render.draw.dice_card import card_rect, draw_dice_card
 from render.draw.labels import Placer
 from render.draw.layout import Layout, Rect
-from render.draw.models import draw_bases, draw_marks
+from render.draw.models import draw_bases, draw_marks, model_colour
 from render.draw.overlays import AreaOverlay, PathOverlay, ShotOverlay
 from render.draw.panels import (
     draw_box,
@@ -38,6 +38,7 @@ from render.draw.panels import (
     draw_status,
 )
 from render.draw.pinned import Shown, draw_details, draw_what_if
+from render.draw.side_view import SideView, box_rect, draw_side_view
 from render.draw.transform import BoardTransform
 from render.draw.view import TextLine, ViewState
 from render.scene import Scene
@@ -88,6 +89,8 @@ def draw_frame(surface: Any, layout: Layout, scene: Scene, view: ViewState,
             top(surface, t)
     if show is not None and show.what_if is not None:
         draw_what_if(surface, t, show.what_if)
+    if show is not None and show.side is not None:
+        draw_side(surface, layout, scene, t, show.side)
     surface.set_clip(None)
     if layout.buttons.h > 20:
         draw_buttons(surface, layout.buttons, view.buttons_title, view.buttons,
@@ -117,6 +120,16 @@ def draw_frame(surface: Any, layout: Layout, scene: Scene, view: ViewState,
         draw_game_over(surface, layout.board, view.game_over)
     if view.show_help:
         draw_help(surface, layout.window)
+
+
+def draw_side(surface: Any, layout: Layout, scene: Scene, t: BoardTransform,
+              side: SideView) -> None:
+    """The F6 side view, in the half of the board away from the pair, in their colours."""
+    views = [scene.model(b.id) for b in (side.attacker, side.target)]
+    box = box_rect(layout.board, (t.to_screen(views[0].x, views[0].y)[1],
+                                  t.to_screen(views[1].x, views[1].y)[1]))
+    draw_side_view(surface, box, side, (model_colour(scene, views[0]),
+                                        model_colour(scene, views[1])))
 
 
 def still_overlays(view: ViewState) -> list[Any]:

@@ -122,6 +122,7 @@ class ShotOverlay:
     cover: tuple[CoverMark, ...]
     rings: tuple[tuple[float, theme.Colour, str], ...]  # radius from centre, colour, label
     labels: bool = True
+    pair: tuple[str, str] | None = None  # the attacker's and target's ids (the F6 side view)
 
     def draw(self, surface: Any, t: BoardTransform) -> None:
         for radius, colour, _ in self.rings:

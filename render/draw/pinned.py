@@ -17,6 +17,7 @@ import pygame
 from render.draw import theme
 from render.draw.layout import Rect
 from render.draw.panels import draw_lines, wrap
+from render.draw.side_view import SideView
 from render.draw.transform import BoardTransform
 from render.draw.view import TextLine
 from sim.combat.rolls import AttackRoll
@@ -61,6 +62,7 @@ class Shown:
     pinned: tuple[TextLine, ...] = ()
     what_if: WhatIfShown | None = None
     log: tuple[str, ...] = ()
+    side: SideView | None = None  # the F6 side view of the shot shown (issue 34)
 
 
 def pinned_rows(rect: Rect, pinned: Sequence[TextLine]) -> list[tuple[str, theme.Colour]]:

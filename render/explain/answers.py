@@ -148,7 +148,7 @@ def _build_shot(scenario: Scenario, positions: Mapping[str, Position], attacker:
         lines.append(TextLine(f"{name(attacker)} is climbing and cannot attack (R-CLIMB-3)",
                               TEXT_BAD))
     overlay = ShotOverlay(da, dt, a.sight.witness, blocked, (da.center, dt.center),
-                          tuple(marks), tuple(rings))
+                          tuple(marks), tuple(rings), pair=(attacker, target))
     return overlay, tuple(lines)
 
 

@@ -17,12 +17,15 @@ from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from render.draw.dice_card import CARD_MS, card_lines
+from render.draw.overlays import ShotOverlay
 from render.draw.pinned import Banner, DiceCard, Shown, WhatIfShown
+from render.draw.side_view import SideView
 from render.draw.theme import TEXT, side_colour
-from render.draw.view import TextLine
+from render.draw.view import TextLine, ViewState
 from render.explain.answers import state_key
 from render.explain.headline import charge_headline, headline
 from render.explain.setup import current_weapon, of_kind, options
+from render.explain.side_view import side_view
 from render.explain.what_if import Pointing, WhatIf
 from render.scene import Scene
 from sim.combat.plan import CloseCombatKind, ShootKind, ranged_weapons
@@ -59,6 +62,7 @@ class Followed(Pointing, Protocol):
     @property
     def ai(self) -> AiLog | None: ...
     def legal(self) -> list[Action]: ...
+    def view(self) -> ViewState: ...
 
 
 class Show:
@@ -75,6 +79,9 @@ class Show:
         self.headlines: tuple[TextLine, ...] = ()
         self._headline_key: object = None
         self.what_if = WhatIf()
+        self.side_on = False  # F6: the side view of the shot shown
+        self.side: SideView | None = None
+        self._side_key: object = None
 
     # --- the hand-over -----------------------------------------------------------
     def dismiss(self) -> bool:
@@ -94,6 +101,27 @@ class Show:
         side = display_names(state.scenario).side(state.acting) if state.acting else "-"
         self.banner = Banner(f"{side} - your turn, round {state.round}",
                              PHASE_HINT.get(state.phase, ""))
+
+    # --- the side view (F6) -----------------------------------------------------------
+    def toggle_side(self) -> str:
+        """F6: the side view on or off; the status bar's words."""
+        self.side_on = not self.side_on
+        return ("side view on: pick a pair (debug view) or aim a shot" if self.side_on
+                else "side view off (F6: on)")
+
+    def _side(self, c: Followed) -> None:
+        """The side view of the shot the window shows (its pair's), kept per state."""
+        state = c.state
+        pair = None if not self.side_on or state is None else next(
+            (o.pair for o in c.view().overlays if isinstance(o, ShotOverlay) and o.pair), None)
+        if pair is None or state is None:
+            self.side, self._side_key = None, None
+            return
+        key = (state_key(state), pair)
+        if key != self._side_key:
+            pos = state.positions()
+            climbing = frozenset(i for i in pos if state.model(i).climbing)
+            self.side, self._side_key = side_view(state.scenario, pos, *pair, climbing), key
 
     # --- the dice ------------------------------------------------------------------
     def card_visible(self, now_ms: int) -> bool:
@@ -173,7 +201,8 @@ class Show:
         return Shown(
             banner=self.banner, colour=colour,
             card=self.card if self.card_visible(now_ms) else None,
-            pinned=self.headlines + self.what_if.text, what_if=marks, log=self.log)
+            pinned=self.headlines + self.what_if.text, what_if=marks, log=self.log,
+            side=self.side)
 
     # --- each frame ----------------------------------------------------------------
     def update(self, c: Followed, now_ms: int) -> None:
@@ -185,6 +214,7 @@ class Show:
         self._dice(state, now_ms, c.ai)
         self._headlines(c)
         self.what_if.update(c)
+        self._side(c)
 
 
 def _active(state: GameState) -> str | None:
