@@ -23,6 +23,7 @@ from render.draw.labels import Placer
 from render.map_layer import ALPHA, SAFE, SEES, MapOverlay
 from sim.game.kinds import parse_action
 from sim.scenario.format.loader import load_scenario
+from sim.scenario.names import model_name
 from sim.scenario.objects import Scenario
 from tests.combat_util import at_activation, face, scenario, skill
 from tests.window_driver import Driver
@@ -250,5 +251,44 @@ def test_f6_shows_the_shot_from_the_side_with_the_blocking_edge_in_red(tmp_path:
         assert red > 100  # the blocking edge, drawn in red
         d.key(pygame.K_F6)
         assert d.app.show.side is None
+    finally:
+        d.close()
+
+
+def test_a_climb_shows_the_agi_test_on_a_card(tmp_path: Path) -> None:
+    """R-CLIMB-2: the climb up the cliff rolls an AGI test; its card shows the engine's
+    d20 against A and PASS or FAIL, for a moment, in the verdict's colour."""
+    from sim.engine.gamedata import Phase
+    from sim.game.kinds import new_game
+
+    sc = load_scenario(ROOT / "scenarios" / "move-climb.toml")
+    d = Driver(sc, save_dir=tmp_path, state=new_game(sc, seed=3))
+    now = [1000]
+    d.app.clock = lambda: now[0]
+    try:
+        d.click_button(f"{sc.sides[d.state.model('cliffer').side].name} goes first")
+        d.key(pygame.K_LSHIFT)
+        d.click_model("cliffer")
+        if d.state.phase is Phase.CHOOSE_OPTION:
+            d.click_button("Activate Ready (option B)")
+        if d.state.phase is Phase.ACTIVATE:
+            d.click_model("cliffer")
+        d.key(pygame.K_m)
+        d.click_button("Climb to 2 in")
+        d.key(pygame.K_RETURN)
+        (agi,) = [e for e in d.state.events if e.data.get("test") == "AGI"]
+        shown = d.app.show.shown(now[0], d.controller.scene())
+        card = shown.test
+        assert card is not None and card.who == model_name(sc, "cliffer")
+        assert (card.roll, card.target, card.passed) == (agi.data["roll"], agi.data["target"],
+                                                         agi.data["passed"])
+        r = card_rect(d.app.layout.board)
+        colour = theme.TEXT_GOOD if card.passed else theme.TEXT_BAD
+        ink = sum(1 for x in range(r.x, r.right) for y in range(r.y + 100, r.y + 150)
+                  if tuple(d.app.surface.get_at((x, y)))[:3] == colour)
+        assert ink > 100
+        now[0] += 5000
+        d.step()
+        assert d.app.show.shown(now[0], d.controller.scene()).test is None
     finally:
         d.close()

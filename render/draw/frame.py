@@ -23,7 +23,7 @@ from render.draw.board import (
     piece_label_boxes,
     place_piece_labels,
 )
-from render.draw.dice_card import card_rect, draw_dice_card
+from render.draw.dice_card import card_rect, draw_dice_card, draw_test_card
 from render.draw.labels import Placer
 from render.draw.layout import Layout, Rect
 from render.draw.models import draw_bases, draw_marks, model_colour
@@ -112,8 +112,11 @@ def draw_frame(surface: Any, layout: Layout, scene: Scene, view: ViewState,
         draw_status(surface, layout.status, view.status, view.status_error)
     if show is not None and show.card is not None:
         draw_dice_card(surface, layout.board, show.card.roll, show.card.big, show.card.lines[0])
+    elif show is not None and show.test is not None:
+        draw_test_card(surface, layout.board, show.test.who, show.test.roll, show.test.target,
+                       show.test.passed)
     if show is not None and show.banner is not None and not view.game_over:
-        card = None if show.card is None else card_rect(layout.board)
+        card = None if show.card is None and show.test is None else card_rect(layout.board)
         draw_banner(surface, layout.board, show.banner.title, show.banner.hint, show.colour,
                     card)
     if view.game_over:

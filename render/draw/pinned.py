@@ -46,6 +46,17 @@ class DiceCard:
 
 
 @dataclass(frozen=True)
+class AgiCard:
+    """One AGI test for climbing (R-CLIMB-2), from the engine's dice event, and when."""
+
+    who: str  # the model's display name
+    roll: int
+    target: int
+    passed: bool
+    since_ms: int
+
+
+@dataclass(frozen=True)
 class WhatIfShown:
     """The spot asked about, the base's radius, and the sight segment of each enemy that sees it."""
 
@@ -63,6 +74,7 @@ class Shown:
     what_if: WhatIfShown | None = None
     log: tuple[str, ...] = ()
     side: SideView | None = None  # the F6 side view of the shot shown (issue 34)
+    test: AgiCard | None = None  # an AGI test's card while it is on the board
 
 
 def pinned_rows(rect: Rect, pinned: Sequence[TextLine]) -> list[tuple[str, theme.Colour]]:

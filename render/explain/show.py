@@ -18,7 +18,7 @@ from typing import Protocol
 
 from render.draw.dice_card import CARD_MS, card_lines
 from render.draw.overlays import ShotOverlay
-from render.draw.pinned import Banner, DiceCard, Shown, WhatIfShown
+from render.draw.pinned import AgiCard, Banner, DiceCard, Shown, WhatIfShown
 from render.draw.side_view import SideView
 from render.draw.theme import TEXT, side_colour
 from render.draw.view import TextLine, ViewState
@@ -72,6 +72,7 @@ class Show:
         self.banner: Banner | None = None
         self._turn: tuple[int, str | None] | None = None
         self.card: DiceCard | None = None
+        self.test: AgiCard | None = None  # the last AGI test for climbing (R-CLIMB-2)
         self._events = 0
         self._reasons = 0  # the AI's reasons the log holds (solo play)
         self._rolls: tuple[AttackRoll, ...] = ()
@@ -135,6 +136,15 @@ class Show:
         self._reasons = reasons
         rolls = attack_rolls(events)
         grew = len(events) > self._events
+        tests = [e for e in events[self._events:] if e.kind == "dice"
+                 and e.data.get("test") == "AGI"] if grew else []
+        if tests:
+            e = tests[-1]
+            self.test = AgiCard(display_names(state.scenario).model(e.models[0]),
+                                 int(e.data["roll"]), int(e.data["target"]),
+                                 bool(e.data["passed"]), now_ms)
+        elif self.test is not None and not grew:
+            self.test = None  # taken back (undo)
         if grew and rolls and rolls != self._rolls[: len(rolls)]:
             self.card = _card(state, rolls[-1], now_ms)
         elif self.card is not None and self.card.roll not in rolls:
@@ -201,6 +211,8 @@ class Show:
         return Shown(
             banner=self.banner, colour=colour,
             card=self.card if self.card_visible(now_ms) else None,
+            test=self.test if self.test is not None and now_ms - self.test.since_ms < CARD_MS
+            else None,
             pinned=self.headlines + self.what_if.text, what_if=marks, log=self.log,
             side=self.side)
 
