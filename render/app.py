@@ -98,8 +98,8 @@ class App:
             self._key(event)
         elif event.type == pygame.MOUSEBUTTONDOWN:
             board = self.layout.board  # the banner sits lower while a dice card shows
-            if self.show.dismiss() and any(banner_rect(board, card).contains(*event.pos)
-                                           for card in (None, card_rect(board))):
+            card = card_rect(board) if self.show.card_up(self.clock()) else None
+            if self.show.dismiss() and banner_rect(board, card).contains(*event.pos):
                 return  # a click on the banner only dismisses it; elsewhere it acts too
             if event.button == 1:
                 self._press, self._dragging = event.pos, False

@@ -6,8 +6,8 @@ Each cell is shaded by its value (``seen``: how many enemies see a base there,
 from green (none) through yellow to red (the most), ``sees`` in blue; a cell
 where the base cannot stand is left unshaded. The legend of the colours is drawn
 in the side panel's legend box (render.draw.frame), never over the board (issue 34,
-bug 3). The scaled picture of a map is kept per map and size: a frame only blits it
-(bug 7).
+bug 3). The window draws the shading once per map into its kept board layer: a
+frame only blits that (bug 7).
 """
 
 from __future__ import annotations
@@ -100,25 +100,14 @@ class MapOverlay:
                         label) for colour, label in legend_entries(self.map, self.target_name)]
 
 
-_PICTURES: dict[tuple[int, tuple[int, int]], tuple[Map, Any]] = {}
-
-
 def map_picture(m: Map, size: tuple[int, int]) -> Any:
-    """The map's cells shaded and scaled to ``size`` pixels, made once per map and size
-    (colours are not recomputed every frame: issue 34, bug 7). The map is held with
-    its picture so its id is not reused while kept."""
-    key = (id(m), size)
-    hit = _PICTURES.get(key)
-    if hit is None or hit[0] is not m:
-        if len(_PICTURES) >= 8:
-            _PICTURES.clear()
-        g = m.grid
-        rgba = np.ascontiguousarray(cell_colours(m))
-        img = pygame.image.frombuffer(rgba.tobytes(), (g.nx, g.ny), "RGBA")
-        hit = _PICTURES[key] = (m, pygame.transform.scale(img, size).convert_alpha()
-                                if pygame.display.get_surface() is not None
-                                else pygame.transform.scale(img, size))
-    return hit[1]
+    """The map's cells shaded and scaled to ``size`` pixels. The window draws it once per
+    map into its kept board layer (render.draw.board.BoardLayers.still), not every
+    frame (issue 34, bug 7)."""
+    g = m.grid
+    rgba = np.ascontiguousarray(cell_colours(m))
+    img = pygame.image.frombuffer(rgba.tobytes(), (g.nx, g.ny), "RGBA")
+    return pygame.transform.scale(img, size)
 
 
 def legend_entries(m: Map, target_name: str | None = None

@@ -128,6 +128,11 @@ class Show:
     def card_visible(self, now_ms: int) -> bool:
         return self.card is not None and now_ms - self.card.since_ms < CARD_MS
 
+    def card_up(self, now_ms: int) -> bool:
+        """Whether a dice card (an attack's or an AGI test's) is on the board."""
+        return self.card_visible(now_ms) or (
+            self.test is not None and now_ms - self.test.since_ms < CARD_MS)
+
     def _dice(self, state: GameState, now_ms: int, ai: AiLog | None = None) -> None:
         events = state.events
         reasons = 0 if ai is None else len(ai.reasons)
@@ -211,8 +216,7 @@ class Show:
         return Shown(
             banner=self.banner, colour=colour,
             card=self.card if self.card_visible(now_ms) else None,
-            test=self.test if self.test is not None and now_ms - self.test.since_ms < CARD_MS
-            else None,
+            test=self.test if self.card_up(now_ms) else None,
             pinned=self.headlines + self.what_if.text, what_if=marks, log=self.log,
             side=self.side)
 
