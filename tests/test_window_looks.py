@@ -292,3 +292,35 @@ def test_a_climb_shows_the_agi_test_on_a_card(tmp_path: Path) -> None:
         assert d.app.show.shown(now[0], d.controller.scene()).test is None
     finally:
         d.close()
+
+
+def test_a_sees_map_of_the_next_model_names_one_of_its_enemies(skirmish: Scenario,
+                                                               tmp_path: Path) -> None:
+    """Issue 34, bug 4: the knight's sees map targets a mutant; the turn passes and the map
+    is of a mutant now: its target is one of the mutant's enemies, never a friend."""
+    from sim.engine.gamedata import Phase
+    from tests.test_window_maps import shown_map
+
+    d = Driver(skirmish, save_dir=tmp_path, state=at_activation(skirmish, "knight"))
+    try:
+        d.app.show.dismiss()
+        for _ in range(3):
+            d.key(pygame.K_F5)
+        m = shown_map(d)
+        assert m is not None and (m.kind, m.model) == ("sees", "knight")
+        assert m.target is not None and d.state.model(m.target).side != "settlers"
+        other = next(i for i in ("mutant-1", "mutant-2") if i != m.target)  # not the target
+        d.click_button("End activation")
+        d.key(pygame.K_LSHIFT)
+        d.click_model(other)
+        if d.state.phase is Phase.CHOOSE_OPTION:
+            d.click_button("Activate Ready (option B)")
+        if d.state.phase is Phase.ACTIVATE:
+            d.click_model(other)
+        assert d.state.activation is not None and d.state.activation.model == other
+        m = shown_map(d)
+        assert m is not None and (m.kind, m.model) == ("sees", other)
+        assert m.target is not None
+        assert d.state.model(m.target).side != d.state.model(other).side
+    finally:
+        d.close()
