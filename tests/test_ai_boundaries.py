@@ -95,8 +95,8 @@ def test_within_charge_asks_from_where_the_model_would_stand(board: GameState) -
 def test_an_enemy_on_another_level_is_not_within_charge(board: GameState) -> None:
     """A charge stays on the model's level: an enemy a storey up, or on a step a
     twentieth of an inch high, is out of reach even close by; heights closer than the
-    AI's level step (0.01") are one level."""
-    for z in (3.0, 0.05):
+    AI's level step (0.01") are one level, and that step itself is another level."""
+    for z in (3.0, 0.05, 0.01):
         _place(board, "fresh", 7.0, 15.0, z)
         assert not within_charge(board, "knight", "fresh"), z
     _place(board, "fresh", 7.0, 15.0, 0.005)
@@ -173,3 +173,102 @@ def test_a_place_is_worth_its_attack_less_its_threats_and_its_distance(
         attack = 0.0 if s.best is None else s.best.value * (0.9 if left else 0.35)
         expected = attack - 0.2 * s.threat * (0.5 if left else 1.0) - 0.03 * s.gap
         assert s.score == pytest.approx(expected)
+
+
+# --- greedy's place value, term by term (issue 32's surviving scoring mutants) ---------
+
+def test_an_enemy_charge_threatens_a_place_exactly_when_it_is_within_charge(
+        board: GameState) -> None:
+    """An enemy's close combat counts against a place only when its charge reaches the
+    base there: the hound (no ranged weapon, so its whole threat is the charge) with the
+    bases' gap its charge ruler plus half the touch tolerance (R-UNIT-2) counts; at twice
+    the tolerance it does not. The same answer as ``within_charge``: one owner."""
+    from sim.ai.scoring import Scorer
+    from sim.combat.plan import Situation
+
+    _place(board, "fresh", 5.0, 15.0)
+    _place(board, "knight", 25.0, 25.0)
+    tol = board.rules.touch_tolerance
+    edge = 5.0 + board.radius("fresh") + board.radius("knight") + _charge_reach(
+        board, "fresh") - tol  # the knight's x where the gap is the hound's charge ruler
+    inside, outside = Position(edge + tol / 2, 15.0, 0.0), Position(edge + 2 * tol, 15.0, 0.0)
+    scorer = Scorer()
+    threat_in = scorer.spot(board, "knight", inside, 0).threat
+    threat_out = scorer.spot(board, "knight", outside, 0).threat
+    melee = scorer.melee(Situation.of_state(board), "fresh", "knight")
+    assert melee is not None and melee.value > 0
+    assert threat_in - threat_out == pytest.approx(melee.value)
+
+
+def test_a_target_with_one_health_left_is_worth_more_than_with_two(board: GameState) -> None:
+    """A wounded target is easier to eliminate: the same shot's chance to eliminate the
+    super mutant grows as its health drops from 2 to 1 (any damage then removes it)."""
+    from sim.ai.scoring import Scorer
+    from sim.combat.plan import Situation
+
+    _place(board, "knight", 9.0, 17.0)
+    values = {}
+    for health in (2, 1):
+        StateWriter(board).set_model(replace(board.model("wounded"), health=health))
+        shot = Scorer().best_shot(Situation.of_state(board), "knight", "wounded")
+        assert shot is not None
+        values[health] = shot
+    assert values[1].p_kill > values[2].p_kill
+
+
+def test_a_place_far_away_counts_the_base_gap_beyond_striking_range(board: GameState) -> None:
+    """docs/ai.md: the approach term's inches are the gap between the bases (R-DIST-1) to
+    the nearest enemy, less the model's striking range (its best short band)."""
+    from sim.ai.scoring import Scorer
+
+    at = Position(1.0, 29.0, 0.0)
+    scenario = board.scenario
+    rules = scenario.rules_data
+    short = max(rules.ruler(scenario.weapons[w].short) for w in scenario.unit_of("knight").weapons
+                if scenario.weapons[w].short is not None)
+    nearest = min(gap(Disc(at.x, at.y, board.radius("knight")),
+                      Disc(p.x, p.y, board.radius(e)))
+                  for e in ("wounded", "fresh") for p in [board.model(e).position])
+    assert nearest > short  # the term is at work
+    assert Scorer().spot(board, "knight", at, 0).gap == pytest.approx(nearest - short)
+
+
+def test_within_striking_range_the_approach_term_is_zero(board: GameState) -> None:
+    """docs/ai.md: no pull toward the enemy once it is within the model's short band."""
+    from sim.ai.scoring import Scorer
+
+    spot = Scorer().spot(board, "knight", Position(9.0, 17.0, 0.0), 0)
+    assert spot.best is not None and spot.gap == 0.0
+
+
+def test_a_model_that_only_charges_approaches_the_enemies_on_its_own_level(
+        board: GameState) -> None:
+    """The hound has no ranged weapon: an enemy on a roof close by is not what it closes
+    on (its charge stays on its level), the one on the ground further away is; a model
+    with a ranged weapon takes the nearest whatever its height."""
+    from sim.ai.scoring import Scorer
+
+    _place(board, "knight", 12.0, 15.0, 3.0)
+    _place(board, "spare", 28.0, 15.0, 0.0)
+    at = Position(10.0, 15.0, 0.0)
+    blue = board.rules.ruler(board.scenario.unit_of("fresh").charge)
+    ground = gap(Disc(at.x, at.y, board.radius("fresh")), Disc(28.0, 15.0, board.radius("spare")))
+    assert Scorer().spot(board, "fresh", at, 0).gap == pytest.approx(ground - blue)
+
+
+def test_a_target_at_the_far_edge_of_the_long_band_can_be_shot(board: GameState) -> None:
+    """R-RANGE-1: a base just inside the weapon's longest band is a shot the AI sees (the
+    quick distance bound before planning counts both bases)."""
+    from sim.ai.scoring import Scorer
+    from sim.combat.plan import Situation
+    from sim.shooting.weapon_range import reach
+
+    _place(board, "fresh", 28.0, 2.0)
+    _place(board, "knight", 2.0, 25.0)
+    laser = board.scenario.weapons["laser_rifle"]
+    x = 2.0 + board.radius("knight") + board.radius("wounded") + reach(
+        board.rules, laser) - 0.001
+    _place(board, "wounded", x, 25.0)
+    assert x < 30 - board.radius("wounded")
+    shot = Scorer().best_shot(Situation.of_state(board), "knight", "wounded")
+    assert shot is not None and shot.band == "long"

@@ -347,3 +347,32 @@ def test_leaving_with_changes_keeps_them_beside_the_file(tmp_path: Path) -> None
     kept = (tmp_path / "skirmish.unsaved.toml").read_text(encoding="utf-8")
     assert "# The default scenario: a ruined crossroads." in kept
     assert "polygon = [[15, 3], [21, 3], [21, 3.5], [15, 3.5]]" in kept
+
+
+def test_closing_the_window_during_play_this_saves_the_game(tmp_path: Path) -> None:
+    """F5 plays the saved file in the same window; closing the window then ends the loop
+    and keeps the game in a save (issue 31), as the game's own window does; Ctrl+E after a
+    resize comes back to an editor laid out for the new size (issue 32: the editor is its
+    own window over the shared loop, not a game controller in disguise)."""
+    path = shipped_copy(tmp_path, "skirmish.toml")
+    d = EditorDriver(EditorController(load_scenario(path), path, path.read_text()))
+    try:
+        d.key(pygame.K_F5)
+        game = d.app.game
+        assert game is not None and game.state is not None
+        d.post(pygame.VIDEORESIZE, size=(1100, 760), w=1100, h=760)
+        d.app.step()
+        d.key(pygame.K_e, pygame.KMOD_CTRL)
+        assert d.app.game is None and d.app.running
+        assert d.app.layout.window.w == 1100
+        d.key(pygame.K_F5)
+        game = d.app.game
+        assert game is not None and game.state is not None
+        assert game.apply(game.legal()[0]) and game.unsaved  # a game under way
+        d.post(pygame.QUIT)
+        d.app.step()
+        assert not d.app.running
+        saved = d.app.save_on_quit()
+        assert saved is not None and saved.parent == tmp_path and saved.suffix == ".json"
+    finally:
+        d.close()

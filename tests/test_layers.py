@@ -41,8 +41,8 @@ def test_sim_imports_pygame_and_render_only_in_its_window_bridge(path: Path) -> 
 # parts on rows below its own, so parts on one row never import each other and no
 # import cycle joins two parts. Lazy and TYPE_CHECKING imports count.
 ORDER: dict[str, tuple[tuple[str, ...], ...]] = {
-    "render": (("editor", "screenshots"), ("app",), ("input",), ("map_layer",), ("png",),
-               ("explain",), ("draw",), ("scene",)),
+    "render": (("editor", "screenshots"), ("app",), ("window",), ("input",), ("map_layer",),
+               ("png",), ("explain",), ("draw",), ("scene",)),
     "sim": (("__main__",), ("cli",), ("commands",), ("cli_io", "cli_render"), ("ai",),
             ("game", "maps"), ("combat",), ("shooting",), ("movement",), ("resolution",),
             ("engine",), ("scenario",), ("atomic",), ("errors", "data")),

@@ -262,3 +262,99 @@ def test_from_the_top_of_the_face_the_climb_walks_on() -> None:
     m = state.model("climber")
     assert not m.climbing and (m.position.x, m.position.z) == (4.5, 1.2)
     assert rng.remaining == 0
+
+
+# --- a jump after a climb, and the climb offers (issue 32's surviving mutants) ----------
+
+CLIMB_THEN_JUMP = '''format = 1
+name = "Climb then jump"
+rules = "rulebook"
+board = [20, 12]
+advantage = "a"
+include = ["wasteland:units/wasteland.toml"]
+[sides.a]
+name = "A"
+[sides.b]
+name = "B"
+[units.scout]
+name = "Scout"
+base = 30
+move = "red"
+charge = "green"
+special = { S = 5, P = 5, E = 5, C = 5, I = 5, A = 6, L = 5 }
+skills = { melee = "S" }
+health = 2
+armor = { physical = 1, energy = 0, radiation = 0 }
+[[terrain]]
+id = "block"
+polygon = [[6, 2], [12, 2], [12, 10], [6, 10]]
+movement = "impassable"
+climbable = true
+height = 2
+[[terrain]]
+id = "step"
+polygon = [[2, 7], [6, 7], [6, 10], [2, 10]]
+movement = "impassable"
+climbable = true
+height = 1
+[[models]]
+id = "scout"
+unit = "scout"
+side = "a"
+at = [5.409448818897637, 4]
+[[models]]
+id = "stepper"
+unit = "scout"
+side = "a"
+at = [5.409448818897637, 8.5]
+[[models]]
+id = "far"
+unit = "settler"
+side = "b"
+at = [18, 11]
+'''
+
+
+@pytest.mark.parametrize(("model", "y", "z", "out", "legal"), [
+    ("scout", 4.0, 0.0, 0.9, True), ("scout", 4.0, 0.0, 1.2, False),
+    ("stepper", 8.5, 1.0, 1.4, True), ("stepper", 8.5, 1.0, 1.6, False)])
+def test_the_climb_counts_before_a_last_jump(model: str, y: float, z: float, out: float,
+                                             legal: bool) -> None:
+    """R-JUMP-1: a last jump completes even past the ruler, but what comes before it must
+    fit. A scout (Red, so Yellow 4 in when climbing, R-CLIMB-1) climbs the 2 in block from
+    the ground or from the 1 in step beside it, walks ``out`` onto it and back to the face,
+    then jumps back down to where it started. From the ground 2 + 2 x 0.9 = 3.8 in fits and
+    2 + 2 x 1.2 = 4.4 does not; from the step the climb is 1 in: 1 + 2 x 1.4 = 3.8 fits,
+    1 + 2 x 1.6 = 4.2 does not (the jump's own inches are never counted)."""
+    from sim.scenario.format.loader import load_scenario_text
+
+    state = activated(load_scenario_text(CLIMB_THEN_JUMP), model)
+    assert state.model(model).position.z == z
+    x0 = 6 - R_SETTLER  # the scout's 30 mm base against the block's west face
+    reason = why(state, f"move {model} climb 2.0 {x0 + out!r} {y} {x0!r} {y} jump {z}")
+    if legal:
+        assert reason is None
+    else:
+        assert reason is not None and "yellow ruler (climbing) is 4 in" in reason
+
+
+def test_a_part_way_offer_is_the_highest_tenth_the_ruler_leaves() -> None:
+    """R-CLIMB-3: after 0.55 in along the cliff's face the settler's Orange ruler leaves
+    1.45 in of climb: the offers are the whole inch 1 and the highest tenth, 1.4 (1.5 would
+    not fit); each is a step the movement rules accept."""
+    from sim.movement.plan import Step, plan_movement, vertical_offers, walk
+
+    state = activated("move-climb", "cliffer")
+    along = list(walk((AGAINST_30MM + 4, 5.55)))  # the face is x = 14: 13.409, still touching
+    offers = vertical_offers(state, "cliffer", along)
+    assert [(s.kind, s.z) for s in offers] == [("climb", 1.0), ("climb", 1.4)]
+    for step in offers:
+        assert plan_movement(state, "cliffer", [*along, step]).legal
+    assert not plan_movement(state, "cliffer", [*along, Step("climb", z=1.5)]).legal
+
+
+def test_a_climb_with_no_face_names_where_the_base_is() -> None:
+    """R-CLIMB-1: the refusal says where the base stands when it tries, x then y."""
+    state = activated("move-climb", "cliffer")
+    reason = why(state, "move cliffer 12.0 2.5 climb 1.0")
+    assert reason is not None and "touches the base at (12.00, 2.50)" in reason

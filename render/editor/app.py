@@ -3,23 +3,25 @@
 The loop, the drawing (render.draw.frame), the mouse (clicks, drags, the
 wheel), resizing and the signals are the game window's own; this adds the
 editor's keys and typed text, a side panel with room for the tools, and
-"play this" (F5): the same window then runs a game of the saved file
-(render.input.controller), and Ctrl+E comes back to the editor.
+"play this" (F5): the same window then runs a game of the saved file (a
+game's :class:`~render.app.App` on the same surface, which this window hands
+every event to), and Ctrl+E comes back to the editor.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import pygame
 
-from render.app import FPS, App, close_window, open_window, say_on_stderr
+from render.app import App
 from render.draw.frame import draw_frame
 from render.draw.layout import Layout, Rect, compute_layout
 from render.editor.controller import EditorController
 from render.input.controller import Controller
+from render.window import Window, close_window, open_display, say_on_stderr
 from sim.scenario.format.loader import load_scenario
 
 # Key -> editor command (render.editor.controller.EditorController.command).
@@ -56,39 +58,40 @@ def editor_layout(size: tuple[int, int], board: tuple[float, float]) -> Layout:
     return replace(lay, buttons=buttons, details=details, legend=log, log=log)
 
 
-class EditorApp(App):
-    """The game window running the editor (and, after F5, a game of the saved file)."""
+class EditorApp(Window[EditorController]):
+    """The window running the editor, and after F5 a game of the saved file."""
 
     def __init__(self, editor: EditorController, surface: Any) -> None:
-        super().__init__(cast(Controller, editor), surface)  # it offers what App asks
+        super().__init__(editor, surface)
         self.editor = editor
-        self.game: Controller | None = None
+        self.game_app: App | None = None  # the game started by F5, on this surface
         self.leaving_game = False  # Ctrl+E was pressed in the game
-        self.layout = editor_layout(self.surface.get_size(), editor.scenario.board)
+
+    def _layout(self) -> Layout:
+        return editor_layout(self.surface.get_size(), self.controller.scenario.board)
 
     @property
     def playing(self) -> bool:
-        return self.game is not None
+        return self.game_app is not None
+
+    @property
+    def game(self) -> Controller | None:
+        """The game's controller while a game runs (F5)."""
+        return None if self.game_app is None else self.game_app.controller
 
     def handle(self, event: Any) -> None:
-        if self.playing:
-            if (event.type == pygame.KEYDOWN and event.key == pygame.K_e
-                    and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)):
-                self.leaving_game = True  # once this frame of the game is done (step)
-                return
-            super().handle(event)
+        if self.game_app is not None:
+            if not self._leaves_game(event):
+                self.game_app.handle(event)
             return
         if event.type == pygame.KEYDOWN:
-            self.key(event.key, event.mod)
+            self.key_press(event.key, event.mod)
         elif event.type == pygame.TEXTINPUT:
             self.editor.type_text(event.text)
         else:
             super().handle(event)
-            if event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED,
-                              pygame.WINDOWSIZECHANGED):
-                self.layout = editor_layout(self.surface.get_size(), self.editor.scenario.board)
 
-    def key(self, key: int, mod: int) -> None:
+    def key_press(self, key: int, mod: int) -> None:
         """One key: a field being typed takes Enter, Esc and Backspace (its letters come as
         text), else the editor's keys."""
         e = self.editor
@@ -114,57 +117,64 @@ class EditorApp(App):
 
     def draw(self) -> None:
         """The editor's frame: the game's frame (render.draw.frame) without a game's extras."""
-        if self.playing:
-            super().draw()
+        if self.game_app is not None:
+            self.game_app.draw()
             return
         e = self.editor
         draw_frame(self.surface, self.layout, e.scene(), e.view(), self.layers)
 
     def frame_rate(self) -> int:
         """The game's rate while playing; the editor has no computer player to wait for."""
-        return super().frame_rate() if self.playing else FPS
+        return self.game_app.frame_rate() if self.game_app is not None else super().frame_rate()
 
     def step(self, events: Any = None) -> None:
-        """Events, update, draw: the game's step while playing; the editor has no game
-        extras (dice, banners, a computer player) to update."""
-        if self.playing:
-            super().step(events)
+        """Events, update, draw: the game's step while playing (Ctrl+E leaves it after)."""
+        if self.game_app is not None:
+            game = self.game_app
+            game.step([e for e in (pygame.event.get() if events is None else events)
+                       if not self._leaves_game(e)])
+            self.surface = game.surface  # a resize while playing made a new one
+            if not game.running:
+                self.stop(game.stopped_by or "the window was closed")
             if self.leaving_game:
                 self.back_to_editor()
             return
-        for event in pygame.event.get() if events is None else events:
-            self.handle(event)
-        if self.editor.quit_requested:
-            self.running = False
-        self.draw()
+        super().step(events)
         if self.editor.play_requested:
             self.editor.play_requested = False
             self.start_game()
 
+    def _leaves_game(self, event: Any) -> bool:
+        """Ctrl+E: back to the editor once this frame of the game is done."""
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_e
+                and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)):
+            self.leaving_game = True
+            return True
+        return False
+
     def start_game(self) -> None:
         """F5: a new game of the file just saved, in this window."""
         scenario = load_scenario(self.editor.target)
-        self.game = Controller(scenario, save_dir=self.editor.save_dir)
-        self.controller = self.game
-        self.layout = compute_layout(self.surface.get_size(), scenario.board)
-        self.layers.clear()
+        game = App(Controller(scenario, save_dir=self.editor.save_dir), self.surface)
+        game.clock = self.clock
+        self.game_app = game
         pygame.display.set_caption(f"wasteland - {scenario.name} (Ctrl+E: back to the editor)")
 
     def back_to_editor(self) -> None:
         """Ctrl+E in the game: a changed game is saved (as leaving a game always does)."""
-        if self.game is not None and self.game.unsaved:
-            self.save_on_quit()
-        self.game, self.leaving_game = None, False
-        self.controller = cast(Controller, self.editor)
-        self.layout = editor_layout(self.surface.get_size(), self.editor.scenario.board)
+        if self.game_app is not None and self.game_app.controller.unsaved:
+            self.game_app.save_on_quit()
+        self.game_app, self.leaving_game = None, False
+        self.layout = self._layout()
         self.layers.clear()
         pygame.display.set_caption(f"wasteland edit - {self.editor.target.name}")
 
     def save_on_quit(self) -> Path | None:
         """Leaving: a game keeps its save (the game window's way); the editor's draft, when
         changed and not saved, goes to a file beside the target, never over it."""
-        if self.playing:
-            return super().save_on_quit()
+        if self.game_app is not None:
+            self.game_app.stopped_by = self.stopped_by
+            return self.game_app.save_on_quit()
         e = self.editor
         if not e.unsaved:
             return None
@@ -176,16 +186,12 @@ class EditorApp(App):
             say_on_stderr(f"wasteland edit{why}: the changes not saved are kept in {path}")
         return path
 
-    def rescue(self) -> Path | None:
-        return self.save_on_quit()
-
 
 def open_editor(editor: EditorController, size: tuple[int, int] | None = None) -> EditorApp:
     """The window (:func:`render.app.open_window`) showing ``editor``; NoDisplayError as there."""
-    app = open_window(cast(Controller, editor), size)
-    pygame.display.set_caption(f"wasteland edit - {editor.target.name}")
+    surface = open_display(f"wasteland edit - {editor.target.name}", size)
     pygame.key.start_text_input()
-    return EditorApp(editor, app.surface)
+    return EditorApp(editor, surface)
 
 
 def run_editor(editor: EditorController, size: tuple[int, int] | None = None) -> int:

@@ -22,6 +22,7 @@ import numpy.typing as npt
 import shapely
 
 from geometry.movement.reach import reachable_area
+from sim.ai.scoring import charge_reaches
 from sim.engine.actions import Action, EndActivation
 from sim.engine.state import GameState
 from sim.movement.kinds import Charge, Leave, Move, MoveArea, level_of, walk
@@ -120,13 +121,13 @@ class Reaches:
         if key != self._key:
             self._key, self._areas = key, {}
         if (model, charge) not in self._areas:
-            area = _reach(state, model, charge)
+            area = _walk_area(state, model, charge)
             shapely.prepare(area.area)
             self._areas[(model, charge)] = area
         return self._areas[(model, charge)]
 
 
-def _reach(state: GameState, model: str, charge: bool) -> MoveArea:
+def _walk_area(state: GameState, model: str, charge: bool) -> MoveArea:
     """Where the model's full ruler takes it without touching difficult ground; from
     on difficult ground (where that is empty), the next shorter ruler's area (R-MOV-1).
     Half the work of :func:`sim.movement.kinds.reachable`, which unites both."""
@@ -164,7 +165,7 @@ def charges(state: GameState, model: str, reaches: Reaches | None = None) -> lis
     """For each enemy, one legal charge into base contact (the nearest side that works)."""
     me = state.model(model)
     enemies = [e for e in state.positions() if state.model(e).side != me.side
-               and _distance(state, model, e) <= _charge_reach(state, model, e)]
+               and charge_reaches(state.scenario, model, me.position, e, state.model(e).position)]
     if me.climbing or not enemies:
         return []
     area = (reaches or Reaches()).of(state, model, True)
@@ -181,12 +182,6 @@ def charges(state: GameState, model: str, reaches: Reaches | None = None) -> lis
 def _distance(state: GameState, a: str, b: str) -> float:
     pa, pb = state.model(a).position, state.model(b).position
     return math.hypot(pa.x - pb.x, pa.y - pb.y)
-
-
-def _charge_reach(state: GameState, model: str, enemy: str) -> float:
-    """Centre distance within which a charge could reach (the ruler plus both bases)."""
-    ruler = state.rules.ruler(state.scenario.unit_of(model).charge)
-    return ruler + state.radius(model) + state.radius(enemy) + state.rules.touch_tolerance
 
 
 def _charge_at(state: GameState, model: str, enemy: str, area: MoveArea) -> Charge | None:

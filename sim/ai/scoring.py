@@ -32,6 +32,7 @@ from sim.engine.memo import Memo
 from sim.engine.state import GameState
 from sim.resolution.attack import AttackProfile
 from sim.resolution.odds import attack_odds
+from sim.scenario.objects import Scenario
 from sim.scenario.positions import Position
 from sim.scenario.rules import RulesData
 from sim.shooting.weapon_range import reach
@@ -200,9 +201,7 @@ class Scorer:
     def _threat_from(self, sit: Situation, enemy: str, model: str) -> AttackValue | None:
         """The enemy's best attack on ``model``: a shot, or a charge within its ruler."""
         shot = self.best_shot(sit, enemy, model)
-        rules = sit.scenario.rules_data
-        reach = rules.ruler(sit.scenario.unit_of(enemy).charge)
-        if _distance(sit, enemy, model) - _radii(sit, enemy, model) <= reach:
+        if charge_reaches(sit.scenario, enemy, sit.positions[enemy], model, sit.positions[model]):
             hit = self.melee(sit, enemy, model)
             if hit is not None and (shot is None or hit.value > shot.value):
                 return hit
@@ -220,12 +219,21 @@ def situation_with(state: GameState, model: str, at: Position) -> Situation:
 
 def within_charge(state: GameState, model: str, enemy: str, at: Position | None = None) -> bool:
     """The enemy's base is within the model's charge ruler, at the model's level."""
-    a, b = at or state.model(model).position, state.model(enemy).position
+    return charge_reaches(state.scenario, model, at or state.model(model).position,
+                          enemy, state.model(enemy).position)
+
+
+def charge_reaches(scenario: Scenario, model: str, a: Position, enemy: str,
+                   b: Position) -> bool:
+    """The AI's one answer to "could ``model`` at ``a`` charge ``enemy`` at ``b``?": the
+    bases' gap within its charge ruler (R-DIST-1, touching within the tolerance of R-UNIT-2)
+    at the same level (a charge up or down a face is the planner's to find, not a guess's)."""
     if abs(a.z - b.z) >= LEVEL:
         return False
-    ruler = state.rules.ruler(state.scenario.unit_of(model).charge)
-    gap = math.hypot(a.x - b.x, a.y - b.y) - state.radius(model) - state.radius(enemy)
-    return gap <= ruler + state.rules.touch_tolerance
+    rules = scenario.rules_data
+    ruler = rules.ruler(scenario.unit_of(model).charge)
+    gap = math.hypot(a.x - b.x, a.y - b.y) - scenario.radius_of(model) - scenario.radius_of(enemy)
+    return gap <= ruler + rules.touch_tolerance
 
 
 def in_contact(sit: Situation, a: str, b: str) -> bool:
