@@ -324,3 +324,29 @@ def test_a_sees_map_of_the_next_model_names_one_of_its_enemies(skirmish: Scenari
         assert d.state.model(m.target).side != d.state.model(other).side
     finally:
         d.close()
+
+
+def test_a_model_that_cannot_climb_says_why_and_its_card_lists_keywords(tmp_path: Path
+                                                                       ) -> None:
+    """R-CLIMB-4: the hound at the cliff is offered no Climb; Details says why, and its
+    card lists its keywords (issue 34, bug 6)."""
+    from sim.engine.gamedata import Phase
+
+    sc = load_scenario(ROOT / "scenarios" / "move-climb.toml")
+    d = Driver(sc, save_dir=tmp_path)
+    try:
+        d.click_button(f"{sc.sides[d.state.model('hound').side].name} goes first")
+        d.key(pygame.K_LSHIFT)
+        d.click_model("hound")
+        if d.state.phase is Phase.CHOOSE_OPTION:
+            d.click_button("Activate Ready (option B)")
+        if d.state.phase is Phase.ACTIVATE:
+            d.click_model("hound")
+        card = "\n".join(line.text for line in d.controller.view().details)
+        assert "keywords: " in card and "climb-incapable" in card
+        d.key(pygame.K_m)
+        assert not any(label.startswith("Climb to") for label in d.labels())
+        text = "\n".join(line.text for line in d.controller.view().details)
+        assert "no Climb offered" in text and "R-CLIMB-4" in text
+    finally:
+        d.close()
