@@ -350,3 +350,19 @@ def test_a_model_that_cannot_climb_says_why_and_its_card_lists_keywords(tmp_path
         assert "no Climb offered" in text and "R-CLIMB-4" in text
     finally:
         d.close()
+
+
+def test_a_refusal_stops_being_red_when_another_model_is_hovered(skirmish: Scenario,
+                                                                 tmp_path: Path) -> None:
+    d = Driver(skirmish, save_dir=tmp_path, state=at_activation(skirmish, "knight"))
+    try:
+        d.app.show.dismiss()
+        d.key(pygame.K_m)
+        d.key(pygame.K_RETURN)  # nothing to commit yet: refused, in red
+        assert d.controller.status_error
+        words = d.controller.status
+        p = d.state.model("paladin").position
+        d.move_to(d.board_px(p.x, p.y))
+        assert not d.controller.status_error and d.controller.status == words
+    finally:
+        d.close()
