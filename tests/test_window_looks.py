@@ -366,3 +366,13 @@ def test_a_refusal_stops_being_red_when_another_model_is_hovered(skirmish: Scena
         assert not d.controller.status_error and d.controller.status == words
     finally:
         d.close()
+
+
+def test_a_jump_to_the_table_reads_as_one() -> None:
+    """Issue 34, bug 6: no "Jump to 0 in" (R-JUMP-1: a jump is down)."""
+    from render.input.choices import step_label
+    from sim.movement.plan import Step
+
+    assert step_label(Step("jump", z=0.0)) == "Jump down to the table"
+    assert step_label(Step("jump", z=1.5)) == "Jump down to 1.5 in"
+    assert step_label(Step("climb", z=2.0)) == "Climb to 2 in"

@@ -33,7 +33,7 @@ CONTROLS: tuple[Control, ...] = (
     Control("Left click the board (path)", "add a waypoint to the path of a Move or Charge"),
     Control("Left drag (path)", "draw the path: a waypoint every half inch"),
     Control("Pointer (path)", "dashed: where a click would add the next waypoint; not committed"),
-    Control("Climb to / Jump to buttons", "add a climb or jump step at the path's end"),
+    Control("Climb to / Jump down buttons", "add a climb or jump step at the path's end"),
     Control("Enter", "commit the path drawn solid (Commit is dim while the engine refuses it)"),
     Control("Backspace", "remove the last step of the path"),
     Control("Tab", "next weapon of the attacking model"),
