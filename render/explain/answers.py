@@ -70,12 +70,7 @@ def _shape_of(scenario: Scenario, positions: Mapping[str, Position], ident: str)
 def shown_name(scenario: Scenario, ident: str) -> str:
     """How text names what an analysis id names: a model by its display name, a
     significant edge as the edge of its piece, a piece by its id."""
-    names = display_names(scenario).models
-    if ident in names:
-        return names[ident]
-    if ident.endswith(":edge"):
-        return f"edge of {ident[: -len(':edge')]}"
-    return ident
+    return display_names(scenario).thing(ident)
 
 
 def shot(scenario: Scenario, positions: Mapping[str, Position], attacker: str, target: str,

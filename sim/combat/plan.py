@@ -295,7 +295,7 @@ def roll_attack(ctx: ActionContext, plan: AttackPlan) -> AttackOutcome:
     names = display_names(ctx.scenario)
     cover = ""
     if plan.analysis is not None and plan.analysis.cover:  # (pieces keep their ids)
-        cover = f"; cover: {', '.join(map(names.model, plan.analysis.cover))}"
+        cover = f"; cover: {', '.join(map(names.thing, plan.analysis.cover))}"
     attacker, target = names.model(plan.attacker), names.model(plan.target)
     ctx.log("attack", who, f"{plan.headline(names)}: {p.describe()}{cover}",
             weapon=plan.weapon.id, band=plan.band, skill=p.skill, attribute=p.attribute,
