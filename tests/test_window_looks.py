@@ -25,7 +25,8 @@ from sim.game.kinds import parse_action
 from sim.scenario.format.loader import load_scenario
 from sim.scenario.names import model_name
 from sim.scenario.objects import Scenario
-from tests.combat_util import at_activation, face, scenario, skill
+from tests.combat_util import at_activation, scenario
+from tests.test_window_dice import shot_driver  # noqa: F401 (the seeded shot, a fixture)
 from tests.window_driver import Driver
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,6 +37,25 @@ PIP = (70, 210, 90)
 @pytest.fixture(scope="module")
 def skirmish() -> Scenario:
     return load_scenario(SKIRMISH)
+
+
+def activate(d: Driver, model: str) -> None:
+    """Its side goes first; ready and activate the model by clicks."""
+    sc = d.controller.scenario
+    d.click_button(f"{sc.sides[d.state.model(model).side].name} goes first")
+    d.key(pygame.K_LSHIFT)
+    ready_and_activate(d, model)
+
+
+def ready_and_activate(d: Driver, model: str) -> None:
+    """Click the model to ready it, option B if asked, click it to activate it."""
+    from sim.engine.gamedata import Phase
+
+    d.click_model(model)
+    if d.state.phase is Phase.CHOOSE_OPTION:
+        d.click_button("Activate Ready (option B)")
+    if d.state.phase is Phase.ACTIVATE:
+        d.click_model(model)
 
 
 def test_a_label_goes_round_the_bases_that_fill_its_offered_spots() -> None:
@@ -141,18 +161,7 @@ def test_small_text_is_spaced_as_the_font_says() -> None:
             assert abs(theme.font(size).size(words)[0] - exact) <= 1.5, (words, size)
 
 
-@pytest.fixture
-def shot_driver(tmp_path: Path):
-    state = at_activation(scenario("seed-plasma"), "survivor", [
-        skill(8), face("accuracy", "accuracy"), face("armor-reduction", "armor-reduction")])
-    d = Driver(scenario("seed-plasma"), save_dir=tmp_path, state=state)
-    now = [1000]
-    d.app.clock = lambda: now[0]
-    yield d, now
-    d.close()
-
-
-def test_the_hand_over_banner_leaves_the_cards_hit_readable(shot_driver) -> None:
+def test_the_hand_over_banner_leaves_the_cards_hit_readable(shot_driver) -> None:  # noqa: F811
     """The last attack of a turn, then the turn passes: the banner and the card are both
     up, and the card's HIT is on the screen in its colour (issue 34, bug 2)."""
     d, now = shot_driver
@@ -258,7 +267,6 @@ def test_f6_shows_the_shot_from_the_side_with_the_blocking_edge_in_red(tmp_path:
 def test_a_climb_shows_the_agi_test_on_a_card(tmp_path: Path) -> None:
     """R-CLIMB-2: the climb up the cliff rolls an AGI test; its card shows the engine's
     d20 against A and PASS or FAIL, for a moment, in the verdict's colour."""
-    from sim.engine.gamedata import Phase
     from sim.game.kinds import new_game
 
     sc = load_scenario(ROOT / "scenarios" / "move-climb.toml")
@@ -266,13 +274,7 @@ def test_a_climb_shows_the_agi_test_on_a_card(tmp_path: Path) -> None:
     now = [1000]
     d.app.clock = lambda: now[0]
     try:
-        d.click_button(f"{sc.sides[d.state.model('cliffer').side].name} goes first")
-        d.key(pygame.K_LSHIFT)
-        d.click_model("cliffer")
-        if d.state.phase is Phase.CHOOSE_OPTION:
-            d.click_button("Activate Ready (option B)")
-        if d.state.phase is Phase.ACTIVATE:
-            d.click_model("cliffer")
+        activate(d, "cliffer")
         d.key(pygame.K_m)
         d.click_button("Climb to 2 in")
         d.key(pygame.K_RETURN)
@@ -298,7 +300,6 @@ def test_a_sees_map_of_the_next_model_names_one_of_its_enemies(skirmish: Scenari
                                                                tmp_path: Path) -> None:
     """Issue 34, bug 4: the knight's sees map targets a mutant; the turn passes and the map
     is of a mutant now: its target is one of the mutant's enemies, never a friend."""
-    from sim.engine.gamedata import Phase
     from tests.test_window_maps import shown_map
 
     d = Driver(skirmish, save_dir=tmp_path, state=at_activation(skirmish, "knight"))
@@ -312,11 +313,7 @@ def test_a_sees_map_of_the_next_model_names_one_of_its_enemies(skirmish: Scenari
         other = next(i for i in ("mutant-1", "mutant-2") if i != m.target)  # not the target
         d.click_button("End activation")
         d.key(pygame.K_LSHIFT)
-        d.click_model(other)
-        if d.state.phase is Phase.CHOOSE_OPTION:
-            d.click_button("Activate Ready (option B)")
-        if d.state.phase is Phase.ACTIVATE:
-            d.click_model(other)
+        ready_and_activate(d, other)
         assert d.state.activation is not None and d.state.activation.model == other
         m = shown_map(d)
         assert m is not None and (m.kind, m.model) == ("sees", other)
@@ -330,18 +327,11 @@ def test_a_model_that_cannot_climb_says_why_and_its_card_lists_keywords(tmp_path
                                                                        ) -> None:
     """R-CLIMB-4: the hound at the cliff is offered no Climb; Details says why, and its
     card lists its keywords (issue 34, bug 6)."""
-    from sim.engine.gamedata import Phase
 
     sc = load_scenario(ROOT / "scenarios" / "move-climb.toml")
     d = Driver(sc, save_dir=tmp_path)
     try:
-        d.click_button(f"{sc.sides[d.state.model('hound').side].name} goes first")
-        d.key(pygame.K_LSHIFT)
-        d.click_model("hound")
-        if d.state.phase is Phase.CHOOSE_OPTION:
-            d.click_button("Activate Ready (option B)")
-        if d.state.phase is Phase.ACTIVATE:
-            d.click_model("hound")
+        activate(d, "hound")
         card = "\n".join(line.text for line in d.controller.view().details)
         assert "keywords: " in card and "climb-incapable" in card
         d.key(pygame.K_m)
