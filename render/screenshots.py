@@ -147,16 +147,7 @@ def turn_in_progress(out: Path) -> Path:
 
 def shot_preview(out: Path) -> Path:
     c = new_game(shipped("seed-cover-1.toml"))
-    _, mutants = sides(c)
-    press(c, f"{c.scenario.sides[mutants].name} goes first")
-    click_model(c, "mutant")
-    assert c.state is not None
-    if str(c.state.phase) == "choose-option":
-        press(c, "Activate Ready (option B)")
-    click_model(c, "mutant")
-    press(c, "Shoot")
-    knight = c.scene().model("knight")
-    c.hover((knight.x, knight.y))
+    _aiming(c)
     return save(c, out)
 
 

@@ -241,14 +241,15 @@ def test_within_striking_range_the_approach_term_is_zero(board: GameState) -> No
     assert spot.best is not None and spot.gap == 0.0
 
 
+@pytest.mark.parametrize("z", [3.0, 0.01])
 def test_a_model_that_only_charges_approaches_the_enemies_on_its_own_level(
-        board: GameState) -> None:
-    """The hound has no ranged weapon: an enemy on a roof close by is not what it closes
-    on (its charge stays on its level), the one on the ground further away is; a model
-    with a ranged weapon takes the nearest whatever its height."""
+        board: GameState, z: float) -> None:
+    """The hound has no ranged weapon: an enemy on a roof close by (or a level step, 0.01",
+    up) is not what it closes on (its charge stays on its level), the one on the ground
+    further away is."""
     from sim.ai.scoring import Scorer
 
-    _place(board, "knight", 12.0, 15.0, 3.0)
+    _place(board, "knight", 12.0, 15.0, z)
     _place(board, "spare", 28.0, 15.0, 0.0)
     at = Position(10.0, 15.0, 0.0)
     blue = board.rules.ruler(board.scenario.unit_of("fresh").charge)
