@@ -63,6 +63,7 @@ class WhatIfShown:
     spot: tuple[float, float]
     radius: float
     seen: tuple[Segment, ...]
+    shooters: int = 0  # of those, how many could shoot it there
 
 
 @dataclass(frozen=True)
@@ -122,7 +123,8 @@ def draw_what_if(surface: Any, t: BoardTransform, w: WhatIfShown) -> None:
     for (a, b) in w.seen:
         pygame.draw.line(surface, theme.SIGHT_LINE, t.to_screen(*a), t.to_screen(*b), 1)
     pygame.draw.circle(surface, (255, 255, 255), (cx, cy), r, 1)
-    n = theme.text(f"seen by {len(w.seen)}", 14, (255, 255, 255), bold=True)
+    words = f"seen by {len(w.seen)}" + (f", {w.shooters} could shoot" if w.shooters else "")
+    n = theme.text(words, 14, (255, 255, 255), bold=True)
     box = n.get_rect(midbottom=(cx, cy - r - 3))  # above: names and pips sit below bases
     pygame.draw.rect(surface, (20, 20, 20), box.inflate(4, 2))
     surface.blit(n, box)

@@ -208,7 +208,8 @@ class Show:
         w = self.what_if.answer
         marks = None if w is None else WhatIfShown(
             (w.spot.x, w.spot.y), w.radius,
-            tuple(s.witness for s in w.seen_by if s.witness is not None))
+            tuple(s.witness for s in w.seen_by if s.witness is not None),
+            sum(1 for s in w.seen_by if s.weapon is not None))
         acting = scene.side_to_act
         colour = TEXT
         if acting is not None and acting in scene.scenario.sides:
