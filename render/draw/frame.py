@@ -27,6 +27,7 @@ from render.draw.dice_card import card_rect, draw_dice_card, draw_test_card
 from render.draw.labels import Placer
 from render.draw.layout import Layout, Rect
 from render.draw.models import draw_bases, draw_marks, model_colour
+from render.draw.objectives import draw_objectives, draw_score
 from render.draw.overlays import AreaOverlay, PathOverlay, ShotOverlay
 from render.draw.panels import (
     draw_box,
@@ -71,6 +72,7 @@ def draw_frame(surface: Any, layout: Layout, scene: Scene, view: ViewState,
     draw_overlays(surface, view.overlays[len(still):], t, layers)
     # Bases, then terrain labels off the bases, then pips and names clear of those,
     # then the overlays' labels clear of all of it: one placer per frame.
+    draw_objectives(surface, scene, t)  # under the bases (R-OBJ-1)
     bases = draw_bases(surface, scene, t, view.highlight)
     terrain = place_piece_labels(piece_label_boxes(scene.scenario, t) if layers is None
                                  else layers.label_boxes(scene.scenario, t), bases)
@@ -92,6 +94,7 @@ def draw_frame(surface: Any, layout: Layout, scene: Scene, view: ViewState,
     if show is not None and show.side is not None:
         draw_side(surface, layout, scene, t, show.side)
     surface.set_clip(None)
+    draw_score(surface, layout.board, scene)
     if layout.buttons.h > 20:
         draw_buttons(surface, layout.buttons, view.buttons_title, view.buttons,
                      view.hover_button)

@@ -26,6 +26,7 @@ HELP = (
     "S select/move, R rectangle, C circle, P polygon, M model",
     "drag with R or C to draw; P: click points, Enter or the first point closes",
     "Tab: next preset; U: next unit; V: next side",
+    "O: objective tool; K: next objective kind (zone, marker, cargo)",
     "Delete: remove the selection; [ ]: rotate 15 deg; - =: shrink, grow",
     "arrows: nudge 0.1 in (Shift: 1 in); Esc or right click: cancel, deselect",
     "Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, F5 save and play, Ctrl+Q quit",
@@ -57,7 +58,7 @@ def tool_buttons(draft: Draft, tool: Tool) -> list[Button]:
     unit = s.units.get(tool.unit)
     side = s.sides.get(tool.side)
     out = [Button(f"{TOOL_NAMES[n]}{' *' if tool.name == n else ''}", Op("tool", n))
-           for n in TOOL_NAMES]
+           for n in TOOL_NAMES if n != "objective"]  # that one last (objective_tool)
     out += [
         Button(f"Preset: {PRESETS[tool.preset].label}", Op("preset")),
         Button(f"Unit: {unit.name if unit else '-'}", Op("unit")),
