@@ -17,7 +17,8 @@ Kinds (``KINDS``, by name):
   zero-thickness wall (LineString) on some boards.
 
 :func:`scaling_board` makes ``n`` pieces of ``k`` vertices each (random
-convex k-gons or star polygons) for the scaling rows of ``bench/sight.py``.
+convex k-gons or star polygons) for the scaling rows of ``bench/sight.py``;
+:func:`crowded_board` makes hundreds of shrunk pieces of one kind (issue 33).
 
 Examples
 --------
@@ -314,6 +315,39 @@ def scaling_board(seed: int, pieces: int, vertices: int, bases: int = 24,
         cx, cy = _centre(rng, 1.0)
         shapes.append(make(rng, cx, cy, size * rng.uniform(0.5, 1.0), vertices))
     return _board(f"scaling-{pieces}x{vertices}", seed, rng, shapes, [], TOUCH, bases, overlap)
+
+
+def _shrunk(shapes: list[BaseGeometry], factor: float) -> list[BaseGeometry]:
+    """Each shape scaled about its own centre (gaps inside a wall scale with it)."""
+    return [shapely.affinity.scale(s, factor, factor, origin="centroid") for s in shapes]
+
+
+def crowded_board(kind: str, seed: int, pieces: int = 400, bases: int = 24) -> Board:
+    """About ``pieces`` pieces of one kind (a key of :data:`KINDS`), each shrunk so
+    that they and the bases fit: the crowded boards of the sight broad phase's tests
+    (issue 33). ``gap_walls`` counts blocks (walls of 3 to 8), with round pieces and
+    zero-thickness walls among them."""
+    rng = np.random.default_rng(seed)
+    factor = min(1.0, 4.5 / math.sqrt(pieces))
+    shapes: list[BaseGeometry] = []
+    extra: list[Obstacle] = []
+    if kind in ("convex", "dense"):
+        shapes = _shrunk(_convex_pieces(rng, pieces), factor * (1.6 if kind == "dense" else 1))
+    elif kind == "holes":
+        shapes = _shrunk(_hole_pieces(rng, pieces), factor * 0.8)
+    else:
+        while len(shapes) < pieces:
+            shapes.extend(_shrunk([shapely.unary_union(_wall(rng))], 2 * factor))
+        shapes = [p for s in shapes for p in shapely.get_parts(s)][:pieces]
+        for i in range(pieces // 40):
+            cx, cy = _centre(rng, 1.0)
+            extra.append(Obstacle(f"round-{i}", Disc(cx, cy, float(rng.uniform(0.1, 0.4)))))
+        for i in range(pieces // 60):
+            (cx, cy), turn = _centre(rng, 2.0), rng.uniform(0, np.pi)
+            dx, dy = math.cos(turn), math.sin(turn)
+            extra.append(Obstacle(f"edge-{i}", shapely.LineString(
+                [(cx - dx, cy - dy), (cx, cy), (cx + dy, cy - dx)])))
+    return _board(f"crowded-{kind}", seed, rng, shapes, extra, TOUCH, bases)
 
 
 KINDS: dict[str, Callable[[int], Board]] = {

@@ -1,13 +1,16 @@
-"""Timing helpers and the scaling rows of the sight benchmark (issue 11).
+"""Timing helpers and the scaling rows of the sight benchmark (issues 11 and 33).
 
-Called by ``bench/sight.py`` (no ``run`` of its own, so ``make bench`` runs the
-rows once, inside the ``sight`` section). Every figure is a median of several
-runs in this process, never a best-of, in CPU time (:data:`clock`).
+:func:`scaling_rows` is called by ``bench/sight.py``; :func:`run` (``python -m
+bench sight_scaling``, and its own section of ``make bench``) prints issue 33's
+crowded-board rows. Every figure is a median of several runs in this process,
+never a best-of, in CPU time (:data:`clock`).
 
 Rows, all on random boards of ``bench/boards.py``, bulk path
 (:meth:`SightIndex.sight_many` over every pair of disjoint bases):
 
-- 25, 100 and 400 pieces (6 vertices each);
+- :func:`run`: 25, 100 and 400 pieces (6 vertices each), with the broad phase
+  and without it (every pair scanning every piece), interleaved, and the ratio
+  of 400 pieces to 25 per pair (issue 33's target: at most 3x);
 - 4, 16 and 64 vertices per piece (25 pieces; convex k-gons, then stars);
 - 10, 50 and 200 models, all pairs;
 - 100, 1,000 and 10,000 pairs of one board, the three batch sizes timed in
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -110,18 +114,34 @@ def _row(label: str, board: Board, pairs: Sequence[Pair], sampled: bool,
     return (x, cost)
 
 
+def run() -> None:
+    """Per pair at 25, 100 and 400 pieces, with and without the broad phase (issue 33)."""
+    print(f"crowded boards, bulk sight per pair, CPU time, medians of 7 interleaved runs "
+          f"(load average {os.getloadavg()[0]:.1f}):")
+    grid: dict[int, float] = {}
+    for n in (25, 100, 400):
+        board = scaling_board(11, n, 6)
+        pairs = disjoint_pairs(board.bases)
+        both = [SightIndex(board.obstacles, board.merge_gap, broad_phase=on)
+                for on in (True, False)]
+        for index in both:
+            index.sight_many(pairs[:64])  # warm
+        def timed(index: SightIndex, pairs: list[Pair] = pairs) -> Callable[[], object]:
+            return lambda: index.sight_many(pairs)
+
+        on, off = (t / len(pairs) for t in interleaved([timed(i) for i in both], 7))
+        grid[n] = on
+        seen = sum(s.visible for s in both[0].sight_many(pairs))
+        print(f"  {n:4d} pieces x 6 vertices {len(pairs):5d} pairs ({seen} visible)  "
+              f"broad phase {_us(on)}  full scan {_us(off)}  ({off / on:.2f}x)")
+    print(f"  per pair at 400 pieces: {grid[400] / grid[25]:.1f}x that at 25, "
+          f"at 100: {grid[100] / grid[25]:.1f}x (issue 33's target: at most 3x)")
+
+
 def scaling_rows() -> None:
     """Print the scaling rows (see the module docstring)."""
     print("scaling, bulk sight per pair (medians of 3 or more runs):")
     before = None
-    per_pieces: dict[int, float] = {}
-    for n in (25, 100, 400):
-        board = scaling_board(11, n, 6)
-        before = _row(f"{n} pieces x 6 vertices", board, disjoint_pairs(board.bases), True,
-                      before, n)
-        per_pieces[n] = before[1]
-    print(f"  per pair at 400 pieces: {per_pieces[400] / per_pieces[25]:.1f}x that at 25 "
-          "(issue 33's target: at most 3x)")
     for star in (False, True):
         before = None
         for k in (4, 16, 64):

@@ -16,6 +16,7 @@ import platformdirs
 import pygame
 
 from render.draw.banner import banner_rect
+from render.draw.dice_card import card_rect
 from render.draw.frame import draw_frame
 from render.draw.layout import MIN_WINDOW
 from render.draw.view import TextLine
@@ -80,9 +81,12 @@ class App(Window[Controller]):
         self.show = Show()  # banner, dice card, headlines, "what if" (issue 16)
 
     def dismiss(self, pos: tuple[int, int] | None = None) -> bool:
-        """Input closes the hand-over banner; a click on the banner does nothing else."""
+        """Input closes the hand-over banner; a click on the banner does nothing else (it
+        sits lower while a dice card shows: issue 34, bug 2)."""
+        board = self.layout.board
+        card = card_rect(board) if self.show.card_up(self.clock()) else None
         return self.show.dismiss() and pos is not None and banner_rect(
-            self.layout.board).contains(*pos)
+            board, card).contains(*pos)
 
     def measure(self, start: tuple[float, float], end: tuple[float, float]) -> None:
         self.controller.measure(start, end)
@@ -100,6 +104,8 @@ class App(Window[Controller]):
                 self.controller.command(name)
         elif event.key in DIGITS and not ctrl:
             self.controller.press_number(DIGITS[event.key])  # a shown menu's entry only
+        elif event.key == pygame.K_F6 and not ctrl:
+            self.controller.say(self.show.toggle_side())
         elif not ctrl and event.key in LETTERS and self.controller.press_hotkey(
                 LETTERS[event.key]):
             pass

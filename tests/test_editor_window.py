@@ -327,7 +327,8 @@ def test_every_editor_key_is_documented() -> None:
     names = {"help": "F1", "debug": "F2", "all_sight": "F3", "edges_reach": "F4", "play": "F5",
              "confirm": "Enter", "escape": "Esc", "backspace": "Backspace", "delete": "Delete",
              "tool_select": "S", "tool_rect": "R", "tool_circle": "C", "tool_polygon": "P",
-             "tool_model": "M", "next_preset": "Tab", "next_unit": "U", "next_side": "V",
+             "tool_model": "M", "tool_objective": "O", "next_objective_kind": "K",
+             "next_preset": "Tab", "next_unit": "U", "next_side": "V",
              "legend": "L", "rotate:-15": "[", "rotate:15": "]", "scale:0.9": "-",
              "scale:1.1": "=", "undo": "Ctrl+Z", "redo": "Ctrl+Y", "save": "Ctrl+S",
              "quit": "Ctrl+Q", "duplicate": "Ctrl+D", "copy": "Ctrl+C", "paste": "Ctrl+V"}

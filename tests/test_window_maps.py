@@ -2,7 +2,8 @@
 
 Events only, under the dummy driver: F5 cycles seen / threat / sees / off for
 the hovered (or active) model; the shaded values are make_map's (R-LOS-1..4,
-R-ELEV-*; threat: the shot preview's odds, R-SHOOT-1), the legend is drawn,
+R-ELEV-*; threat: the shot preview's odds, R-SHOOT-1), the legend is drawn in the
+side panel,
 hovering a cell names the enemies that see it as per-pair ``analyse`` answers
 (display names), the map follows a move, and the debug view shows it too.
 """
@@ -83,11 +84,11 @@ def test_f5_cycles_the_maps_of_the_hovered_model(skirmish: Scenario, tmp_path: P
         assert m is not None and (m.kind, m.model) == ("seen", "settler-1")
         assert same_values(m, expected(d, "settler-1", "seen"))
         assert "seen map of Settler" in d.controller.status
-        # The shading and the legend are on the screen: the legend's box in the
-        # board's bottom-left corner, a shaded cell in its colour's tint.
-        board = d.app.layout.board
+        # The shading and the legend are on the screen: the legend in the side
+        # panel's legend box, a shaded cell in its colour's tint.
         shot = d.app.surface
-        corner = (board.x + 20, board.bottom - 20)
+        legend = d.app.layout.legend
+        corner = (legend.x + 20, legend.y + 30)
         assert shot.get_at(corner) != bare.get_at(corner)
         rgba = cell_colours(m)
         row, col = np.argwhere(rgba[:, :, 3] > 0)[len(np.argwhere(rgba[:, :, 3] > 0)) // 2]

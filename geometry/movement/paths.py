@@ -46,6 +46,7 @@ __all__ = [
     "ObstacleSet",
     "centre_box",
     "check_legs",
+    "check_legs_many",
     "edge_crossing",
     "leg_geometries",
     "on_board",
@@ -168,15 +169,43 @@ def check_legs(
     Difficult pieces crossed are reported either way (R-MOV-1). Length
     limits are the caller's (the ruler depends on the rules).
     """
-    pts = [(float(x), float(y)) for x, y in points]
-    if not pts:
+    return check_legs_many(level, r, [points], rest=rest)[0]
+
+
+def check_legs_many(
+    level: Level, r: float, paths: Sequence[Sequence[Point]], *, rest: bool = True
+) -> list[LegsReport]:
+    """:func:`check_legs` for many paths at once: every leg's clearances to the
+    difficult and the blocking pieces and every end's to the bases in one query each
+    (the same answers as path by path)."""
+    runs = [[(float(x), float(y)) for x, y in points] for points in paths]
+    if not all(runs):
         raise ValueError("a path needs at least one waypoint")
+    thr = r - level.tolerance
+    legs = [leg_geometries(pts) for pts in runs]
+    flat = [leg for path in legs for leg in path]
+    diff_rows = level.difficult.closer_than(flat, thr)
+    block_rows = level.blocking.closer_than(flat, thr)
+    ends = (level.occupied.closer_than([shapely.Point(pts[-1]) for pts in runs], thr)
+            if rest else [[] for _ in runs])
+    support: list[BaseGeometry | None] = []  # worked out once, when a path gets to it
+    out: list[LegsReport] = []
+    at = 0
+    for pts, path, end_row in zip(runs, legs, ends, strict=True):
+        rows = slice(at, at + len(path))
+        at += len(path)
+        out.append(_legs_report(level, r, pts, path, diff_rows[rows], block_rows[rows],
+                                end_row, support, rest))
+    return out
+
+
+def _legs_report(level: Level, r: float, pts: list[Point], legs: list[BaseGeometry],
+                 diff_rows: list[list[int]], rows: list[list[int]], ends: list[int],
+                 support: list[BaseGeometry | None], rest: bool) -> LegsReport:
+    """One path's report from its legs' clearances (:func:`check_legs_many`)."""
     tol = level.tolerance
     length = path_length(pts)
     end = pts[-1]
-    legs = leg_geometries(pts)
-    thr = r - tol
-    diff_rows = level.difficult.closer_than(legs, thr)
     difficult = _names(level.difficult, sorted({i for row in diff_rows for i in row}))
 
     def refuse(reason: str, **kw: object) -> LegsReport:
@@ -189,21 +218,21 @@ def check_legs(
             f"base crosses the board edge at ({at[0]:.3f}, {at[1]:.3f})",
             edge_at=at, edge_after=after,
         )
-    rows = level.blocking.closer_than(legs, thr)
     for i, row in enumerate(rows):
         if row:
             names = _names(level.blocking, row)
             which = ", ".join(repr(n) for n in names)
             return refuse(f"base overlaps {which} on leg {i + 1}", blocked_by=names)
-    support = level.support(r)
-    if support is not None:
+    if not support:
+        support.append(level.support(r))
+    surface = support[0]
+    if surface is not None:
         for i, leg in enumerate(legs):
-            if not support.covers(leg):
+            if not surface.covers(leg):
                 return refuse(f"base leaves the surface it stands on, on leg {i + 1}",
                               unsupported=True)
         if rest and level.floor is not None and not level.floor.covers(shapely.Point(end)):
             return refuse("the move ends with the base centre off the surface", unsupported=True)
-    ends = level.occupied.closer_than([shapely.Point(end)], thr)[0] if rest else []
     if ends:
         names = _names(level.occupied, ends)
         which = ", ".join(repr(n) for n in names)

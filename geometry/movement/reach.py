@@ -87,10 +87,10 @@ class Reach:
         chain = [first]
         while self.parent[chain[-1]] >= 0:
             chain.append(self.parent[chain[-1]])
-        return _dedupe([*self.prefix, *(self.nodes[j] for j in reversed(chain)), p])
+        return dedupe([*self.prefix, *(self.nodes[j] for j in reversed(chain)), p])
 
 
-def _dedupe(pts: list[Point]) -> list[Point]:
+def dedupe(pts: list[Point]) -> list[Point]:
     out = [pts[0]]
     for q in pts[1:]:
         if q != out[-1]:
@@ -159,7 +159,7 @@ def _convex_parts(outline: BaseGeometry) -> list[FloatArray]:
     return parts
 
 
-def _shadows_of(vs: FloatArray, jobs: Sequence[Sequence[FloatArray]], reaches: FloatArray
+def shadows_of(vs: FloatArray, jobs: Sequence[Sequence[FloatArray]], reaches: FloatArray
                 ) -> list[list[BaseGeometry]]:
     """For each viewpoint ``vs[k]`` and each convex part of ``jobs[k]``, the region the
     part hides from it (the part included), ``reaches[k]`` the length left there.
@@ -205,7 +205,10 @@ def _shadows_of(vs: FloatArray, jobs: Sequence[Sequence[FloatArray]], reaches: F
     idx = np.concatenate([np.repeat(np.arange(n), counts), np.repeat(np.arange(n), 9),
                           np.nonzero(whole)[0]])
     order = np.argsort(idx, kind="stable")
-    hulls = list(shapely.convex_hull(shapely.multipoints(coords[order], indices=idx[order])))
+    # Each part's points as one line string (at least 9 points): GEOS takes the hull of
+    # the same coordinates in the same order as of a multipoint, the same hull to the
+    # last bit, without making a point geometry per coordinate first.
+    hulls = list(shapely.convex_hull(shapely.linestrings(coords[order], indices=idx[order])))
     out, at = [], 0
     for size in sizes:
         out.append(hulls[at:at + size])
@@ -252,14 +255,27 @@ def _nudge(
     return None
 
 
-def reachable_area(
-    level: Level, r: float, start: Point, length: float, *, avoid_difficult: bool = False
-) -> Reach:
-    """The area a base centre starting at ``start`` can end in with paths of at most ``length``.
+@dataclass(frozen=True)
+class WitnessTree:
+    """What a reachable area is made of before any overlay: the shortest-path tree,
+    each live node's disc of length left and the convex parts near it."""
 
-    ``avoid_difficult`` treats difficult pieces as blocking (the region kept
-    by the full ruler, R-MOV-1). Conservative: see the module docstring.
-    """
+    nodes: list[Point]
+    dist: list[float]
+    parent: list[int]
+    prefix: tuple[Point, ...]
+    live: list[int]  # nodes with length left, in order
+    vs: FloatArray  # their points
+    rhos: FloatArray  # the length left at each
+    discs: npt.NDArray[np.object_]  # the inscribed disc polygon of each
+    jobs: list[list[FloatArray]]  # the convex parts near each disc
+    box: BaseGeometry  # the centre box (and floor)
+    taken: list[BaseGeometry]  # the outlines of occupied bases
+
+
+def witness_tree(level: Level, r: float, start: Point, length: float, avoid_difficult: bool
+                 ) -> WitnessTree | None:
+    """The witness tree of :func:`reachable_area`, or None when nothing is reachable."""
     tol = level.tolerance
     grow = r - tol / 2
     blocking = level.blocking
@@ -277,18 +293,17 @@ def reachable_area(
             outside = box.buffer(2 * SHADOW_SLACK + length).difference(inner)
             floor_parts = _convex_parts(outside)
         box = box.intersection(inner)
-    empty = Reach(shapely.Polygon(), start, length, (start,), (0.0,), (-1,), ())
     thr = r - tol
     if avoid_difficult and level.difficult.blocked([shapely.Point(start)], thr)[0]:
-        return empty  # already on difficult ground: every path crosses it
+        return None  # already on difficult ground: every path crosses it
     src = _nudge(blocking, start, r, tol, grow)
     if src is None:
-        return empty
+        return None
     prefix: tuple[Point, ...] = ()
     budget = length
     if src != start:
         if blocking.blocked(leg_geometries([start, src]), thr)[0]:
-            return empty
+            return None
         budget -= math.dist(start, src)
         prefix = (start,)
     inner_floor = None if level.floor is None else box
@@ -298,31 +313,46 @@ def reachable_area(
     parts_all = parts + floor_parts
     tree = _box_tree([b for *_, b in prepared] + [_boxes(floor_parts)])
     live = [i for i, d in enumerate(dist) if math.isfinite(d) and budget - d > EPS]
+    vs = np.array([nodes[i] for i in live], float)
+    rhos = np.array([budget - dist[i] for i in live])
+    discs = (shapely.buffer(shapely.points(vs), rhos - EPS, quad_segs=DISC_QUAD_SEGS)
+             if live else np.zeros(0, dtype=object))
+    jobs: list[list[FloatArray]] = [[] for _ in live]
+    if live and tree is not None:
+        which, near = tree.query(discs, predicate="intersects")
+        for k, j in zip(which.tolist(), near.tolist(), strict=True):
+            jobs[k].append(parts_all[j])
+    return WitnessTree(nodes, dist, parent, prefix, live, vs, rhos, discs, jobs, box,
+                 _outlines(level.occupied, grow, tol) if len(level.occupied) else [])
+
+
+def reachable_area(
+    level: Level, r: float, start: Point, length: float, *, avoid_difficult: bool = False
+) -> Reach:
+    """The area a base centre starting at ``start`` can end in with paths of at most ``length``.
+
+    ``avoid_difficult`` treats difficult pieces as blocking (the region kept
+    by the full ruler, R-MOV-1). Conservative: see the module docstring.
+    """
+    t = witness_tree(level, r, start, length, avoid_difficult)
+    if t is None:
+        return Reach(shapely.Polygon(), start, length, (start,), (0.0,), (-1,), ())
     regions: list[tuple[int, BaseGeometry]] = []
-    if live:
-        vs = np.array([nodes[i] for i in live], float)
-        rhos = np.array([budget - dist[i] for i in live])
-        discs = shapely.buffer(shapely.points(vs), rhos - EPS, quad_segs=DISC_QUAD_SEGS)
-        jobs: list[list[FloatArray]] = [[] for _ in live]
-        if tree is not None:
-            which, near = tree.query(discs, predicate="intersects")
-            for k, j in zip(which.tolist(), near.tolist(), strict=True):
-                jobs[k].append(parts_all[j])
-        for i, disc, shadows in zip(live, discs, _shadows_of(vs, jobs, rhos), strict=True):
-            seen = disc
-            for shadow in shadows:  # a few shadows: one difference each beats a union
-                if seen.intersects(shadow):
-                    seen = seen.difference(shadow)
-            seen = seen.intersection(box)
-            if not seen.is_empty:
-                regions.append((i, seen))
+    for i, disc, shadows in zip(t.live, t.discs, shadows_of(t.vs, t.jobs, t.rhos), strict=True):
+        seen = disc
+        for shadow in shadows:  # a few shadows: one difference each beats a union
+            if seen.intersects(shadow):
+                seen = seen.difference(shadow)
+        seen = seen.intersection(t.box)
+        if not seen.is_empty:
+            regions.append((i, seen))
     area = shapely.union_all([g for _, g in regions]) if regions else shapely.Polygon()
-    if len(level.occupied):
-        taken = shapely.union_all(_outlines(level.occupied, grow, tol))
+    if t.taken:
+        taken = shapely.union_all(t.taken)
         area = area.difference(taken)
         regions = [(i, g.difference(taken)) for i, g in regions]
-    return Reach(area, start, length, tuple(nodes), tuple(dist), tuple(parent),
-                 tuple(regions), prefix)
+    return Reach(area, start, length, tuple(t.nodes), tuple(t.dist), tuple(t.parent),
+                 tuple(regions), t.prefix)
 
 
 def _nodes(
@@ -469,17 +499,5 @@ def nearest_free_spot(level: Level, r: float, p: Point) -> Point | None:
     return None
 
 
-def area_points_inside(area: BaseGeometry, xy: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
-    """Vectorised containment of points in an area (for tests and the window)."""
-    result: npt.NDArray[np.bool_] = shapely.contains_xy(area, xy[:, 0], xy[:, 1])
-    return result
-
-
-__all__ = [
-    "MoveObstacle",
-    "Reach",
-    "area_points_inside",
-    "contact_band",
-    "nearest_free_spot",
-    "reachable_area",
-]
+__all__ = ["MoveObstacle", "Reach", "WitnessTree", "contact_band", "nearest_free_spot",
+           "reachable_area", "shadows_of", "witness_tree"]

@@ -1,10 +1,12 @@
 """What one pair's sight search works on: the elements near it and its features.
 
-Compiled (numba) parts of :mod:`geometry.sight.kernel` (R-LOS-1): :func:`near`
-copies the elements that may meet the convex hull of the two bases into small
-local arrays grouped by piece ("slots"); :func:`slot_boxes` and :func:`misses_box`
-let a line skip a whole piece; :func:`features` lists the points stage 2 draws its
-lines through (vertices near the centre segment, rim crossings).
+Compiled (numba) parts of :mod:`geometry.sight.kernel` (R-LOS-1):
+:func:`groups_near` walks the grid cells the corridor crosses (the broad phase,
+issue 33) for the groups that may take part; :func:`near` copies their elements
+that may meet the convex hull of the two bases into small local arrays grouped by
+piece ("slots"); :func:`slot_boxes` and :func:`misses_box` let a line skip a whole
+piece; :func:`features` lists the points stage 2 draws its lines through (vertices
+near the centre segment, rim crossings).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from geometry.jit import jit
-from geometry.sight.packing import NEAR, Array, Ints
+from geometry.sight.packing import GRID_SLACK, NEAR, Array, Ints
 
 #
 # Copied into small local arrays, one row per element, grouped by piece ("slot"):
@@ -55,17 +57,77 @@ def _outside(xs: Array, row: int, m: int, a: Array, ux: float, uy: float, length
 
 
 @jit
+def _band(cx: Array, cy: Array, y0: float, y1: float) -> tuple[float, float]:
+    """The x-range of the convex polygon (corners ``cx``, ``cy`` in order) within the
+    band y0 <= y <= y1 (empty: lo > hi)."""
+    lo, hi = np.inf, -np.inf
+    for i in range(len(cx)):
+        px, py, qx, qy = cx[i - 1], cy[i - 1], cx[i], cy[i]
+        if max(py, qy) < y0 or min(py, qy) > y1:
+            continue
+        if py == qy:
+            lo, hi = min(lo, px, qx), max(hi, px, qx)
+            continue
+        for yy in (min(max(py, y0), y1) if py < qy else max(min(py, y1), y0),
+                   max(min(qy, y1), y0) if py < qy else min(max(qy, y0), y1)):
+            x = px + (qx - px) * ((yy - py) / (qy - py))
+            lo, hi = min(lo, x), max(hi, x)
+    return lo, hi
+
+
+@jit
+def groups_near(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array) -> Ints:
+    """The groups (ascending) filed in a grid cell that meets the capsule's oriented box
+    (along and across the centre line, of the larger radius) grown by NEAR and the
+    grid's slack: every group with an element, a vertex or an outline piece in it."""
+    x0, y0, cell = pk.grid[0], pk.grid[1], pk.grid[2]
+    nx, ny = int(pk.grid[3]), int(pk.grid[4])
+    wx, wy = b[0] - a[0], b[1] - a[1]
+    length = math.sqrt(wx * wx + wy * wy)
+    ux, uy = (wx / length, wy / length) if length > 0 else (1.0, 0.0)
+    slack = GRID_SLACK * (1.0 + max(abs(a[0]), abs(a[1]), abs(b[0]), abs(b[1]))
+                          + length + a[2] + b[2])
+    # The box of the capsule of the larger radius around the centre segment: it holds
+    # the hull's oriented box (near), the vertices near the segment and both bases'
+    # rims (features).
+    r = max(a[2], b[2]) + NEAR + slack
+    cx, cy = np.empty(4), np.empty(4)
+    for i, (s, t) in enumerate(((-r, -r), (length + r, -r), (length + r, r), (-r, r))):
+        cx[i], cy[i] = a[0] + s * ux - t * uy, a[1] + s * uy + t * ux
+    seen = np.zeros(len(pk.gbox), dtype=np.bool_)
+    out = np.empty(len(pk.gbox), np.int64)
+    n = 0
+    r0 = max(math.floor((cy.min() - slack - y0) / cell), 0)
+    r1 = min(math.floor((cy.max() + slack - y0) / cell), ny - 1)
+    for r in range(r0, r1 + 1):
+        lo, hi = _band(cx, cy, y0 + r * cell - slack, y0 + (r + 1) * cell + slack)
+        if lo > hi:
+            continue
+        c0 = max(math.floor((lo - slack - x0) / cell), 0)
+        c1 = min(math.floor((hi + slack - x0) / cell), nx - 1)
+        for c in range(r * nx + c0, r * nx + c1 + 1):
+            for k in range(pk.cell_at[c], pk.cell_at[c + 1]):
+                g = pk.cell_g[k]
+                if ok[g] and not seen[g]:
+                    seen[g] = True
+                    out[n] = g
+                    n += 1
+    return np.sort(out[:n])
+
+
+@jit
 def near(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array
-          ) -> tuple[Array, Array, Array, Ints]:
-    """The elements that may meet the hull of the two bases, as local arrays."""
-    ngroup = len(pk.gbox)
+          ) -> tuple[Array, Array, Array, Ints, Ints]:
+    """The elements that may meet the hull of the two bases, as local arrays, and the
+    groups the broad phase offered (:func:`groups_near`)."""
+    cand = groups_near(pk, ok, a, b)
     wx, wy = b[0] - a[0], b[1] - a[1]
     length = math.sqrt(wx * wx + wy * wy)
     ux, uy = (wx / length, wy / length) if length > 0 else (1.0, 0.0)
     radius = max(a[2], b[2])
     hx0, hx1 = min(a[0], b[0]) - radius - NEAR, max(a[0], b[0]) + radius + NEAR
     hy0, hy1 = min(a[1], b[1]) - radius - NEAR, max(a[1], b[1]) + radius + NEAR
-    slots = np.empty((ngroup, 7), np.int64)
+    slots = np.empty((len(cand), 7), np.int64)
     ns = nt = nd = nw = 0
     # First pass: which elements; second: copy them (sizes known).
     keep_t = np.empty(len(pk.tri_n), np.int64)
@@ -74,8 +136,8 @@ def near(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array
     # (Rows are read by two indices, never taken as views: a view in a loop costs its
     # reference counting, which is most of a small board's time.)
     gb, tb = pk.gbox, pk.tri_box
-    for g in range(ngroup):
-        if not ok[g] or gb[g, 0] > hx1 or gb[g, 2] < hx0 or gb[g, 1] > hy1 or gb[g, 3] < hy0:
+    for g in cand:
+        if gb[g, 0] > hx1 or gb[g, 2] < hx0 or gb[g, 1] > hy1 or gb[g, 3] < hy0:
             continue
         t0, d0, w0 = nt, nd, nw
         for t in range(pk.tri_at[g], pk.tri_at[g + 1]):
@@ -115,7 +177,7 @@ def near(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array
     for i in range(nw):
         for j in range(4):
             wall[i, j] = pk.wall[keep_w[i], j]
-    return tri, disc, wall, slots[:ns].copy()
+    return tri, disc, wall, slots[:ns].copy(), cand
 
 
 @jit
@@ -157,11 +219,11 @@ def misses_box(x0: float, y0: float, x1: float, y1: float, px: float, py: float,
 
 
 @jit
-def features(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array, disc: Array,
-              slot_of: Ints) -> Array:
+def features(pk: Any, cand: Ints, a: Array, b: Array, disc: Array, slot_of: Ints) -> Array:
     """Stage 2 points: the vertices near the centre segment, then each base's rim
-    crossings with outlines and with the near discs. Rows: x, y, the vertex's corner
-    (6, zero for a rim crossing) and the slot of its piece (-1: none)."""
+    crossings with outlines and with the near discs, among the groups ``cand``
+    (:func:`groups_near`: every group with such a vertex or outline). Rows: x, y, the
+    vertex's corner (6, zero for a rim crossing) and the slot of its piece (-1: none)."""
     radius = max(a[2], b[2])
     m = radius + 2e-9
     x0, x1 = min(a[0], b[0]) - m, max(a[0], b[0]) + m
@@ -170,15 +232,15 @@ def features(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array, disc: Array,
     # crossings per outline piece and per disc for each base.
     room = 4 * len(disc)
     gb = pk.gbox
-    for g in range(len(gb)):
-        if ok[g] and gb[g, 0] <= x1 and gb[g, 2] >= x0 and gb[g, 1] <= y1 and gb[g, 3] >= y0:
+    for g in cand:
+        if gb[g, 0] <= x1 and gb[g, 2] >= x0 and gb[g, 1] <= y1 and gb[g, 3] >= y0:
             room += pk.vert_at[g + 1] - pk.vert_at[g] + 4 * (pk.edge_at[g + 1] - pk.edge_at[g])
     pts = np.zeros((room, 9))
     pts[:, 8] = -1
     n = 0
     cone = pk.vert_cone
-    for g in range(len(gb)):
-        if not ok[g] or gb[g, 0] > x1 or gb[g, 2] < x0 or gb[g, 1] > y1 or gb[g, 3] < y0:
+    for g in cand:
+        if gb[g, 0] > x1 or gb[g, 2] < x0 or gb[g, 1] > y1 or gb[g, 3] < y0:
             continue
         for v in range(pk.vert_at[g], pk.vert_at[g + 1]):
             x, y = pk.vert[v, 0], pk.vert[v, 1]
@@ -189,20 +251,20 @@ def features(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array, disc: Array,
                     pts[n, 2 + j] = cone[v, j]
                 pts[n, 8] = slot_of[g]
                 n += 1
-    n = _rim(pk, ok, a, disc, pts, n)
-    n = _rim(pk, ok, b, disc, pts, n)
+    n = _rim(pk, cand, a, disc, pts, n)
+    n = _rim(pk, cand, b, disc, pts, n)
     return pts[:n]
 
 
 @jit
-def _rim(pk: Any, ok: NDArray[np.bool_], c: Array, disc: Array, pts: Array, n: int) -> int:
+def _rim(pk: Any, cand: Ints, c: Array, disc: Array, pts: Array, n: int) -> int:
     """Append the points where base ``c``'s rim crosses outlines, then near discs."""
     cx, cy, rad = c[0], c[1], c[2]
     bx0, by0, bx1, by1 = cx - rad, cy - rad, cx + rad, cy + rad
     gb = pk.gbox
     for sgn in (-1.0, 1.0):
-        for g in range(len(gb)):
-            if not ok[g] or gb[g, 0] > bx1 or gb[g, 2] < bx0 or gb[g, 1] > by1 or gb[g, 3] < by0:
+        for g in cand:
+            if gb[g, 0] > bx1 or gb[g, 2] < bx0 or gb[g, 1] > by1 or gb[g, 3] < by0:
                 continue
             for k in range(pk.edge_at[g], pk.edge_at[g + 1]):
                 ex0, ey0, ex1, ey1 = pk.edge[k, 0], pk.edge[k, 1], pk.edge[k, 2], pk.edge[k, 3]

@@ -147,6 +147,10 @@ class SightIndex:
         The pieces that block sight for the queries this index serves.
     merge_gap
         Pieces closer than this act as one (the touch tolerance, R-UNIT-2).
+    broad_phase
+        File the pieces in a grid so that a pair looks only at those near its
+        corridor (issue 33). Off: every pair scans every piece; the answers are the
+        same (the tests compare the two).
 
     Examples
     --------
@@ -156,12 +160,15 @@ class SightIndex:
     'line of sight al'
     """
 
-    def __init__(self, obstacles: Iterable[Obstacle] = (), merge_gap: float = 0.0) -> None:
+    def __init__(self, obstacles: Iterable[Obstacle] = (), merge_gap: float = 0.0,
+                 broad_phase: bool = True) -> None:
         self.obstacles: tuple[Obstacle, ...] = tuple(obstacles)
         self.merge_gap = merge_gap
+        self._one_cell = not broad_phase
         self._groups: list[tuple[str, ...]] = []
         self._parts = build_parts(self.obstacles, merge_gap, self._groups)
-        self._static = _Stack((), pack(self._parts, len(self._groups)), self._groups, [])
+        self._static = _Stack((), pack(self._parts, len(self._groups), self._one_cell),
+                              self._groups, [])
         self._extra_cache: dict[Obstacle, tuple[Parts, list[tuple[str, ...]]]] = {}
         # Stacks with the same per-query obstacle objects share their packed arrays
         # (the window asks again and again while nothing moves). Keyed by identity;
@@ -344,7 +351,7 @@ class SightIndex:
                 groups.extend(names)
             spans.append(span)
         parts = concat_all([self._parts, *extra])
-        return _Stack(uniq, pack(parts, len(groups)), groups, spans)
+        return _Stack(uniq, pack(parts, len(groups), self._one_cell), groups, spans)
 
     def _extra_parts(self, ob: Obstacle) -> tuple[Parts, list[tuple[str, ...]]]:
         """One per-query obstacle as elements (group ids from 0), remembered by value:

@@ -286,15 +286,30 @@ def _stage1(a: Array, b: Array) -> tuple[Array, int]:
 
 
 @jit
-def _through_points(pts: Array) -> tuple[Array, int]:
-    """Lines through two features."""
+def _through_points(pts: Array, a: Array, b: Array) -> tuple[Array, int]:
+    """Lines through two features, those that come within reach of both bases.
+
+    On a crowded board most lines through two features pass beside a base
+    (:func:`_first_free` would skip them); they are left out here without a square
+    root or a division, only when they miss a base by far more than rounding (by
+    1e-9 in per inch of coordinate), so the lines kept are the same, in order.
+    """
     n = len(pts)
     lines = np.empty((max(n * (n - 1) // 2, 1), 6))
+    slack = 1e-9 * (1.0 + abs(a[0]) + abs(a[1]) + abs(b[0]) + abs(b[1]) + a[2] + b[2])
+    far_a = (a[2] + TOUCH * max(1.0, a[2]) + slack) ** 2  # _first_free's reach, grown
+    far_b = (b[2] + TOUCH * max(1.0, b[2]) + slack) ** 2
     k = 0
     for i in range(n):
         xi, yi = pts[i, 0], pts[i, 1]
+        pax, pay, pbx, pby = a[0] - xi, a[1] - yi, b[0] - xi, b[1] - yi
         for j in range(i + 1, n):
             wx, wy = pts[j, 0] - xi, pts[j, 1] - yi
+            w2 = wx * wx + wy * wy
+            # (the line's distance from a centre times |w|, squared)
+            across_a, across_b = pax * wy - pay * wx, pbx * wy - pby * wx
+            if across_a * across_a > far_a * w2 or across_b * across_b > far_b * w2:
+                continue
             ln = math.sqrt(wx * wx + wy * wy)
             if ln > 0:
                 lines[k, 0], lines[k, 1], lines[k, 2], lines[k, 3] = xi, yi, wx / ln, wy / ln
@@ -355,7 +370,7 @@ def _one(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array, hit: NDArray[np.boo
          wit: Array) -> bool:
     """Sight for one pair: True with the witness in ``wit``, or False with the groups
     met in ``hit``."""
-    tri, disc, wall, slots = near(pk, ok, a, b)
+    tri, disc, wall, slots, cand = near(pk, ok, a, b)
     if len(slots) == 0:  # nothing near: the centre line is free
         ux, uy, dist = _axis(a, b)
         s, e = a[2], dist - b[2]
@@ -381,8 +396,8 @@ def _one(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array, hit: NDArray[np.boo
             slot_of = np.full(len(pk.gbox), -1, np.int64)
             for q in range(len(slots)):
                 slot_of[slots[q, 0]] = q
-            pts = features(pk, ok, a, b, disc, slot_of)
-            lines, k = _through_points(pts)
+            pts = features(pk, cand, a, b, disc, slot_of)
+            lines, k = _through_points(pts, a, b)
         elif family == 2:
             lines, k = _tangents(pts, circles)
         else:
@@ -412,11 +427,12 @@ def sight_pairs(pk: Packed, masks: NDArray[np.bool_], mask_of: Ints, rows: Array
 def _sight_pairs(gbox: Array, tri_at: Ints, tri_n: Array, tri_h: Array, tri_box: Array,
                  tri_p: Array, vert_at: Ints, vert: Array, vert_cone: Array, edge_at: Ints,
                  edge: Array,
-                 disc_at: Ints, disc: Array, wall_at: Ints, wall: Array,
+                 disc_at: Ints, disc: Array, wall_at: Ints, wall: Array, grid: Array,
+                 cell_at: Ints, cell_g: Ints,
                  masks: NDArray[np.bool_], mask_of: Ints, rows: Array,
                  visible: NDArray[np.bool_], wit: Array, hit: NDArray[np.bool_]) -> None:
     pk = Packed(gbox, tri_at, tri_n, tri_h, tri_box, tri_p, vert_at, vert, vert_cone, edge_at,
-                edge, disc_at, disc, wall_at, wall)
+                edge, disc_at, disc, wall_at, wall, grid, cell_at, cell_g)
     for i in range(len(rows)):
         visible[i] = _one(pk, masks[mask_of[i]], rows[i, :3], rows[i, 3:], hit[i], wit[i])
 

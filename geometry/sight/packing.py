@@ -13,6 +13,7 @@ geometry/sight/__init__.py drops the cached code when any file here is newer
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 import numpy as np
@@ -28,6 +29,12 @@ Ints = NDArray[np.int64]
 NEAR = 1e-6
 # Growth of a triangle's clipping box: ten times the seam growth, a tenth of EPS.
 BOX_GROW = 1e-8
+# Slack of the grid (inches, plus this much per inch of coordinate): a group is
+# filed in every cell its box grown by this meets, and a corridor walks every cell
+# its oriented box grown by NEAR and this meets, so rounding never loses a group.
+GRID_SLACK = 1e-6
+# At most this many cells along a side; about one group per cell on average.
+_MAX_CELLS = 256
 
 
 class Packed(NamedTuple):
@@ -48,6 +55,9 @@ class Packed(NamedTuple):
     disc: Array  # (D, 3)
     wall_at: Ints
     wall: Array  # (W, 4)
+    grid: Array  # (5,) x0, y0, cell side, columns, rows
+    cell_at: Ints  # (C + 1,) cell ``c``'s groups are ``cell_g[cell_at[c]:cell_at[c + 1]]``
+    cell_g: Ints  # group ids, ascending within a cell
 
 
 def _starts(groups: Ints, ngroup: int) -> Ints:
@@ -57,9 +67,40 @@ def _starts(groups: Ints, ngroup: int) -> Ints:
     return at
 
 
-def pack(parts: Parts, ngroup: int) -> Packed:
-    """The elements of ``parts`` sorted by group (stable), with each group's ranges and
-    the box of everything its elements can block."""
+def _grid(box: Array, one_cell: bool) -> tuple[Array, Ints, Ints]:
+    """A uniform grid of the groups' boxes: its shape, and each cell's groups (every
+    group whose box, grown by GRID_SLACK, meets the cell). ``one_cell``: a single cell
+    holding every group (the corridor then scans them all, as before the grid)."""
+    live = np.flatnonzero(np.isfinite(box).all(axis=1))  # (a group may have no elements)
+    if len(live) == 0:
+        return np.array([0.0, 0.0, 1.0, 1.0, 1.0]), np.zeros(2, np.int64), live
+    lo, hi = box[live, :2].min(axis=0), box[live, 2:].max(axis=0)
+    slack = GRID_SLACK * (1.0 + float(np.abs(np.concatenate([lo, hi])).max()))
+    lo, hi = lo - 2 * slack, hi + 2 * slack
+    ext = hi - lo
+    cell = max(math.sqrt(ext[0] * ext[1] / len(live)), float(ext.max()) / _MAX_CELLS)
+    if one_cell:
+        cell = float(ext.max())
+    nx, ny = (max(1, min(_MAX_CELLS, math.ceil(v / cell))) for v in ext)
+    c0 = np.floor((box[live, :2] - slack - lo) / cell).astype(np.int64)
+    c1 = np.floor((box[live, 2:] + slack - lo) / cell).astype(np.int64)
+    c0, c1 = np.clip(c0, 0, [nx - 1, ny - 1]), np.clip(c1, 0, [nx - 1, ny - 1])
+    wide = c1[:, 0] - c0[:, 0] + 1
+    count = wide * (c1[:, 1] - c0[:, 1] + 1)
+    g = np.repeat(live, count)
+    k = np.arange(len(g)) - np.repeat(np.cumsum(count) - count, count)
+    wide = np.repeat(wide, count)
+    cell_id = ((np.repeat(c0[:, 1], count) + k // wide) * nx
+               + np.repeat(c0[:, 0], count) + k % wide)
+    order = np.lexsort((g, cell_id))  # by cell, groups ascending within one
+    shape = np.array([lo[0], lo[1], cell, nx, ny], np.float64)
+    return shape, _starts(cell_id, nx * ny), np.ascontiguousarray(g[order])
+
+
+def pack(parts: Parts, ngroup: int, one_cell: bool = False) -> Packed:
+    """The elements of ``parts`` sorted by group (stable), with each group's ranges,
+    the box of everything its elements can block and the grid of those boxes
+    (``one_cell``: one cell, no broad phase; the tests compare the two)."""
     gbox = np.empty((ngroup, 4))
     gbox[:, :2], gbox[:, 2:] = np.inf, -np.inf
 
@@ -90,6 +131,17 @@ def pack(parts: Parts, ngroup: int) -> Packed:
     grow(wall_g, np.minimum(wall[:, :2], wall[:, 2:]), np.maximum(wall[:, :2], wall[:, 2:]))
     gbox[:, :2] -= NEAR
     gbox[:, 2:] += NEAR
+    # The grid files each group by its box and its outline pieces (whose rim crossings
+    # the corridor lists), so it never misses what the kernel reads of a group.
+    filed = gbox.copy()
+    if len(edge):
+        ends = edge.reshape(-1, 2, 2)
+        edge_lo, edge_hi = ends.min(axis=1), ends.max(axis=1)
+        np.minimum.at(filed[:, 0], edge_g, edge_lo[:, 0])
+        np.minimum.at(filed[:, 1], edge_g, edge_lo[:, 1])
+        np.maximum.at(filed[:, 2], edge_g, edge_hi[:, 0])
+        np.maximum.at(filed[:, 3], edge_g, edge_hi[:, 1])
+    grid, cell_at, cell_g = _grid(filed, one_cell)
     return Packed(
         gbox=gbox,
         tri_at=_starts(tri_g, ngroup), tri_n=np.ascontiguousarray(parts.tri_n[t].reshape(-1, 6)),
@@ -100,4 +152,5 @@ def pack(parts: Parts, ngroup: int) -> Packed:
         edge_at=_starts(edge_g, ngroup), edge=np.ascontiguousarray(edge),
         disc_at=_starts(disc_g, ngroup), disc=np.ascontiguousarray(disc),
         wall_at=_starts(wall_g, ngroup), wall=np.ascontiguousarray(wall),
+        grid=grid, cell_at=cell_at, cell_g=cell_g,
     )

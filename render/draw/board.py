@@ -310,6 +310,7 @@ class BoardLayers:
         self._areas: dict[tuple[Any, ...], tuple[Any, tuple[int, int]]] = {}
         self._labels: dict[tuple[float, tuple[int, int]], list[PieceLabel]] = {}
         self._kept: tuple[Hashable, Any] | None = None
+        self._still: tuple[Hashable, Any, tuple[Any, ...]] | None = None
 
     def layer(self, scenario: Scenario, rect: Rect, t: BoardTransform,
               edges: Sequence[BaseGeometry] = ()) -> Any:
@@ -347,6 +348,18 @@ class BoardLayers:
             self._labels[key] = piece_label_boxes(scenario, t)
         return self._labels[key]
 
+    def still(self, layer: Any, overlays: Sequence[Any], draw: Callable[[Any], None]) -> Any:
+        """``layer`` with the still overlays (``still_key``: a map's shading, every sight
+        line, edges, reachable areas) drawn over it by ``draw``, kept while they stay
+        the same: a frame blits one picture, not a map and 1,750 dashes (issue 34, bug 7).
+        The overlays are held with the picture, so the ids in their keys stay theirs."""
+        key = (id(layer), tuple(o.still_key() for o in overlays))
+        if self._still is None or self._still[0] != key:
+            img = layer.copy()
+            draw(img)
+            self._still = (key, img, (layer, *overlays))
+        return self._still[1]
+
     def kept(self, key: Hashable, make: Callable[[], Any]) -> Any:
         """The surface ``make`` draws, kept while ``key`` stays the same (the frame's
         steady panels: header, legend, log, strip)."""
@@ -359,6 +372,7 @@ class BoardLayers:
         self._areas.clear()
         self._labels.clear()
         self._kept = None
+        self._still = None
 
 
 def area_layer(geom: BaseGeometry, fill: Sequence[int], edge: Sequence[int], t: BoardTransform

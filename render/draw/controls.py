@@ -34,7 +34,7 @@ CONTROLS: tuple[Control, ...] = (
             "to the ruler); then a waypoint"),
     Control("Left drag (path)", "draw the path: a waypoint every half inch"),
     Control("Pointer (path)", "dashed: where a click would add the next waypoint; not committed"),
-    Control("Climb to / Jump to buttons", "add a climb or jump step at the path's end"),
+    Control("Climb to / Jump down buttons", "add a climb or jump step at the path's end"),
     Control("Enter", "commit the path drawn solid (Commit is dim while the engine refuses it)"),
     Control("Backspace", "remove the last step of the path"),
     Control("Tab", "next weapon of the attacking model"),
@@ -49,6 +49,8 @@ CONTROLS: tuple[Control, ...] = (
     Control("F4 (debug view)", "significant edges and every model's reachable area"),
     Control("F5", "map of the active (or hovered) model: seen by / threat / sees target / off; "
             "hover a cell: who sees it"),
+    Control("F6", "side view of the shot shown (a debug pair or an aimed shot): the pieces "
+            "between the bases by height, the blocking one red"),
     Control("Mouse wheel", "zoom at the pointer on the board (Shift: scroll Details); "
             "scroll Details or the event log"),
     Control("Drag (no path), middle drag / Home", "pan / fit the whole board"),

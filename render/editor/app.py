@@ -33,6 +33,7 @@ KEYS: dict[int, str] = {
     pygame.K_s: "tool_select", pygame.K_r: "tool_rect", pygame.K_c: "tool_circle",
     pygame.K_p: "tool_polygon", pygame.K_m: "tool_model", pygame.K_TAB: "next_preset",
     pygame.K_u: "next_unit", pygame.K_v: "next_side", pygame.K_l: "legend",
+    pygame.K_o: "tool_objective", pygame.K_k: "next_objective_kind",
     pygame.K_LEFTBRACKET: "rotate:-15", pygame.K_RIGHTBRACKET: "rotate:15",
     pygame.K_MINUS: "scale:0.9", pygame.K_EQUALS: "scale:1.1", pygame.K_PLUS: "scale:1.1",
 }
@@ -137,8 +138,8 @@ class EditorApp(Window[EditorController]):
             game.step([e for e in (pygame.event.get() if events is None else events)
                        if not self._leaves_game(e)])
             self.surface = game.surface  # a resize while playing made a new one
-            if not game.running:
-                self.stop(game.stopped_by or "the window was closed")
+            if not game.running:  # the game's window was closed, or Ctrl+Q
+                self.running, self.stopped_by = False, game.stopped_by
             if self.leaving_game:
                 self.back_to_editor()
             return

@@ -16,7 +16,7 @@ from render.draw.models import model_at
 from render.draw.overlays import EdgesOverlay
 from render.draw.theme import SELECTED, TEXT_DIM, TEXT_WARN
 from render.draw.view import Button, Overlay, TextLine, ViewState
-from render.editor import panel, tools
+from render.editor import objective_tool, panel, tools
 from render.editor.core import Drag, EditorCore
 from render.editor.overlays import PROBLEM, Ghost, Pending, outlined
 from render.editor.panel import Op
@@ -54,7 +54,14 @@ class EditorController(EditorCore):
                        phase=f"editing: {tool} {what}".rstrip() + (" *" if self.unsaved else ""))
 
     def buttons(self) -> list[Button]:
-        return panel.buttons(self.draft, self.tool, self.selected, self.picking is not None)
+        if objective_tool.is_objective(self.draft.scenario, self.selected):
+            assert self.selected is not None
+            return objective_tool.buttons(self.draft, self.selected)
+        out = panel.buttons(self.draft, self.tool, self.selected, self.picking is not None)
+        if self.selected is None and self.picking is None:
+            out += objective_tool.tool_buttons(self.tool.objective,
+                                               self.tool.name == "objective")
+        return out
 
     def view(self) -> ViewState:
         overlays, lines = self._overlays()
@@ -63,13 +70,18 @@ class EditorController(EditorCore):
         if self.show_help:
             lines = [TextLine(h, TEXT_WARN if i == 0 else TEXT_DIM)
                      for i, h in enumerate(panel.HELP)] + lines
-        title = ("Piece " if self.selected in {p.id for p in self.draft.scenario.terrain}
-                 else "Model ") + self.selected if self.selected else "Tools and scenario"
+        s = self.draft.scenario
+        title = ("Piece " if self.selected in {p.id for p in s.terrain} else "Objective "
+                 if objective_tool.is_objective(s, self.selected) else "Model ") + \
+            self.selected if self.selected else "Tools and scenario"
+        chosen = (objective_tool.lines(s, self.selected) if self.selected is not None
+                  and objective_tool.is_objective(s, self.selected)
+                  else panel.details(self.draft, self.selected))
         if self.picking is not None:
             title = "Unit: click one, or press its number"
         return ViewState(
             buttons=tuple(self.buttons()), buttons_title=title,
-            details=tuple(lines + panel.details(self.draft, self.selected)),
+            details=tuple(lines + chosen),
             log=tuple(self.log), status=self.status, status_error=self.status_error,
             overlays=tuple(overlays), highlight=frozenset(self.picks), debug=self.debug,
             hover_button=self.hover_index, details_scroll=self.scroll["details"],
@@ -173,6 +185,12 @@ class EditorController(EditorCore):
             self.editing = ("side_name", op.arg, current_text(s, op.arg, "side_name"))
         elif op.verb == "cmd":
             self.command(op.arg)
+        elif op.verb == "objective_kind":
+            self.tool = replace(t, objective=objective_tool.next_kind(t.objective))
+            self.say(f"objective kind: {self.tool.objective}")
+        elif op.verb == "objective_points" and sel is not None:
+            points = max(1, s.objective(sel).points + int(op.arg))
+            self.change(edit.set_objective(s, sel, points=points), f"{sel}: {points} point(s)")
         elif sel is not None:
             self._do_on_selection(op, s, sel)
 
@@ -254,7 +272,7 @@ class EditorController(EditorCore):
         elif name == "next_unit":  # the picker, for the selected model if one is
             self.do(Op("model_unit" if self.selected in self.draft.scenario.model_ids
                        else "unit"))
-        elif name in ("next_preset", "next_side"):
+        elif name in ("next_preset", "next_side", "next_objective_kind"):
             self.do(Op(name.removeprefix("next_")))
         elif name.startswith(("rotate", "scale", "nudge")):
             self._transform(name)
@@ -356,7 +374,8 @@ class EditorController(EditorCore):
     def hit(self, x: float, y: float) -> str | None:
         """The model under the pointer, else the piece on top there."""
         s = self.draft.scenario
-        return model_at(scene_from_scenario(s), x, y, CLICK_SLACK) or tools.piece_at(s, x, y)
+        return (model_at(scene_from_scenario(s), x, y, CLICK_SLACK)
+                or objective_tool.objective_at(s, x, y) or tools.piece_at(s, x, y))
 
     def click(self, x: float, y: float) -> None:
         if self.editing is not None:
@@ -374,6 +393,10 @@ class EditorController(EditorCore):
             if self.change(edit.add_model(s, t.unit, t.side, tools.snap(p)),
                            f"{t.unit} placed for {t.side}"):
                 self.selected = next(i for i in self.draft.scenario.model_ids if i not in before)
+        elif t.name == "objective":
+            if self.change(edit.add_objective(s, t.objective, tools.snap(p)),  # type: ignore[arg-type]
+                           f"{t.objective} objective placed"):
+                self.selected = self.draft.scenario.objectives[-1].id
         elif t.name == "polygon":
             if tools.closes(self.points, p):
                 self._close_polygon()
@@ -404,7 +427,7 @@ class EditorController(EditorCore):
         if name in ("rect", "circle"):
             self.drag = Drag(name, (x, y), (x, y))
             return True
-        if name in ("select", "model") and not self.debug:
+        if name in ("select", "model", "objective") and not self.debug:
             hit = self.hit(x, y)
             if hit is not None:
                 self.selected = hit

@@ -29,6 +29,7 @@ HELP = (
     "S select/move, R rectangle, C circle, P polygon, M model",
     "drag with R or C to draw; P: click points, Enter or the first point closes",
     "Tab: next preset; U: pick a unit; V: next side",
+    "O: objective tool; K: next objective kind (zone, marker, cargo)",
     "Delete: remove the selection; [ ]: rotate 15 deg; - =: shrink, grow",
     "Ctrl+D: duplicate the selection; Ctrl+C, Ctrl+V: copy it, paste it at the pointer",
     "arrows: nudge 0.1 in (Shift: 1 in); Esc or right click: cancel, deselect",
@@ -61,7 +62,7 @@ def tool_buttons(draft: Draft, tool: Tool) -> list[Button]:
     unit = s.units.get(tool.unit)
     side = s.sides.get(tool.side)
     out = [Button(f"{TOOL_NAMES[n]}{' *' if tool.name == n else ''}", Op("tool", n),
-                  hotkey=TOOL_KEYS[n]) for n in TOOL_NAMES]
+                  hotkey=TOOL_KEYS[n]) for n in TOOL_NAMES if n != "objective"]  # that one last
     out += [
         Button(f"Preset: {PRESETS[tool.preset].label}", Op("preset"), hotkey="Tab"),
         Button(f"Unit: {unit.name if unit else '-'}", Op("unit"), hotkey="U"),

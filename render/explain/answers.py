@@ -70,12 +70,7 @@ def _shape_of(scenario: Scenario, positions: Mapping[str, Position], ident: str)
 def shown_name(scenario: Scenario, ident: str) -> str:
     """How text names what an analysis id names: a model by its display name, a
     significant edge as the edge of its piece, a piece by its id."""
-    names = display_names(scenario).models
-    if ident in names:
-        return names[ident]
-    if ident.endswith(":edge"):
-        return f"edge of {ident[: -len(':edge')]}"
-    return ident
+    return display_names(scenario).thing(ident)
 
 
 def shot(scenario: Scenario, positions: Mapping[str, Position], attacker: str, target: str,
@@ -131,7 +126,9 @@ def _build_shot(scenario: Scenario, positions: Mapping[str, Position], attacker:
         verdict = "counts as cover" if m.counts else "not cover here"
         lines.append(TextLine(f"  {m.id}: {verdict}: {m.reason}",
                               COVER_COUNTED if m.counts else COVER_IGNORED))
-    where = f"distance {a.distance:.2f} in, base edge to base edge (R-DIST-1)"
+    tol = scenario.rules_data.touch_tolerance
+    where = (f"bases in contact (within {tol:g} in, R-UNIT-2)" if a.distance <= tol else
+             f"distance {a.distance:.2f} in, base edge to base edge (R-DIST-1)")
     if weapon is not None:
         w = scenario.weapons[weapon]
         short, long = rulers(scenario.rules_data, w)
@@ -146,7 +143,7 @@ def _build_shot(scenario: Scenario, positions: Mapping[str, Position], attacker:
         lines.append(TextLine(f"{name(attacker)} is climbing and cannot attack (R-CLIMB-3)",
                               TEXT_BAD))
     overlay = ShotOverlay(da, dt, a.sight.witness, blocked, (da.center, dt.center),
-                          tuple(marks), tuple(rings))
+                          tuple(marks), tuple(rings), pair=(attacker, target))
     return overlay, tuple(lines)
 
 

@@ -384,9 +384,14 @@ class Controller:
 
     def hover(self, point: tuple[float, float] | None) -> None:
         self.hover_point = point
+        before = self.hovered
         self.hovered = None if point is None else model_at(self.scene(), *point, CLICK_SLACK)
         if self.hovered != self._quiet_hover:
             self._quiet_hover = None
+        if self.hovered != before and self.hovered is not None and self.status_error:
+            # A refusal is about what was tried; hovering another model moves on: the
+            # red goes, the words stay (issue 34, bug 6).
+            self.say(self.status)
 
     def click(self, x: float, y: float) -> None:
         """A left click on the board at ``(x, y)`` inches."""

@@ -62,6 +62,7 @@ class MapToggle:
         self.kind: str | None = None
         self.pinned: str | None = None  # the model chosen when F5 was pressed
         self.target: str | None = None  # a ``sees`` map's target
+        self.target_for: str | None = None  # the model it was chosen for (issue 34, bug 4)
         # The map's work (a seen or sees map: done; a threat map: its thread) or why
         # there is none, by what it depends on.
         self._cache: tuple[object, MapWork | MapThread | str] | None = None
@@ -100,7 +101,7 @@ class MapToggle:
             self.pinned = _focus(v) or v.selected or v.hovered or self.pinned
         model = self.model(v)
         if self.kind == "sees" and model is not None:
-            self.target = _target(v, scene, model)
+            self.target, self.target_for = _target(v, scene, model), model
         if model is None:
             return f"{self.kind} map: choose a model first (activate, hover or select one)"
         return f"{self.kind} map of {_name(v, model)} (F5: next map)"
@@ -120,9 +121,11 @@ class MapToggle:
             return "no model chosen: activate, hover or select one and press F5"
         target = self.target if self.kind == "sees" else None
         positions, climbing = scene.positions(), scene.climbing()
-        if self.kind == "sees" and (target is None or target == model
+        if self.kind == "sees" and (target is None or target == model or self.target_for != model
                                     or target not in positions):  # (taken out of play)
+            # A new model (the turn passed) chooses anew: the old target may be its friend.
             target = self.target = _target(v, scene, model)
+            self.target_for = model
         key = (model, self.kind, target, tuple(sorted(positions.items())), climbing)
         if self._cache is None or self._cache[0] != key:
             self._drop()

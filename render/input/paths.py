@@ -153,7 +153,12 @@ def path_details(kept: Answers, state: GameState | None, scene: Scene, s: Setup,
 
 def climb_hint(state: GameState | None, scene: Scene, s: Setup, weapon: str | None
                ) -> list[TextLine]:
-    """After a climb: where the movement rules leave the model (R-CLIMB-3)."""
+    """After a climb: where the movement rules leave the model (R-CLIMB-3); for a model
+    that cannot climb, why no Climb is offered (R-CLIMB-4, issue 34)."""
+    unit = scene.scenario.unit_of(s.model)
+    if s.form.vertical and "climb-incapable" in unit.keywords:
+        return [TextLine(f"no Climb offered: {unit.name} cannot climb (climb-incapable, "
+                         "R-CLIMB-4)", TEXT_DIM)]
     if not s.steps or s.steps[-1].kind != "climb":
         return []
     end = moves.climb_end(state, build(s, weapon))

@@ -15,17 +15,20 @@ gives the opponent a point (R-EDGE-2, R-TURN-10).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
 import shapely
 
 from geometry.movement.reach import reachable_area
+from geometry.movement.reach_points import PointReach
 from sim.ai.scoring import charge_reaches
 from sim.engine.actions import Action, EndActivation
 from sim.engine.state import GameState
 from sim.movement.kinds import Charge, Leave, Move, MoveArea, level_of, walk
+from sim.movement.plan import plan_walks
 from sim.scenario.objects import Scenario
 from sim.scenario.prepared import Part
 
@@ -59,14 +62,12 @@ def activation_actions(state: GameState, reaches: Reaches, quick: bool = False
     act = state.activation
     assert act is not None  # only during an activation
     model = act.model
-    out: list[Action] = []
-    for kind in state.kinds.values():
-        for a in kind.samples(state, model):
-            if isinstance(a, Leave) or (
-                    isinstance(a, Move) and all(s.kind == "walk" for s in a.steps)):
-                continue
-            if state.is_legal(a):
-                out.append(a)
+    samples = [a for kind in state.kinds.values() for a in kind.samples(state, model)
+               if not (isinstance(a, Leave) or (
+                   isinstance(a, Move) and all(s.kind == "walk" for s in a.steps)))]
+    # (the straight charges' paths swept in one call)
+    plan_walks(state, model, [a.steps for a in samples if isinstance(a, Charge)], ruler="charge")
+    out: list[Action] = [a for a in samples if state.is_legal(a)]
     if quick:
         out.extend(straight_moves(state, model))
     else:
@@ -96,11 +97,12 @@ def straight_moves(state: GameState, model: str) -> list[Move]:
         q = state.model(e).position
         heads.append(math.atan2(q.y - p.y, q.x - p.x))
     heads.extend(2 * math.pi * k / QUICK_DIRECTIONS for k in range(QUICK_DIRECTIONS))
+    tries = [[Move(model, walk((p.x + math.cos(a) * d * share, p.y + math.sin(a) * d * share)))
+              for share in QUICK_SHARES] for a in heads]
+    plan_walks(state, model, [m.steps for row in tries for m in row])  # swept in one call
     out: list[Move] = []
-    for a in heads:
-        for share in QUICK_SHARES:
-            move = Move(model, walk((p.x + math.cos(a) * d * share,
-                                     p.y + math.sin(a) * d * share)))
+    for row in tries:
+        for move in row:
             if state.is_legal(move):
                 out.append(move)
                 break
@@ -114,17 +116,44 @@ class Reaches:
     def __init__(self) -> None:
         self._key: object = None
         self._areas: dict[tuple[str, bool], MoveArea] = {}
+        self._points: dict[str, Paths] = {}
 
-    def of(self, state: GameState, model: str, charge: bool) -> MoveArea:
+    def _same(self, state: GameState) -> None:
         key = tuple(sorted((i, m.position, m.climbing) for i, m in state.models.items()
                            if m.in_play))
         if key != self._key:
-            self._key, self._areas = key, {}
+            self._key, self._areas, self._points = key, {}, {}
+
+    def of(self, state: GameState, model: str, charge: bool) -> MoveArea:
+        self._same(state)
         if (model, charge) not in self._areas:
             area = _walk_area(state, model, charge)
             shapely.prepare(area.area)
             self._areas[(model, charge)] = area
         return self._areas[(model, charge)]
+
+    def charge_paths(self, state: GameState, model: str) -> Paths:
+        """The witness paths of the charge's area (:meth:`of`) to a few points, each
+        point tested alone (geometry.movement.reach.PointReach) when the area is
+        surely not empty; else the area itself (it may be the shorter ruler's)."""
+        self._same(state)
+        if model not in self._points:
+            lazy = _point_reach(state, model)
+            self._points[model] = (lazy if lazy.surely_reaches
+                                   else self.of(state, model, True))
+        return self._points[model]
+
+
+class Paths(Protocol):
+    def path_to(self, p: Xy) -> list[Xy] | None: ...
+
+
+def _point_reach(state: GameState, model: str) -> PointReach:
+    """The full charge ruler's area without difficult ground, as :func:`_walk_area` starts."""
+    me = state.model(model)
+    level = level_of(state, model, me.position.z)
+    ruler = state.rules.ruler(state.scenario.unit_of(model).charge)
+    return PointReach(level, state.radius(model), me.position.xy, ruler, avoid_difficult=True)
 
 
 def _walk_area(state: GameState, model: str, charge: bool) -> MoveArea:
@@ -150,15 +179,18 @@ def moves(state: GameState, model: str, reaches: Reaches | None = None) -> list[
     area = (reaches or Reaches()).of(state, model, False)
     if area.area.is_empty:
         return []
-    out: list[Move] = []
-    for p in _spread(_points(state, model, area)):
+    return walks_to(state, model, area, _spread(_points(state, model, area)))
+
+
+def walks_to(state: GameState, model: str, area: MoveArea, points: Iterable[Xy]) -> list[Move]:
+    """Legal walks of ``model`` to each point, along the area's witness paths."""
+    tries: list[Move] = []
+    for p in points:
         path = area.path_to(p)
-        if path is None or len(path) < 2:
-            continue
-        move = Move(model, walk(*path[1:]))
-        if state.is_legal(move):
-            out.append(move)
-    return out
+        if path is not None and len(path) >= 2:
+            tries.append(Move(model, walk(*path[1:])))
+    plan_walks(state, model, [m.steps for m in tries])  # swept in one call
+    return [m for m in tries if state.is_legal(m)]
 
 
 def charges(state: GameState, model: str, reaches: Reaches | None = None) -> list[Charge]:
@@ -168,12 +200,19 @@ def charges(state: GameState, model: str, reaches: Reaches | None = None) -> lis
                and charge_reaches(state.scenario, model, me.position, e, state.model(e).position)]
     if me.climbing or not enemies:
         return []
-    area = (reaches or Reaches()).of(state, model, True)
-    if area.area.is_empty:
+    # Every point of the charge's area lies within its ruler of the start (a path no
+    # longer than the ruler leads there): contact spots beyond it are never in the
+    # area, so an area none of them could be in is not built at all.
+    ruler = state.rules.ruler(state.scenario.unit_of(model).charge)
+    spots = {e: [p for p in _contact_spots(state, model, e)
+                 if math.hypot(p[0] - me.position.x, p[1] - me.position.y) <= ruler]
+             for e in enemies}
+    if not any(spots.values()):
         return []
+    area = (reaches or Reaches()).charge_paths(state, model)
     out: list[Charge] = []
     for enemy in enemies:
-        charge = _charge_at(state, model, enemy, area)
+        charge = _charge_at(state, model, enemy, area, spots[enemy])
         if charge is not None:
             out.append(charge)
     return out
@@ -184,16 +223,21 @@ def _distance(state: GameState, a: str, b: str) -> float:
     return math.hypot(pa.x - pb.x, pa.y - pb.y)
 
 
-def _charge_at(state: GameState, model: str, enemy: str, area: MoveArea) -> Charge | None:
+def _contact_spots(state: GameState, model: str, enemy: str) -> list[Xy]:
+    """Centre points in base contact with ``enemy`` in twelve directions, nearest first."""
     me, at = state.model(model).position, state.model(enemy).position
     reach = state.radius(model) + state.radius(enemy)
     spots = [(at.x + reach * math.cos(a), at.y + reach * math.sin(a))
              for a in (2 * math.pi * k / DIRECTIONS for k in range(DIRECTIONS))]
     spots.sort(key=lambda p: math.hypot(p[0] - me.x, p[1] - me.y))
+    return spots
+
+
+def _charge_at(state: GameState, model: str, enemy: str, area: Paths,
+               spots: list[Xy]) -> Charge | None:
+    """The first of ``spots`` (the contact spots within the ruler) a legal charge reaches."""
     for p in spots:
-        if not area.area.covers(shapely.Point(p)):
-            continue
-        path = area.path_to(p)
+        path = area.path_to(p)  # (None outside the area)
         if path is None or len(path) < 2:
             continue
         charge = Charge(model, enemy, walk(*path[1:]))

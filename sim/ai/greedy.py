@@ -17,11 +17,13 @@ readied is activated now), and never ends a turn with Ready models left.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sim.ai import why
 from sim.ai.answer import attack_value
 from sim.ai.candidates import Reaches, activation_actions, listed
+from sim.ai.objective_moves import objective_moves
+from sim.ai.objectives import leave_value
 from sim.ai.player import Decision
 from sim.ai.scoring import Scorer, Spot, situation_with
 from sim.combat.plan import (
@@ -41,7 +43,7 @@ from sim.engine.actions import (
 )
 from sim.engine.gamedata import Phase
 from sim.engine.state import GameState
-from sim.movement.kinds import Charge, Move, plan_movement
+from sim.movement.kinds import Charge, Leave, Move, plan_movement
 from sim.scenario.names import display_names
 from sim.scenario.positions import Position
 
@@ -51,10 +53,20 @@ CLIMBING_PENALTY = 0.2
 
 @dataclass(frozen=True)
 class Weighed:
-    """A decision and its score (higher is better)."""
+    """A candidate action and its score (higher is better). Its why line is written
+    when the decision is asked for: only the chosen candidates' ever are."""
 
     score: float
-    decision: Decision
+    action: Action
+    line: Callable[[], str] = field(compare=False)
+
+    @property
+    def decision(self) -> Decision:
+        return Decision(self.action, self.line())
+
+
+def _said(line: str) -> Callable[[], str]:
+    return lambda: line
 
 
 class GreedyPlayer:
@@ -62,10 +74,10 @@ class GreedyPlayer:
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0, *, quick: bool = False) -> None:
+    def __init__(self, seed: int = 0, *, quick: bool = False, objectives: bool = True) -> None:
         self.seed = seed
         self.quick = quick
-        self.scorer = Scorer()
+        self.scorer = Scorer(objectives=objectives)  # False: greedy-blind (docs/ai.md)
         self.reaches = Reaches()
 
     def decide(self, state: GameState) -> Decision:
@@ -93,7 +105,8 @@ def _activation(state: GameState, scorer: Scorer, reaches: Reaches, quick: bool
     names = display_names(state.scenario)
     seen: set[Action] = set()
     out: list[Weighed] = []
-    for a in activation_actions(state, reaches, quick):
+    extra = objective_moves(state, model, reaches) if scorer.objectives else []
+    for a in [*activation_actions(state, reaches, quick), *extra]:
         if a in seen:
             continue
         seen.add(a)
@@ -102,7 +115,7 @@ def _activation(state: GameState, scorer: Scorer, reaches: Reaches, quick: bool
             out.append(w)
     if not out:  # nothing scored: the first listed action, so the AI is never stuck
         first = listed(state)[0]
-        out.append(Weighed(0.0, Decision(first, f"{names.model(model)}: {first}")))
+        out.append(Weighed(0.0, first, _said(f"{names.model(model)}: {first}")))
     return out
 
 
@@ -117,14 +130,14 @@ def _weigh_one(state: GameState, scorer: Scorer, sit: Situation, a: Action, mode
 
     if isinstance(a, EndActivation):
         stay = spot(here, 0)
-        return Weighed(stay.score, Decision(a, why.stay_line(sc, stay)))
+        return Weighed(stay.score, a, lambda: why.stay_line(sc, stay))
     if isinstance(a, Shoot | CloseCombat):
         v = attack_value(state, scorer, a)
         if v is None:  # refused by the rules
             return None
-        line = (why.shot_line(sc, v) if isinstance(a, Shoot)
-                else why.melee_line(sc, v, "fights"))
-        return Weighed(v.value + spot(here, left - 1).score, Decision(a, line))
+        shot = isinstance(a, Shoot)
+        return Weighed(v.value + spot(here, left - 1).score, a,
+                       lambda: why.shot_line(sc, v) if shot else why.melee_line(sc, v, "fights"))
     if isinstance(a, Charge):
         route = plan_movement(state, a.model, a.steps, ruler="charge")
         if route.end is None:
@@ -133,18 +146,22 @@ def _weigh_one(state: GameState, scorer: Scorer, sit: Situation, a: Action, mode
         if hit is None:
             return None
         score = hit.value + spot(route.end, left - 1).score
-        return Weighed(score, Decision(a, why.melee_line(sc, hit, "charges")))
+        return Weighed(score, a, lambda: why.melee_line(sc, hit, "charges"))
     if isinstance(a, Move):
         end, climbing = move_end(state, a, here)
         if end is None:
             return None
         there = spot(end, left - 1)
         penalty = CLIMBING_PENALTY if climbing else 0.0
-        return Weighed(there.score - penalty,
-                       Decision(a, why.move_line(sc, there, state.radius(a.model))))
+        r = state.radius(a.model)
+        return Weighed(there.score - penalty, a, lambda: why.move_line(sc, there, r))
+    if isinstance(a, Leave):  # only offered to carry cargo off (R-OBJ-4)
+        worth = leave_value(state, a)
+        return None if worth is None else Weighed(worth, a, _said(
+            f"{display_names(sc).model(a.model)} carries its cargo off the board"))
     if isinstance(a, ModelAction):  # a kind this player does not know: worth nothing more
-        return Weighed(spot(here, left - 1).score - 0.01,
-                       Decision(a, f"{display_names(sc).model(a.model)}: {a}"))
+        return Weighed(spot(here, left - 1).score - 0.01, a,
+                       _said(f"{display_names(sc).model(a.model)}: {a}"))
     return None
 
 
@@ -170,21 +187,21 @@ def _turn(state: GameState, scorer: Scorer) -> list[Weighed]:
     for a in options:
         if isinstance(a, ChooseFirst):
             first = a.side == me
-            out.append(Weighed(1.0 if first else 0.0, Decision(
-                a, f"{names.side(a.side)} take the first turn"
-                   + (": the first shots are ours" if first else ""))))
+            out.append(Weighed(1.0 if first else 0.0, a, _said(
+                f"{names.side(a.side)} take the first turn"
+                + (": the first shots are ours" if first else ""))))
         elif isinstance(a, ReadyModel | Activate):
             score, line = urgency(a.model)
             verb = "readies" if isinstance(a, ReadyModel) else "activates"
-            out.append(Weighed(score, Decision(
-                a, f"{names.side(me or '')} {verb} {names.model(a.model)}: {line}")))
+            out.append(Weighed(score, a, _said(
+                f"{names.side(me or '')} {verb} {names.model(a.model)}: {line}")))
         elif isinstance(a, OptionB):
-            out.append(Weighed(1.0, Decision(a, "option B: the readied model acts now")))
+            out.append(Weighed(1.0, a, _said("option B: the readied model acts now")))
         elif isinstance(a, EndTurn):
-            out.append(Weighed(-1e9, Decision(a, "end of the turn: no Ready model is worth "
-                                                 "activating")))
+            out.append(Weighed(-1e9, a, _said("end of the turn: no Ready model is worth "
+                                              "activating")))
         else:
-            out.append(Weighed(0.0, Decision(a, f"{names.side(me or '')}: {a}")))
+            out.append(Weighed(0.0, a, _said(f"{names.side(me or '')}: {a}")))
     return out
 
 

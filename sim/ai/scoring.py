@@ -16,8 +16,10 @@ profiles it meets); nothing here is kept between players or processes.
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
 
+from sim.ai.objectives import spot_value
 from sim.combat.plan import (
     AttackPlan,
     AttackRefused,
@@ -26,6 +28,7 @@ from sim.combat.plan import (
     melee_weapons,
     plan_close_combat,
     plan_shot,
+    prime_shots,
     ranged_weapons,
 )
 from sim.engine.memo import Memo
@@ -87,19 +90,36 @@ class Spot:
     score: float
 
 
+@dataclass(frozen=True)
+class _Place:
+    """A :class:`Spot` before its score (which weighs the actions left)."""
+
+    best: AttackValue | None
+    threat: float
+    worst: AttackValue | None
+    gap: float
+
+
+#: Boards whose places a scorer keeps (a model's own board stays while it acts).
+BOARDS_KEPT = 16
+
+
 class Scorer:
     """Attack and position values for one player (its odds table is its own).
     ``approach``: a place's pull toward the enemy, per inch beyond striking range
     (greedy's :data:`APPROACH`; search passes its own, sim.ai.search.APPROACH)."""
 
-    def __init__(self, approach: float = APPROACH) -> None:
+    def __init__(self, approach: float = APPROACH, *, objectives: bool = True) -> None:
         self.approach = approach
+        self.objectives = objectives  # False: the blind player (sim.ai.objectives)
         self._odds: dict[tuple[AttackProfile, int], tuple[float, float, float]] = {}
         self._melee: dict[tuple[str, str, int], AttackValue | None] = {}
-        # Spots of the board last asked about (readying, activating and the first
-        # action of a turn ask about the same models on the same board).
-        self._standing: object = None  # the models in play, where and how hurt
-        self._spots: dict[tuple[str, Position, int], Spot] = {}
+        # What places are worth, by the board the model meets there: the other models
+        # in play (where, how hurt, climbing) and its own health. Readying, activating
+        # and the first action of a turn ask about the same models on the same board;
+        # a model's own move leaves its board as it was, so its second action meets
+        # the places of its first again.
+        self._boards: dict[Hashable, dict[tuple[Position, bool], _Place]] = {}
 
     # --- attacks --------------------------------------------------------------------
     def value_of(self, plan: AttackPlan, health: int, rules: RulesData) -> AttackValue:
@@ -163,21 +183,40 @@ class Scorer:
     # --- places -----------------------------------------------------------------------
     def spot(self, state: GameState, model: str, at: Position, left: int) -> Spot:
         """The worth of ``model`` standing at ``at`` with ``left`` actions still to take."""
-        standing = tuple(sorted((i, m.position, m.health, m.climbing)
-                                for i, m in state.models.items() if m.in_play))
-        if standing != self._standing:  # a model moved or was hurt: the spots change
-            self._standing, self._spots = standing, {}
-        key = (model, at, min(left, 1))
-        if key not in self._spots:
-            self._spots[key] = self._spot(state, model, at, left)
-        return self._spots[key]
+        me = state.model(model)
+        board = (model, me.health, tuple(sorted(
+            (i, m.position, m.health, m.climbing) for i, m in state.models.items()
+            if m.in_play and i != model)))
+        places = self._boards.pop(board, None)
+        if places is None:
+            places = {}
+            while len(self._boards) >= BOARDS_KEPT:
+                del self._boards[next(iter(self._boards))]  # the one asked about longest ago
+        self._boards[board] = places  # (last: the most recently asked)
+        # (where it stands climbing, the model keeps climbing: situation_with)
+        key = (at, me.climbing and at == me.position)
+        if key not in places:
+            places[key] = self._place(state, model, at)
+        p = places[key]
+        weight = SHOT_AFTER_MOVE if left >= 1 else SHOT_NEXT_TURN
+        score = ((p.best.value * weight if p.best is not None else 0.0)
+                 - THREAT_SHARE * p.threat * (THREAT_WHILE_FREE if left >= 1 else 1.0)
+                 - self.approach * p.gap
+                 # (outside the cache: what the objectives hold changes with no model moving)
+                 + (spot_value(state, model, at) if self.objectives else 0.0))
+        return Spot(model, at, p.best, p.threat, p.worst, p.gap, score)
 
-    def _spot(self, state: GameState, model: str, at: Position, left: int) -> Spot:
+    def _place(self, state: GameState, model: str, at: Position) -> _Place:
+        """What a place is worth whatever the actions left: the best attack from there,
+        the enemies' threat on it and the most dangerous one, the gap to the nearest."""
         sit = situation_with(state, model, at)
         enemies = [e for e in sit.positions if sit.sides[e] != sit.sides[model]]
         best: AttackValue | None = None
         worst: AttackValue | None = None
         threat = 0.0
+        for weapon in ranged_weapons(sit.scenario, model):  # the shots below, in one call
+            prime_shots(sit, model, [e for e in enemies if _within_reach(sit, model, e, weapon)],
+                        weapon)
         for e in enemies:
             mine = self.best_shot(sit, model, e)
             if in_contact(sit, model, e):
@@ -191,12 +230,7 @@ class Scorer:
                 threat += theirs.value
                 if worst is None or theirs.value > worst.value:
                     worst = theirs
-        gap = _gap(sit, model, enemies)
-        weight = SHOT_AFTER_MOVE if left >= 1 else SHOT_NEXT_TURN
-        score = ((best.value * weight if best is not None else 0.0)
-                 - THREAT_SHARE * threat * (THREAT_WHILE_FREE if left >= 1 else 1.0)
-                 - self.approach * gap)
-        return Spot(model, at, best, threat, worst, gap, score)
+        return _Place(best, threat, worst, _gap(sit, model, enemies))
 
     def _threat_from(self, sit: Situation, enemy: str, model: str) -> AttackValue | None:
         """The enemy's best attack on ``model``: a shot, or a charge within its ruler."""

@@ -54,6 +54,7 @@ from sim.ai.candidates import Reaches
 from sim.ai.greedy import GreedyPlayer, Weighed, weigh
 from sim.ai.last_round import for_the_score, is_last_round
 from sim.ai.leaf import charge_threat, firepower
+from sim.ai.objectives import playout_worth
 from sim.ai.player import Decision
 from sim.ai.scoring import Scorer
 from sim.ai.seen import Seen
@@ -138,7 +139,7 @@ class SearchPlayer:
             if values and self.seconds is not None and time.perf_counter() - start > self.seconds:
                 short = short[:len(values)]  # the budget is spent: choose among those tried
                 break
-            values.append(w.score - self._answer(state, w.decision.action, seeds,
+            values.append(w.score - self._answer(state, w.action, seeds,
                                                  self.playouts, weights))
         return _chosen(short, values)
 
@@ -155,7 +156,7 @@ class SearchPlayer:
 
         def where(w: Weighed) -> tuple[Position, int] | None:
             """Where a stay or a walk on the ground leaves the model, and its actions left."""
-            a = w.decision.action
+            a = w.action
             if isinstance(a, EndActivation):
                 return here, 0
             if (isinstance(a, Move) and here.z == 0.0
@@ -215,20 +216,20 @@ class SearchPlayer:
         first, greedy's most urgent, always is)."""
         best: tuple[float, Weighed, Weighed | None] | None = None
         start = time.perf_counter()
-        models = [w for w in options if isinstance(w.decision.action, ReadyModel | Activate)]
+        models = [w for w in options if isinstance(w.action, ReadyModel | Activate)]
         tried = 0
         for w in models:
             if tried and self.seconds is not None and time.perf_counter() - start > self.seconds:
                 break
             tried += 1
-            action = w.decision.action
+            action = w.action
             assert isinstance(action, ReadyModel | Activate)
             sim = state.copy()
             sim.apply(action)
             for _ in range(LEAD_IN):  # option B, then activating it (rulebook)
                 if sim.phase is Phase.ACTIVATION or sim.is_over or sim.acting != state.acting:
                     break
-                sim.apply(weigh(sim, self.scorer, self.reaches)[0].decision.action)
+                sim.apply(weigh(sim, self.scorer, self.reaches)[0].action)
             first = (self._first(sim)
                      if sim.phase is Phase.ACTIVATION and sim.activation is not None
                      and sim.activation.model == action.model else None)
@@ -240,7 +241,7 @@ class SearchPlayer:
         value, w, first = best
         then = f"; then {first.decision.why} ({value:+.2f})" if first is not None else ""
         cut = f"; {tried} of {len(models)} models tried (time)" if tried < len(models) else ""
-        return Decision(w.decision.action, f"{w.decision.why}{then}{cut}")
+        return Decision(w.action, f"{w.decision.why}{then}{cut}")
 
     def _first(self, sim: GameState) -> Weighed:
         """The best first action of the activation begun on ``sim``, weighed as the
@@ -287,7 +288,7 @@ class SearchPlayer:
                     gains += hit[1]
             sim.apply(chosen)
         return (weights.answer * answer - weights.gain * gains
-                - self._leaf(sim, me, weights)), gone
+                - self._leaf(sim, me, weights) - playout_worth(state, sim, me)), gone
 
     def _policy(self, sim: GameState) -> Action:
         """The quick greedy's action in a playout (worked out once per position)."""

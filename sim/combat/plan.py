@@ -16,9 +16,9 @@ kinds are built (sim.game.kinds).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from sim.engine.actions import ActionKind, ModelAction
@@ -30,7 +30,7 @@ from sim.resolution.attack import AttackOutcome, AttackProfile, resolve_attack
 from sim.scenario.names import DisplayNames, display_names, model_name
 from sim.scenario.objects import Scenario, Unit, Weapon
 from sim.scenario.positions import Position, initial_positions
-from sim.shooting.analysis import ShotAnalysis, analyse
+from sim.shooting.analysis import ShotAnalysis, analyse, analyse_many
 from sim.shooting.weapon_range import reach as weapon_reach
 
 if TYPE_CHECKING:
@@ -179,14 +179,32 @@ def _profile(sit: Situation, attacker: str, target: str, weapon: Weapon,
     )
 
 
+def _analysis_key(sit: Situation, attacker: str, target: str, weapon_id: str) -> Hashable:
+    return ("shot-analysis", sit.board, sit.climbing, attacker, target, weapon_id)
+
+
 def _analysis(sit: Situation, attacker: str, target: str, weapon_id: str) -> ShotAnalysis:
-    # Legality checks, samples and the apply step ask the same question
-    # several times for one board; the geometry is exact but not free. The
-    # situation's memo (the game state's, dropped whenever a model changes)
-    # keeps the answer, keyed by value.
-    key = ("shot-analysis", sit.board, sit.climbing, attacker, target, weapon_id)
-    return sit.memo.get(key, lambda: analyse(sit.scenario, sit.positions, attacker, target,
-                                             weapon_id, sit.climbing))
+    # Asked several times for one board (checks, samples, apply): kept in the situation's
+    # memo (the game state's, dropped whenever a model changes), keyed by value.
+    return sit.memo.get(_analysis_key(sit, attacker, target, weapon_id),
+                        lambda: analyse(sit.scenario, sit.positions, attacker, target,
+                                        weapon_id, sit.climbing))
+
+
+def prime_shots(sit: Situation, attacker: str, targets: Sequence[str], weapon_id: str) -> None:
+    """``attacker``'s shots with one weapon at many targets analysed in one call
+    (:func:`sim.shooting.analysis.analyse_many`: the same answers, a fraction of the
+    cost) into the situation's memo, where :func:`plan_shot` finds them."""
+    weapon = sit.scenario.weapons[weapon_id]
+    if weapon.skill == MELEE_SKILL or _skill_problem(sit.scenario.unit_of(attacker), weapon):
+        return
+    todo = [t for t in targets if _common_problem(sit, attacker, t, weapon_id) is None
+            and not sit.memo.has(_analysis_key(sit, attacker, t, weapon_id))]
+    if len(todo) < 2:  # nothing to batch
+        return
+    found = analyse_many(sit.scenario, sit.positions, attacker, todo, weapon_id, sit.climbing)
+    for t in todo:
+        sit.memo.get(_analysis_key(sit, attacker, t, weapon_id), partial(found.__getitem__, t))
 
 
 def shot_bands(analysis: ShotAnalysis) -> tuple[Band, ...]:
@@ -217,12 +235,14 @@ def plan_shot(sit: Situation, attacker: str, target: str, weapon_id: str,
     if not ana.in_range:
         reach = weapon_reach(sit.scenario.rules_data, weapon)
         rulers = weapon.short + (f" + {weapon.long}" if weapon.long else "")
-        raise _refuse(what, attacker, f"{target!r} is out of reach: {ana.distance:.2f} in "
+        raise _refuse(what, attacker, f"{model_name(sit.scenario, target)} is out of reach: "
+                      f"{ana.distance:.2f} in "
                       f"away, {weapon.name} reaches {rulers} = {reach:g} in "
                       "(R-SHOOT-1, R-RANGE-1)")
     if not ana.line_of_sight:
         blockers = ", ".join(ana.sight.blocked_by) or "terrain"
-        raise _refuse(what, attacker, f"no line of sight to {target!r}: blocked by "
+        raise _refuse(what, attacker, f"no line of sight to {model_name(sit.scenario, target)}: "
+                      "blocked by "
                       f"{blockers} (R-SHOOT-1, R-LOS-1)")
     bands = shot_bands(ana)
     if band is None:
@@ -293,7 +313,7 @@ def roll_attack(ctx: ActionContext, plan: AttackPlan) -> AttackOutcome:
     names = display_names(ctx.scenario)
     cover = ""
     if plan.analysis is not None and plan.analysis.cover:  # (pieces keep their ids)
-        cover = f"; cover: {', '.join(map(names.model, plan.analysis.cover))}"
+        cover = f"; cover: {', '.join(map(names.thing, plan.analysis.cover))}"
     attacker, target = names.model(plan.attacker), names.model(plan.target)
     ctx.log("attack", who, f"{plan.headline(names)}: {p.describe()}{cover}",
             weapon=plan.weapon.id, band=plan.band, skill=p.skill, attribute=p.attribute,

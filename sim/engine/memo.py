@@ -35,6 +35,10 @@ class Memo:
             self._answers[key] = build()
         return cast(T, self._answers[key])
 
+    def has(self, key: Hashable) -> bool:
+        """Whether the answer for ``key`` is built."""
+        return key in self._answers
+
     def clear(self) -> None:
         self._answers.clear()
 

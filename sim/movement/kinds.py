@@ -58,6 +58,7 @@ from sim.movement.plan import (  # the planning half; re-exported, callers impor
 )
 from sim.resolution.dice import roll_skill
 from sim.scenario.names import model_name
+from sim.scenario.objectives import edge_of
 from sim.scenario.positions import Position
 
 _EPS = 1e-9  # float noise on lengths and gaps (as in sim.movement.plan and contact)
@@ -402,7 +403,16 @@ class LeaveKind(ActionKind[Leave]):
         _, after = self._plan(ctx.state, action)
         ctx.log("moved", (action.model,), f"{model_name(ctx.scenario, action.model)} moves "
                 f"{after:.2f} in and leaves the board", distance=after, left=True)
-        ctx.remove(action.model, Status.LEFT, "left the board by its own movement")
+        ctx.remove(action.model, Status.LEFT, "left the board by its own movement",
+                   edge=self.edge(ctx.state, action))
+
+    @staticmethod
+    def edge(state: GameState, action: Leave) -> str | None:
+        """The board edge the path crosses (where a carried cargo goes, R-OBJ-4)."""
+        me = state.model(action.model)
+        crossing = edge_crossing(state.scenario.board, [me.position.xy, *action.points],
+                                 state.radius(action.model), state.rules.touch_tolerance)
+        return None if crossing is None else edge_of(state.scenario.board, crossing[0])
 
 
 _DIAG = math.sqrt(0.5)

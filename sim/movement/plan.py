@@ -7,14 +7,14 @@ where it ends). :mod:`sim.movement.kinds` holds the action kinds that apply a pl
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from geometry.movement.paths import Level, check_legs
+from geometry.movement.paths import LegsReport, Level, check_legs, check_legs_many
 from sim.engine.actions import fmt_num, parse_num
 from sim.engine.state import GameState
 from sim.errors import IllegalActionError
@@ -143,8 +143,38 @@ def plan_movement(state: GameState, model: str, steps: Sequence[Step], *,
     Kept in ``state.memo`` until a model changes: the legality check, the AI's
     weighing and the apply step plan the same path on the same board.
     """
-    key = ("movement-plan", model, tuple(steps), ruler)
-    return state.memo.get(key, lambda: _Walk(state, model).plan(steps, ruler))
+    return state.memo.get(_plan_key(model, steps, ruler),
+                          lambda: _Walk(state, model).plan(steps, ruler))
+
+
+def _plan_key(model: str, steps: Sequence[Step], ruler: str) -> Hashable:
+    return ("movement-plan", model, tuple(steps), ruler)
+
+
+def plan_walks(state: GameState, model: str, walks: Sequence[Sequence[Step]], *,
+               ruler: Literal["move", "charge"] = "move") -> None:
+    """:func:`plan_movement` for many plain walks of a model not climbing (the AI's
+    candidates), their paths swept in one batched check
+    (:func:`geometry.movement.paths.check_legs_many`, the same answers), into
+    ``state.memo`` where :func:`plan_movement` finds them."""
+    me = state.model(model)
+    if me.climbing:
+        return
+    todo = list({tuple(w): None for w in walks if all(s.kind == "walk" for s in w)
+                 and not state.memo.has(_plan_key(model, w, ruler))})
+    if len(todo) < 2:  # nothing to batch
+        return
+    walk = _Walk(state, model)
+    start = me.position.xy
+    swept = check_legs_many(walk.level(walk.z), walk.r,
+                            [[start, *((s.x, s.y) for s in w)] for w in todo])
+    for steps, rep in zip(todo, swept, strict=True):
+        plan = _Walk(state, model, swept=rep).plan(steps, ruler)
+        state.memo.get(_plan_key(model, steps, ruler), _planned(plan))
+
+
+def _planned(plan: Plan) -> Callable[[], Plan]:
+    return lambda: plan
 
 
 class _Refused(Exception):
@@ -159,8 +189,9 @@ class _Walk:
     """One path being checked step by step for :func:`plan_movement`: the walking run
     not yet swept, the route so far, its length and what it met."""
 
-    def __init__(self, state: GameState, model: str) -> None:
+    def __init__(self, state: GameState, model: str, swept: LegsReport | None = None) -> None:
         self.state, self.model = state, model
+        self.swept = swept  # the whole walk's sweep, when checked already (plan_walks)
         me = state.model(model)
         self.r, self.tol = state.radius(model), state.rules.touch_tolerance
         self.z = me.position.z
@@ -206,7 +237,8 @@ class _Walk:
         """Sweep the base along the walk so far (R-MOV-1..4, R-EDGE-1)."""
         if self.partway:
             return  # off the table: nothing to sweep (R-CLIMB-3)
-        rep = check_legs(self.level(self.z), self.r, self.run, rest=final)
+        rep = (self.swept if final and self.swept is not None
+               else check_legs(self.level(self.z), self.r, self.run, rest=final))
         self.difficult.extend(rep.difficult)
         self.length += rep.length
         if not rep.legal:
