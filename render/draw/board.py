@@ -438,6 +438,18 @@ def draw_swatch(surface: Any, entry: LegendEntry, box: pygame.Rect) -> None:
                              (box.x + i * 6, box.centery - 2, 5, 4))
     elif entry.style == "ring":
         pygame.draw.circle(surface, c[:3], box.center, box.h // 2, 2)
+    elif entry.style in ("diamond", "crate"):  # as render.draw.objectives draws them
+        pygame.draw.rect(surface, theme.TABLE, box)
+        x, y, r = box.centerx, box.centery, box.h // 2
+        if entry.style == "diamond":
+            points = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
+            pygame.draw.polygon(surface, c[:3], points)
+            pygame.draw.polygon(surface, theme.TEXT, points, 1)
+        else:
+            crate = pygame.Rect(x - r, y - r, 2 * r, 2 * r)
+            pygame.draw.rect(surface, c[:3], crate)
+            pygame.draw.line(surface, theme.TEXT, crate.topleft, crate.bottomright, 1)
+            pygame.draw.line(surface, theme.TEXT, crate.topright, crate.bottomleft, 1)
 
 
 def draw_legend(surface: Any, rect: Rect, entries: Sequence[LegendEntry], title: str) -> None:

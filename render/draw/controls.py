@@ -69,11 +69,12 @@ def markdown_table() -> str:
 
 
 def legend_table() -> str:
-    """Every legend entry (terrain, models, overlays) as a Markdown table (docs/window.md)."""
-    from render.draw.theme import OVERLAY_LEGEND, TERRAIN_LEGEND
+    """Every legend entry (terrain, models, objectives, overlays) as a Markdown table
+    (docs/window.md)."""
+    from render.draw.theme import OBJECTIVE_LEGEND, OVERLAY_LEGEND, TERRAIN_LEGEND
 
     rows = ["| drawn as | colour (RGB) | name | meaning |", "| --- | --- | --- | --- |"]
-    for e in (*TERRAIN_LEGEND, *OVERLAY_LEGEND):
+    for e in (*TERRAIN_LEGEND, *OBJECTIVE_LEGEND, *OVERLAY_LEGEND):
         style = f"{e.style} {e.glyph!r}" if e.glyph else e.style
         rows.append(f"| {style} | {tuple(e.colour[:3])} | {e.label} | {e.meaning} |")
     return "\n".join(rows) + "\n"

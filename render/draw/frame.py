@@ -216,8 +216,10 @@ def draw_steady(surface: Any, layout: Layout, scene: Scene, view: ViewState,
     if layout.strip is not None and scene.round is not None:
         draw_strip(surface, layout.strip, scene)
     draw_header(surface, layout.header, scene)
+    terrain = theme.TERRAIN_LEGEND + (theme.OBJECTIVE_LEGEND if scene.scenario.objectives
+                                      else ())
     legend = (theme.OVERLAY_LEGEND, "Legend: overlays") if view.legend == "overlays" else (
-        theme.TERRAIN_LEGEND, "Legend: terrain")
+        terrain, "Legend: terrain")
     log = [TextLine(s) for s in log_text]
     if not layout.legend_shares_log:
         draw_legend(surface, layout.legend, *legend)

@@ -78,7 +78,7 @@ RULER_RGB: dict[str, Colour] = {
 class LegendEntry:
     """One line of the legend: a swatch style, its colour, what it means."""
 
-    style: str  # "fill", "hatch", "outline", "dashed", "line", "dot", "ring"
+    style: str  # "fill", "hatch", "outline", "dashed", "line", "dot", "ring", "diamond", ...
     colour: Colour | RGBA
     label: str
     meaning: str
@@ -102,6 +102,21 @@ TERRAIN_LEGEND: tuple[LegendEntry, ...] = (
     LegendEntry("tag", USED_MARK, "Used", "the model's Used marker; no tag: Unready", "U"),
     LegendEntry("pips", (70, 210, 90), "health", "one pip per health point, dark when lost"),
     LegendEntry("tag", (240, 240, 240), "height", "the model stands that high (R-UNIT-1)", '^3"'),
+)
+
+OBJECTIVE_FREE: Colour = (235, 200, 80)  # an objective nobody holds (render.draw.objectives)
+
+#: Added to the terrain legend when the scenario has objectives (R-OBJ-1..4).
+OBJECTIVE_LEGEND: tuple[LegendEntry, ...] = (
+    LegendEntry("ring", OBJECTIVE_FREE, "zone (points)",
+                "scores each round for the side with more models in it (R-OBJ-2); "
+                "tinted by the side that holds it now"),
+    LegendEntry("diamond", OBJECTIVE_FREE, "marker (points)",
+                "scores each round for the only side within its distance (R-OBJ-3)"),
+    LegendEntry("crate", OBJECTIVE_FREE, "cargo (points)",
+                "picked up within its distance, scores carried off its side's exit (R-OBJ-4)"),
+    LegendEntry("line", SIDE_COLOURS[0], "cargo exit",
+                "a band in a side's colour along the edge its cargo leaves by (R-OBJ-4)"),
 )
 
 OVERLAY_LEGEND: tuple[LegendEntry, ...] = (

@@ -38,8 +38,8 @@ def next_kind(kind: str) -> str:
 
 def tool_buttons(kind: str, active: bool) -> list[Button]:
     """Appended to the tools: the tool itself and the kind it places (K cycles it)."""
-    return [Button(f"Objective{' *' if active else ''}", Op("tool", "objective")),
-            Button(f"Objective kind: {kind}", Op("objective_kind"))]
+    return [Button(f"Objective{' *' if active else ''}", Op("tool", "objective"), hotkey="O"),
+            Button(f"Objective kind: {kind}", Op("objective_kind"), hotkey="K")]
 
 
 def buttons(draft: Draft, ident: str) -> list[Button]:
