@@ -76,3 +76,47 @@ def test_the_writer_round_trips_objectives_and_kill_points() -> None:
     zero = load_scenario_text(text, "k.toml")
     assert zero.kill_points == 0
     assert "kill_points = 0" in scenario_to_toml(zero)
+
+
+def test_a_zones_radius_and_a_crates_exit_are_changed_by_their_buttons(
+        tmp_path: Path) -> None:
+    """pump-west (radius 2) selected: its Radius button grows it by half an inch; a crate
+    selected: "Exit of North Gang: north" takes the next edge (east, R-OBJ-4). Ctrl+S
+    rewrites only those lines; the files load as edited and `check` passes."""
+    (tmp_path / "z").mkdir()
+    (tmp_path / "c").mkdir()
+    zones = shipped_copy(tmp_path / "z", "objectives-zones.toml")
+    before = zones.read_text(encoding="utf-8")
+    d = EditorDriver(EditorController(load_scenario(zones), zones, before))
+    try:
+        d.click(4.0, 9.0)
+        assert d.editor.selected == "pump-west"
+        d.click_button("Radius: 2 in (+0.5)")
+        assert "Radius: 2.5 in (+0.5)" in d.labels()
+        d.key(pygame.K_s, pygame.KMOD_CTRL)
+    finally:
+        d.close()
+    assert _changed(before, zones.read_text(encoding="utf-8")) == ["-radius = 2",
+                                                                   "+radius = 2.5"]
+    assert load_scenario(zones).objective("pump-west").radius == 2.5
+    assert main(["check", str(zones)]) == 0
+
+    cargo = shipped_copy(tmp_path / "c", "objectives-cargo.toml")
+    before = cargo.read_text(encoding="utf-8")
+    s = load_scenario(cargo)
+    crate = s.objectives[0]
+    d = EditorDriver(EditorController(s, cargo, before))
+    try:
+        d.click(*crate.at)
+        assert d.editor.selected == crate.id
+        d.click_button("Exit of North Gang: north")
+        assert "Exit of North Gang: east" in d.labels()
+        assert "Exit of South Gang: south" in d.labels()
+        d.key(pygame.K_s, pygame.KMOD_CTRL)
+    finally:
+        d.close()
+    changed = _changed(before, cargo.read_text(encoding="utf-8"))
+    assert len(changed) == 2 and all("exits" in line for line in changed)
+    assert dict(load_scenario(cargo).objective(crate.id).exits) == {"north": "east",
+                                                                      "south": "south"}
+    assert main(["check", str(cargo)]) == 0

@@ -188,9 +188,11 @@ class EditorController(EditorCore):
         elif op.verb == "objective_kind":
             self.tool = replace(t, objective=objective_tool.next_kind(t.objective))
             self.say(f"objective kind: {self.tool.objective}")
-        elif op.verb == "objective_points" and sel is not None:
-            points = max(1, s.objective(sel).points + int(op.arg))
-            self.change(edit.set_objective(s, sel, points=points), f"{sel}: {points} point(s)")
+        elif op.verb.startswith("objective_") and objective_tool.is_objective(s, sel):
+            assert sel is not None
+            changed = objective_tool.change(s, sel, op)
+            if changed is not None:
+                self.change(*changed)
         elif sel is not None:
             self._do_on_selection(op, s, sel)
 
