@@ -113,6 +113,8 @@ def test_the_f5_legend_is_in_the_side_panel_not_on_the_board(skirmish: Scenario,
         p = d.state.model("settler-1").position
         d.move_to(d.board_px(p.x, p.y))
         d.key(pygame.K_F5)
+        d.controller.maps.settle()  # made in its thread (render/input/map_thread.py)
+        d.step()
         assert any(isinstance(o, MapOverlay) for o in d.controller.view().overlays)
         legend = d.app.layout.legend
         surface = d.app.surface

@@ -38,6 +38,12 @@ def skirmish() -> Scenario:
 
 
 def shown_map(d: Driver) -> Map | None:
+    """The map drawn once its thread is done (every map is made off the frame loop:
+    render/input/map_thread.py) and a frame has been drawn."""
+    d.step()  # (a frame after a commit may start the map anew: wait for that one)
+    while d.controller.maps.busy:
+        d.controller.maps.settle()
+        d.step()
     maps = [o.map for o in d.controller.view().overlays if isinstance(o, MapOverlay)]
     assert len(maps) <= 1
     return maps[0] if maps else None

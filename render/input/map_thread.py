@@ -1,9 +1,10 @@
-"""A slow map worked out off the frame loop (issue 34, bug 1; docs/window.md).
+"""Every F5 map worked out off the frame loop (issue 34, bug 1; docs/window.md).
 
 A threat map plans a shot per cell and takes seconds. Planned a few
 milliseconds per frame it took twice as long as from the command line and,
 since the window redraws only on a change, could sit at "computing" until the
-pointer moved. :class:`MapThread` works a :class:`~sim.maps.visibility.MapWork`
+pointer moved; a seen map, made at once, held one frame for 0.1-0.5 s.
+:class:`MapThread` makes a :class:`~sim.maps.visibility.MapWork` and works it
 to its end in a daemon thread (as an AI decision is, render.input.thinking)
 and publishes the map so far after each chunk: the window draws it as it
 fills in, and :attr:`MapThread.shown` changes with each chunk, so the view's
@@ -20,6 +21,7 @@ after its chunk and its map is dropped.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 from sim.maps.visibility import Map, MapWork
 
@@ -27,10 +29,12 @@ CHUNK_S = 0.2  # seconds of work between two pictures of the map so far
 
 
 class MapThread:
-    """``work`` done in a daemon thread; the map so far after each chunk."""
+    """The work ``make`` returns, made and done in a daemon thread; the map so far
+    after each chunk (a seen or sees map is whole after the first)."""
 
-    def __init__(self, work: MapWork) -> None:
-        self.work = work
+    def __init__(self, make: Callable[[], MapWork]) -> None:
+        self._make = make
+        self.work: MapWork | None = None  # made by the thread
         self.partial: Map | None = None  # the map so far (None before the first chunk)
         self.shown = 0  # chunks published: part of the view's key
         self.error: Exception | None = None
@@ -41,9 +45,10 @@ class MapThread:
 
     def _run(self) -> None:
         try:
+            work = self.work = self._make()  # a seen map's sight grids: 0.1-0.5 s
             while not self._cancel.is_set():
-                finished = self.work.step(CHUNK_S) is not None
-                self.partial = self.work.result or self.work.partial()
+                finished = work.step(CHUNK_S) is not None
+                self.partial = work.result or work.partial()
                 self.shown += 1
                 if finished:
                     break
@@ -55,14 +60,14 @@ class MapThread:
     @property
     def progress(self) -> float:
         """The part of the work done, 0..1."""
-        return self.work.progress
+        return 0.0 if self.work is None else self.work.progress
 
     @property
     def result(self) -> Map | None:
         """The whole map once done (the map's own error if it failed)."""
         if self.error is not None:
             raise self.error
-        return self.work.result if self._done.is_set() else None
+        return self.work.result if self._done.is_set() and self.work is not None else None
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait up to ``timeout`` seconds (None: to the end); whether it is done."""

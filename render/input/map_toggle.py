@@ -23,6 +23,7 @@ shoot it, with their chances). The values drawn are
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Protocol
 
 from render.draw.theme import TEXT_DIM, TEXT_WARN
@@ -32,7 +33,7 @@ from render.input.map_thread import MapThread
 from render.map_layer import MapOverlay
 from render.scene import Scene
 from sim.errors import WastelandError
-from sim.maps.visibility import KINDS, Map, MapWork, enemies_of
+from sim.maps.visibility import KINDS, Map, MapWork, check_request, enemies_of
 from sim.scenario.names import model_name
 from sim.scenario.objects import Scenario
 
@@ -63,9 +64,9 @@ class MapToggle:
         self.pinned: str | None = None  # the model chosen when F5 was pressed
         self.target: str | None = None  # a ``sees`` map's target
         self.target_for: str | None = None  # the model it was chosen for (issue 34, bug 4)
-        # The map's work (a seen or sees map: done; a threat map: its thread) or why
-        # there is none, by what it depends on.
-        self._cache: tuple[object, MapWork | MapThread | str] | None = None
+        # The map's thread (every kind: a seen map too holds a frame for 0.1-0.5 s) or
+        # why there is none, by what it depends on.
+        self._cache: tuple[object, MapThread | str] | None = None
 
     def key(self, hover_point: tuple[float, float] | None) -> object:
         """What the picture of the map depends on besides the engine state: the choice
@@ -85,7 +86,7 @@ class MapToggle:
 
     @property
     def busy(self) -> bool:
-        """Whether a threat map is being worked out (the window draws fewer frames)."""
+        """Whether a map is being worked out (the window draws fewer frames)."""
         work = None if self._cache is None else self._cache[1]
         return isinstance(work, MapThread) and not work.wait(0)
 
@@ -110,10 +111,9 @@ class MapToggle:
         """The model the map is of now."""
         return _focus(v) or self.pinned
 
-    def map_of(self, v: MapAsks, scene: Scene) -> MapWork | MapThread | str | None:
-        """The map to show (started when what it depends on changed: a ``seen`` or
-        ``sees`` map is made at once, a threat map's cells over frames), why there is
-        none (a sentence), or None when the maps are off."""
+    def map_of(self, v: MapAsks, scene: Scene) -> MapThread | str | None:
+        """The map to show (started in its thread when what it depends on changed), why
+        there is none (a sentence), or None when the maps are off."""
         model = self.model(v)
         if self.kind is None:
             return None
@@ -130,16 +130,17 @@ class MapToggle:
         if self._cache is None or self._cache[0] != key:
             self._drop()
             try:
-                work = MapWork(scene.scenario, positions, model, self.kind, target,
-                               climbing=climbing)
-                found: MapWork | MapThread | str = work if work.result else MapThread(work)
+                check_request(scene.scenario, positions, model, self.kind, target)
+                found: MapThread | str = MapThread(partial(
+                    MapWork, scene.scenario, positions, model, self.kind, target,
+                    climbing=climbing))
             except WastelandError as exc:
                 found = f"no {self.kind} map: {exc}"
             self._cache = (key, found)
         return self._cache[1]
 
     def _drop(self) -> None:
-        """Forget the map (a threat map being made stops)."""
+        """Forget the map (a map being made stops)."""
         if self._cache is not None and isinstance(self._cache[1], MapThread):
             self._cache[1].cancel()
         self._cache = None
@@ -155,7 +156,6 @@ class MapToggle:
             return list(overlays), [TextLine(f"F5 map: {work}", TEXT_WARN), *lines]
         m = work.result
         if m is None:
-            assert isinstance(work, MapThread)
             line = TextLine(f"F5 {self.kind} map: computing, {100 * work.progress:.0f}% "
                             "(drawn as it fills in)", TEXT_WARN)
             so_far = [] if work.partial is None else [MapOverlay(work.partial)]
@@ -171,10 +171,8 @@ class MapToggle:
             work.wait()
 
 
-def _drawn(work: MapWork | MapThread | str | None) -> Map | None:
+def _drawn(work: MapThread | str | None) -> Map | None:
     """The map drawn now: the whole map, else a threat map's cells so far."""
-    if isinstance(work, MapWork):
-        return work.result
     if isinstance(work, MapThread):
         return work.result or work.partial
     return None
