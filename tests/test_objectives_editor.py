@@ -76,3 +76,75 @@ def test_the_writer_round_trips_objectives_and_kill_points() -> None:
     zero = load_scenario_text(text, "k.toml")
     assert zero.kill_points == 0
     assert "kill_points = 0" in scenario_to_toml(zero)
+
+
+def test_a_zones_radius_and_a_crates_exit_are_changed_by_their_buttons(
+        tmp_path: Path) -> None:
+    """pump-west (radius 2) selected: its Radius button grows it by half an inch; a crate
+    selected: "Exit of North Gang: north" takes the next edge (east, R-OBJ-4). Ctrl+S
+    rewrites only those lines; the files load as edited and `check` passes."""
+    (tmp_path / "z").mkdir()
+    (tmp_path / "c").mkdir()
+    zones = shipped_copy(tmp_path / "z", "objectives-zones.toml")
+    before = zones.read_text(encoding="utf-8")
+    d = EditorDriver(EditorController(load_scenario(zones), zones, before))
+    try:
+        d.click(4.0, 9.0)
+        assert d.editor.selected == "pump-west"
+        d.click_button("Radius: 2 in (+0.5)")
+        assert "Radius: 2.5 in (+0.5)" in d.labels()
+        d.key(pygame.K_s, pygame.KMOD_CTRL)
+    finally:
+        d.close()
+    assert _changed(before, zones.read_text(encoding="utf-8")) == ["-radius = 2",
+                                                                   "+radius = 2.5"]
+    assert load_scenario(zones).objective("pump-west").radius == 2.5
+    assert main(["check", str(zones)]) == 0
+
+    cargo = shipped_copy(tmp_path / "c", "objectives-cargo.toml")
+    before = cargo.read_text(encoding="utf-8")
+    s = load_scenario(cargo)
+    crate = s.objectives[0]
+    d = EditorDriver(EditorController(s, cargo, before))
+    try:
+        d.click(*crate.at)
+        assert d.editor.selected == crate.id
+        d.click_button("Exit of North Gang: north")
+        assert "Exit of North Gang: east" in d.labels()
+        assert "Exit of South Gang: south" in d.labels()
+        d.key(pygame.K_s, pygame.KMOD_CTRL)
+    finally:
+        d.close()
+    changed = _changed(before, cargo.read_text(encoding="utf-8"))
+    assert len(changed) == 2 and all("exits" in line for line in changed)
+    assert dict(load_scenario(cargo).objective(crate.id).exits) == {"north": "east",
+                                                                      "south": "south"}
+    assert main(["check", str(cargo)]) == 0
+
+
+def test_an_objective_is_duplicated_and_pasted_like_a_piece(tmp_path: Path) -> None:
+    """Ctrl+D on radio-north (a marker at (12, 6)) adds radio-north-1 an inch right and
+    down; Ctrl+C then Ctrl+V at (20, 14) adds radio-north-2 there; both save and check."""
+    path = shipped_copy(tmp_path, "objectives-zones.toml")
+    before = path.read_text(encoding="utf-8")
+    s = load_scenario(path)
+    radio = s.objective("radio-north")
+    d = EditorDriver(EditorController(s, path, before))
+    try:
+        d.click(*radio.at)
+        assert d.editor.selected == "radio-north"
+        d.key(pygame.K_d, pygame.KMOD_CTRL)
+        assert d.editor.selected == "radio-north-1"
+        d.click(*radio.at)
+        d.key(pygame.K_c, pygame.KMOD_CTRL)
+        d.post(pygame.MOUSEMOTION, pos=d.px(20.0, 14.0), rel=(0, 0), buttons=(0, 0, 0))
+        d.key(pygame.K_v, pygame.KMOD_CTRL)
+        d.key(pygame.K_s, pygame.KMOD_CTRL)
+    finally:
+        d.close()
+    saved = load_scenario(path)
+    copy, pasted = saved.objective("radio-north-1"), saved.objective("radio-north-2")
+    assert (copy.kind, copy.points, copy.within) == (radio.kind, radio.points, radio.within)
+    assert copy.at == (radio.at[0] + 1.0, radio.at[1] + 1.0)
+    assert pasted.at == (20.0, 14.0)
+    assert main(["check", str(path)]) == 0

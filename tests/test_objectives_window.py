@@ -9,11 +9,13 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 from dataclasses import replace
+from typing import Any
 
 import pygame
+import pytest
 
 from render.draw import theme
-from render.draw.frame import board_transform
+from render.draw.frame import board_transform, draw_steady
 from render.draw.layout import compute_layout
 from render.draw.objectives import FREE
 from render.draw.view import ViewState
@@ -60,3 +62,53 @@ def test_the_running_score_is_in_the_scene() -> None:
     plain = new_game(scenario("skirmish"), seed=1)
     assert scene_from_state(plain.scenario, plain).scores == ()
     assert scene_from_state(plain.scenario, plain).objectives == ()
+
+
+def test_each_sides_cargo_exit_is_a_band_along_its_edge() -> None:
+    """Salvage Run: North carries cargo off the north edge, South off the south one
+    (R-OBJ-4, the scenario's ``exits``): the pixels just inside each edge, half way
+    along it, are that side's colour; the zones scenario, with no cargo, has no band."""
+    state = new_game(scenario("objectives-cargo"), seed=1)
+    scene = scene_from_state(state.scenario, state)
+    img = render_surface(scene, ViewState(), WIDTH)
+    lay = compute_layout(img.get_size(), scene.scenario.board, status=False, buttons=False)
+    t = board_transform(lay, scene)
+    w, h = scene.scenario.board
+    north, south = t.to_screen(w / 2, 0.0), t.to_screen(w / 2, h)
+    assert colour_near_point(img, (north[0], north[1] + 2), theme.side_colour(0, False), slack=2)
+    assert colour_near_point(img, (south[0], south[1] - 3), theme.side_colour(1, False), slack=2)
+    plain = new_game(scenario("objectives-zones"), seed=1)
+    pscene = scene_from_state(plain.scenario, plain)
+    pimg = render_surface(pscene, ViewState(), WIDTH)
+    pt = board_transform(compute_layout(pimg.get_size(), pscene.scenario.board, status=False,
+                                        buttons=False), pscene)
+    top = pt.to_screen(pscene.scenario.board[0] / 2, 0.0)
+    assert not colour_near_point(pimg, (top[0], top[1] + 2), theme.side_colour(0, False),
+                                 slack=2)
+
+
+def test_the_legend_explains_objectives_only_where_there_are_some(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The terrain legend lists zone, marker, cargo and cargo exit for a scenario with
+    objectives (docs/window.md's legend table lists them too), none for skirmish."""
+    seen: list[str] = []
+    real = theme.text
+
+    def spy(s: str, *a: Any, **k: Any) -> Any:
+        seen.append(s)
+        return real(s, *a, **k)
+
+    monkeypatch.setattr(theme, "text", spy)
+
+    def legend_words(name: str) -> list[str]:
+        seen.clear()
+        state = new_game(scenario(name), seed=1)
+        scene = scene_from_state(state.scenario, state)
+        lay = compute_layout((WIDTH, 800), scene.scenario.board)
+        draw_steady(pygame.Surface((WIDTH, 800)), lay, scene, ViewState(), [])
+        return list(seen)
+
+    with_objectives = legend_words("objectives-cargo")
+    for label in ("zone (points)", "marker (points)", "cargo (points)", "cargo exit"):
+        assert label in with_objectives
+    assert "cargo exit" not in legend_words("skirmish")

@@ -17,10 +17,11 @@ from render.scene import ObjectiveView, Scene
 from sim.scenario.names import display_names
 
 #: Objectives held by nobody are drawn in this colour.
-FREE = (235, 200, 80)
+FREE = theme.OBJECTIVE_FREE
 ZONE_ALPHA = 55
 INK = (30, 30, 30)
 TAB = (245, 235, 205)
+EXIT_BAND = 5  # px: a side's cargo exit drawn along its board edge
 
 
 def _colour(scene: Scene, side: str | None) -> tuple[int, int, int]:
@@ -32,7 +33,9 @@ def _colour(scene: Scene, side: str | None) -> tuple[int, int, int]:
 
 def draw_objectives(surface: Any, scene: Scene, t: BoardTransform) -> None:
     """Every objective under the bases: a zone's circle, a marker's ring of reach, a
-    cargo crate (on its carrier when carried), each with its id and points."""
+    cargo crate (on its carrier when carried), each with its id and points; and each
+    side's cargo exit, a band in its colour along that edge (R-OBJ-4)."""
+    _draw_exits(surface, scene, t)
     for o in scene.objectives:
         side, cx, cy = o.holder, *t.to_screen(o.x, o.y)
         carrier = next((m for m in scene.models if m.id == o.carrier), None)
@@ -50,6 +53,29 @@ def draw_objectives(surface: Any, scene: Scene, t: BoardTransform) -> None:
         else:
             _crate(surface, colour, cx, cy, max(5, round(t.length(0.4))))
         _label(surface, o, cx, cy - (reach if o.kind == "zone" else 10) - 8)
+
+
+def cargo_exits(scene: Scene) -> list[tuple[str, str]]:
+    """Each (side, edge) some cargo may be carried off by (R-OBJ-4), once, in order."""
+    out: list[tuple[str, str]] = []
+    for o in scene.scenario.objectives:
+        for side, edge in o.exits.items() if o.kind == "cargo" else ():
+            if (side, edge) not in out:
+                out.append((side, edge))
+    return out
+
+
+def _draw_exits(surface: Any, scene: Scene, t: BoardTransform) -> None:
+    w, h = scene.scenario.board
+    ends = {"north": ((0.0, 0.0), (w, 0.0)), "south": ((0.0, h), (w, h)),
+            "west": ((0.0, 0.0), (0.0, h)), "east": ((w, 0.0), (w, h))}
+    for side, edge in cargo_exits(scene):
+        a, b = (t.to_screen(*p) for p in ends[edge])
+        inward = {"north": (0, 1), "south": (0, -1), "west": (1, 0), "east": (-1, 0)}[edge]
+        for k in range(EXIT_BAND):  # a solid band just inside the edge
+            off = (inward[0] * k, inward[1] * k)
+            pygame.draw.line(surface, _colour(scene, side), (a[0] + off[0], a[1] + off[1]),
+                             (b[0] + off[0], b[1] + off[1]))
 
 
 def _disc(surface: Any, colour: tuple[int, int, int], at: tuple[int, int], r: int) -> None:

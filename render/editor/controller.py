@@ -26,16 +26,21 @@ from render.explain.answers import Answers
 from render.scene import Scene, scene_from_scenario
 from sim.scenario import edit
 from sim.scenario.fields import current_text
+from sim.scenario.names import display_names
 from sim.scenario.objects import Point, Scenario
 from sim.scenario.positions import Position
 from sim.scenario.presets import PRESETS
 from sim.scenario.rules import RULE_SETS
 
 CLICK_SLACK = 0.25  # inches added to a base's radius when clicking it
+DUPLICATE_OFFSET = (1.0, 1.0)  # inches: where Ctrl+D puts the copy from the original
 
 
 class EditorController(EditorCore):
     """The editor behind the window: what it shows, its buttons, keys, clicks and drags."""
+
+    picking: str | None = None  # the unit picker is open: for the tool ("unit") or a model
+    clipboard: str | None = None  # Ctrl+C: the piece or model Ctrl+V pastes a copy of
 
     def scene(self) -> Scene:
         tool = TOOL_NAMES[self.tool.name]
@@ -53,8 +58,8 @@ class EditorController(EditorCore):
         if objective_tool.is_objective(self.draft.scenario, self.selected):
             assert self.selected is not None
             return objective_tool.buttons(self.draft, self.selected)
-        out = panel.buttons(self.draft, self.tool, self.selected)
-        if self.selected is None:
+        out = panel.buttons(self.draft, self.tool, self.selected, self.picking is not None)
+        if self.selected is None and self.picking is None:
             out += objective_tool.tool_buttons(self.tool.objective,
                                                self.tool.name == "objective")
         return out
@@ -73,6 +78,8 @@ class EditorController(EditorCore):
         chosen = (objective_tool.lines(s, self.selected) if self.selected is not None
                   and objective_tool.is_objective(s, self.selected)
                   else panel.details(self.draft, self.selected))
+        if self.picking is not None:
+            title = "Unit: click one, or press its number"
         return ViewState(
             buttons=tuple(self.buttons()), buttons_title=title,
             details=tuple(lines + chosen),
@@ -138,8 +145,8 @@ class EditorController(EditorCore):
                 self.do(key)
 
     def captions(self) -> list[str]:
-        """The buttons' labels, where the window lays them out."""
-        return [b.label for b in self.buttons()]
+        """The buttons as drawn (label with number or key), where the window lays them out."""
+        return [b.caption for b in self.buttons()]
 
     def press_number(self, number: int) -> None:
         self.press_button(number - 1)
@@ -159,12 +166,14 @@ class EditorController(EditorCore):
         elif op.verb == "preset":
             self.tool = replace(t, preset=edit.next_in(tuple(PRESETS), t.preset))
             self.say(f"preset: {PRESETS[self.tool.preset].label}")
-        elif op.verb == "unit":
-            self.tool = replace(t, unit=edit.next_in(tuple(s.units), t.unit))
-            self.say(f"unit: {self.tool.unit}")
+        elif op.verb in ("unit", "model_unit") and s.units:
+            self.picking = op.verb  # the picker (panel.unit_picker), not the next unit
+            self.say("choose a unit: click it or press its number; Esc cancels")
+        elif op.verb == "pick":
+            self._pick_unit(op.arg)
         elif op.verb == "side":
             self.tool = replace(t, side=edit.next_in(tuple(s.sides), t.side))
-            self.say(f"side: {self.tool.side}")
+            self.say(f"side: {display_names(s).side(self.tool.side)}")
         elif op.verb == "rules":
             self.change(replace(s, rules=edit.next_in(RULE_SETS, s.rules)), "rule set changed")
         elif op.verb == "advantage":
@@ -180,9 +189,11 @@ class EditorController(EditorCore):
         elif op.verb == "objective_kind":
             self.tool = replace(t, objective=objective_tool.next_kind(t.objective))
             self.say(f"objective kind: {self.tool.objective}")
-        elif op.verb == "objective_points" and sel is not None:
-            points = max(1, s.objective(sel).points + int(op.arg))
-            self.change(edit.set_objective(s, sel, points=points), f"{sel}: {points} point(s)")
+        elif op.verb.startswith("objective_") and objective_tool.is_objective(s, sel):
+            assert sel is not None
+            changed = objective_tool.change(s, sel, op)
+            if changed is not None:
+                self.change(*changed)
         elif sel is not None:
             self._do_on_selection(op, s, sel)
 
@@ -198,12 +209,39 @@ class EditorController(EditorCore):
             self._apply(edit.rotate_piece, sel, float(op.arg), what=f"{sel} turned {op.arg} deg")
         elif op.verb == "scale":
             self._apply(edit.scale_piece, sel, float(op.arg), what=f"{sel} scaled")
-        elif op.verb == "model_unit":
-            unit = edit.next_in(tuple(s.units), s.model(sel).unit)
-            self.change(edit.set_model(s, sel, unit=unit), f"{sel}: unit {unit}")
         elif op.verb == "model_side":
             side = edit.next_in(tuple(s.sides), s.model(sel).side)
-            self.change(edit.set_model(s, sel, side=side), f"{sel}: side {side}")
+            self.change(edit.set_model(s, sel, side=side),
+                        f"{sel}: side {display_names(s).side(side)}")
+
+    def _pick_unit(self, unit: str) -> None:
+        """The picker's choice: the unit the Model tool places, or the selected model's."""
+        s, sel, picking = self.draft.scenario, self.selected, self.picking
+        self.picking = None
+        name = s.units[unit].name if unit in s.units else unit
+        if picking == "model_unit" and sel in s.model_ids:
+            self.change(edit.set_model(s, sel, unit=unit), f"{sel}: unit {name}")
+        elif picking == "unit":
+            self.tool = replace(self.tool, unit=unit)
+            self.say(f"unit: {name}")
+
+    def _duplicate(self, ident: str | None, at: Point | None = None) -> None:
+        """A copy of ``ident`` beside it (Ctrl+D), or with its centre at ``at`` (Ctrl+V)."""
+        s = self.draft.scenario
+        objective = objective_tool.is_objective(s, ident)
+        if ident is None or (ident not in s.model_ids and not objective and ident not in
+                             {p.id for p in s.terrain}):
+            self.say("select a piece, a model or an objective first (Ctrl+V: copy one with "
+                     "Ctrl+C)", error=True)
+            return
+        dx, dy = DUPLICATE_OFFSET
+        if at is not None:
+            c = (s.model(ident).at if ident in s.model_ids else s.objective(ident).at
+                 if objective else edit.centre_of(s.piece(ident)))
+            dx, dy = tools.snap((at[0] - c[0], at[1] - c[1]))
+        copy, new = edit.duplicate(s, ident, dx, dy)
+        if self.change(copy, f"{new}: a copy of {ident}"):
+            self.selected = new
 
     def set_tool(self, name: str) -> None:
         self._stop()
@@ -231,12 +269,16 @@ class EditorController(EditorCore):
             "deselect": self._deselect, "play": self._play, "help": self._toggle_help,
             "debug": self._toggle_debug, "all_sight": self._toggle_sight,
             "edges_reach": self._toggle_edges, "quit": self._quit, "legend": self._toggle_legend,
+            "duplicate": self._duplicate_selected, "copy": self._copy, "paste": self._paste,
         }.get(name)
         if handler is not None:
             handler()
         elif name.startswith("tool_"):
             self.set_tool(name.removeprefix("tool_"))
-        elif name in ("next_preset", "next_unit", "next_side", "next_objective_kind"):
+        elif name == "next_unit":  # the picker, for the selected model if one is
+            self.do(Op("model_unit" if self.selected in self.draft.scenario.model_ids
+                       else "unit"))
+        elif name in ("next_preset", "next_side", "next_objective_kind"):
             self.do(Op(name.removeprefix("next_")))
         elif name.startswith(("rotate", "scale", "nudge")):
             self._transform(name)
@@ -274,8 +316,24 @@ class EditorController(EditorCore):
     def _toggle_edges(self) -> None:
         self.debug_edges = not self.debug_edges
 
+    def _duplicate_selected(self) -> None:
+        self._duplicate(self.selected)
+
+    def _paste(self) -> None:
+        self._duplicate(self.clipboard, self.pointer)
+
+    def _copy(self) -> None:
+        if self.selected is None:
+            self.say("select a piece, a model or an objective to copy", error=True)
+            return
+        self.clipboard = self.selected
+        self.say(f"{self.selected} copied: Ctrl+V pastes a copy at the pointer")
+
     def _escape(self) -> None:
-        if self.points or self.drag is not None:
+        if self.picking is not None:
+            self.picking = None
+            self.say("cancelled")
+        elif self.points or self.drag is not None:
             self._stop()
             self.say("cancelled")
         elif self.selected is not None:

@@ -18,7 +18,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from sim.combat.plan import AttackRefused, Situation, plan_shot, ranged_weapons
+from sim.combat.plan import AttackRefused, plan_shot, ranged_weapons
+from sim.combat.situation import Situation
 from sim.maps.grid import BoolGrid, FloatGrid, Grid
 from sim.maps.sight import sight_grids
 from sim.resolution.attack import AttackProfile
@@ -90,6 +91,15 @@ class ThreatWork:
     def grids(self) -> list[FloatGrid]:
         """The chances so far, per enemy in order."""
         return [self.out[e] for e in self.enemies]
+
+    def pending(self, shape: tuple[int, ...]) -> BoolGrid:
+        """The cells not planned yet (their chances are not known)."""
+        out = np.zeros(shape, dtype=bool)
+        rest = self.cells[self.done:]
+        if rest:
+            ii, jj = zip(*rest, strict=True)
+            out[list(ii), list(jj)] = True
+        return out
 
 
 def threat_grids(scenario: Scenario, positions: Mapping[str, Position], model: str,

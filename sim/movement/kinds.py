@@ -34,8 +34,9 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from geometry.movement.obstacles import MoveObstacle
-from geometry.movement.paths import check_legs, edge_crossing
-from geometry.movement.reach import Reach, contact_band, reachable_area
+from geometry.movement.paths import check_legs, edge_crossing, path_length
+from geometry.movement.reach import Reach, reachable_area
+from geometry.movement.spots import contact_band
 from sim.engine.actions import ActionKind, ModelAction, fmt_num, parse_num
 from sim.engine.gamedata import Status
 from sim.engine.params import Param
@@ -429,15 +430,16 @@ class MoveArea:
     area: BaseGeometry
     reaches: tuple[Reach, ...] = field(default=())
 
-    def path_to(self, p: Xy) -> list[Xy] | None:
-        """Waypoints (start first) of a legal path to ``p``, or None."""
+    def path_to(self, p: Xy, shortest: bool = False) -> list[Xy] | None:
+        """Waypoints (start first) of a legal path to ``p``, or None; ``shortest``: the
+        shortest over the areas' trees (geometry.movement.reach.Reach.path_to)."""
         if not self.area.covers(shapely.Point(p)):
             return None
-        for reach in self.reaches:
-            path = reach.path_to(p)
-            if path is not None:
-                return path
-        return None
+        paths = (path for reach in self.reaches
+                 if (path := reach.path_to(p, shortest)) is not None)
+        if shortest:
+            return min(paths, key=path_length, default=None)
+        return next(paths, None)
 
 
 def reachable(state: GameState, model: str, *, charge: bool = False) -> MoveArea:
