@@ -31,12 +31,18 @@ answer (a target removed cannot answer): its playouts are split by whether
 the target was eliminated and the two means weighted by the exact chance to
 eliminate (greedy's score keeps the exact expectation of the attack itself).
 
-The budget per decision is a number of playouts (``playouts`` per candidate,
-an attack's at most): results are then the same on any machine.
-``seconds`` adds a time budget (the window's solo play): once it is spent no
-further candidate (or, for a turn choice, model) is tried, and the best of those
-tried is chosen (the top of the shortlist is always tried). That makes decisions
-depend on the machine's speed.
+Issue 37: the activation's two actions are searched together (sim.ai.widening):
+each first candidate with greedy's best few seconds after it, a *plan*, opened
+by progressive widening as the decision's playouts are spent one at a time
+(UCB1 chooses the next), each plan's k-th playout on the k-th seed. The chosen
+plan's second is kept and played at the next decision when the first left the
+position the search expected.
+
+The budget per decision is a number of playouts (:data:`PLAYOUTS`): results
+are then the same on any machine. ``seconds`` adds a time budget (the window's
+solo play): once it is spent no further playout (or, for a turn choice, model)
+is tried, and the best of the plans played is chosen (the top of the shortlist
+is always played). That makes decisions depend on the machine's speed.
 
 Turn choices: the model to ready or activate is the one whose best action is
 worth most, each tried on a copy up to its activation and weighed there as
@@ -107,7 +113,7 @@ APPROACH = 0.01
 
 
 class SearchPlayer:
-    """Greedy's shortlist, re-ranked by the opponent's answer on determinised copies."""
+    """Plans of greedy's candidates, weighed by the opponent's answer on determinised copies."""
 
     name = "search"
 
