@@ -12,16 +12,16 @@ keeps every feature.
 
 The proof for one vertex ``P`` (all tests with margins far above rounding):
 
-- ``P`` lies *between* the bases: the angle APB is obtuse and ``P`` is at least
-  sqrt(2) reach + ``_DEEP`` from both centres. Then every line through ``P``
-  meeting both bases has them on opposite sides of ``P`` (each base is seen from
-  ``P`` under less than 45 degrees each side), so ``P`` lies in the gap segment, at
-  least ``_DEEP`` from both ends.
-- The directions of those lines form one arc of less than 90 degrees, from the
-  tangents from ``P`` to the two (grown) bases, computed without trigonometry.
-- The arc lies inside one of the open half-turns where a ray runs into the piece
-  (for a convex corner, inside both sides' half-turns) if both its ends do: each
-  such set of directions is an arc of less than 180 degrees.
+- ``P`` lies *between* the bases: it is at least reach + ``_DEEP`` from both
+  centres, and the angle APB is larger than the sum of the angles under which
+  ``P`` sees each (grown) base either side of its centre. Then every line through
+  ``P`` meeting both bases has them on opposite sides of ``P``, so ``P`` lies in
+  the gap segment, at least ``_DEEP`` from both ends.
+- The directions of those lines form one arc of less than 180 degrees, between
+  the tangents from ``P`` to the two bases, computed without trigonometry.
+- The arc lies inside a set of directions where a ray runs into the piece by the
+  margin (one side's open half-turn, or for a convex corner both) if both its ends
+  do: each such set is an arc of less than 180 degrees.
 """
 
 from __future__ import annotations

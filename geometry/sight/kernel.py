@@ -37,14 +37,10 @@ import numpy as np
 from numpy.typing import NDArray
 
 from geometry.jit import jit
-from geometry.sight.cones import CONE_SIN as _CONE_SIN
-from geometry.sight.cones import CONE_STEP as _CONE_STEP
-from geometry.sight.cones import uncut_features
+from geometry.sight.cones import CONE_SIN, CONE_STEP, uncut_features
 from geometry.sight.corridor import features, misses_box, near, slot_boxes
 from geometry.sight.packing import Array, Ints, Packed, pack
 from geometry.sight.parts import EPS, TOUCH, Parts
-
-
 
 # --- testing lines ------------------------------------------------------------------
 
@@ -218,21 +214,21 @@ def _cuts(pts: Array, i: int, px: float, py: float, dx: float, dy: float, s: flo
     of :func:`~geometry.sight.corridor.features`), within the stretch [s, e]?
 
     One of the line's two rays from the corner runs into the piece at an angle of at
-    least asin(_CONE_SIN) from both sides, and its point at _CONE_STEP from the corner
+    least asin(CONE_SIN) from both sides, and its point at CONE_STEP from the corner
     lies in [s, e]. The piece is that corner alone within the corner's radius (at
-    least twice _CONE_STEP), so that point lies 3 EPS inside the piece, and inside
+    least twice CONE_STEP), so that point lies 3 EPS inside the piece, and inside
     its eroded triangles: the full test would find the same piece.
     """
-    if not pts[i, 7] >= 2.0 * _CONE_STEP:
+    if not pts[i, 7] >= 2.0 * CONE_STEP:
         return False
     t = (pts[i, 0] - px) * dx + (pts[i, 1] - py) * dy
     for sign in (1.0, -1.0):
         rx, ry = sign * dx, sign * dy
         ca = pts[i, 2] * ry - pts[i, 3] * rx  # from the side going on, turning into the piece
         cb = rx * pts[i, 5] - ry * pts[i, 4]  # to the side coming in
-        inside = ((ca > _CONE_SIN and cb > _CONE_SIN) if pts[i, 6] > 0.5
-                  else (ca > _CONE_SIN or cb > _CONE_SIN))
-        if inside and s + TOUCH <= t + sign * _CONE_STEP <= e - TOUCH:
+        inside = ((ca > CONE_SIN and cb > CONE_SIN) if pts[i, 6] > 0.5
+                  else (ca > CONE_SIN or cb > CONE_SIN))
+        if inside and s + TOUCH <= t + sign * CONE_STEP <= e - TOUCH:
             return True
     return False
 
