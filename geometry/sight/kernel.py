@@ -99,6 +99,7 @@ def _first_free(lines: Array, k: int, pts: Array, a: Array, b: Array, tri: Array
         else:
             s = e = (max(a0, b0) + min(a1, b1)) / 2.0
         x0, y0, x1, y1 = px + s * dx, py + s * dy, px + e * dx, py + e * dy
+        ix, iy = 1.0 / dx if dx != 0.0 else 0.0, 1.0 / dy if dy != 0.0 else 0.0
         sx0, sx1 = min(x0, x1), max(x0, x1)
         sy0, sy1 = min(y0, y1), max(y0, y1)
         blocked = False
@@ -117,7 +118,7 @@ def _first_free(lines: Array, k: int, pts: Array, a: Array, b: Array, tri: Array
             if blocked and met[q]:
                 continue
             if misses_box(sbox[q, 0], sbox[q, 1], sbox[q, 2], sbox[q, 3], px, py, dx, dy,
-                           s, e):
+                          ix, iy, s, e):
                 continue
             hit = False
             t0, t1 = slots[q, 1], slots[q, 2]
