@@ -16,6 +16,7 @@ import platformdirs
 import pygame
 
 from render.draw.banner import banner_rect
+from render.draw.dice_card import card_rect
 from render.draw.frame import draw_frame
 from render.draw.layout import MIN_WINDOW
 from render.draw.view import TextLine
@@ -80,9 +81,15 @@ class App(Window[Controller]):
         self.show = Show()  # banner, dice card, headlines, "what if" (issue 16)
 
     def dismiss(self, pos: tuple[int, int] | None = None) -> bool:
-        """Input closes the hand-over banner; a click on the banner does nothing else."""
+        """Input closes the hand-over banner; a click on the banner does nothing else (it
+        sits lower while a dice card shows: issue 34, bug 2)."""
+        board = self.layout.board
+        card = card_rect(board) if self.show.card_up(self.clock()) else None
         return self.show.dismiss() and pos is not None and banner_rect(
-            self.layout.board).contains(*pos)
+            board, card).contains(*pos)
+
+    def measure(self, start: tuple[float, float], end: tuple[float, float]) -> None:
+        self.controller.measure(start, end)
 
     def pinned(self) -> Sequence[TextLine]:
         return self.show.headlines + self.show.what_if.text
@@ -97,6 +104,8 @@ class App(Window[Controller]):
                 self.controller.command(name)
         elif event.key in DIGITS and not ctrl:
             self.controller.press_number(DIGITS[event.key])  # a shown menu's entry only
+        elif event.key == pygame.K_F6 and not ctrl:
+            self.controller.say(self.show.toggle_side())
         elif not ctrl and event.key in LETTERS and self.controller.press_hotkey(
                 LETTERS[event.key]):
             pass
@@ -115,9 +124,11 @@ class App(Window[Controller]):
                    self.show.shown(self.clock(), scene))
 
     def frame_rate(self) -> int:
-        """Frames a second now: fewer while an AI player thinks (THINKING_FPS)."""
+        """Frames a second now: fewer while an AI player thinks or a threat map is made
+        (THINKING_FPS: the thread gets the time the frames do not take)."""
         ai = self.controller.ai
-        return THINKING_FPS if ai is not None and ai.thinking else FPS
+        busy = (ai is not None and ai.thinking) or self.controller.maps.busy
+        return THINKING_FPS if busy else FPS
 
     def save_on_quit(self) -> Path | None:
         """Leaving keeps a changed game: it is saved, and the file named on screen and stderr."""

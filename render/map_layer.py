@@ -4,12 +4,15 @@ The map's values come from :func:`sim.maps.visibility.make_map`; drawing decides
 Each cell is shaded by its value (``seen``: how many enemies see a base there,
 ``threat``: the best enemy hit chance, ``sees``: whether it sees the target)
 from green (none) through yellow to red (the most), ``sees`` in blue; a cell
-where the base cannot stand is left unshaded. A legend of the colours sits
-in the board's bottom-left corner.
+where the base cannot stand is left unshaded. The legend of the colours is drawn
+in the side panel's legend box (render.draw.frame), never over the board (issue 34,
+bug 3). The window draws the shading once per map into its kept board layer: a
+frame only blits that (bug 7).
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,7 +20,7 @@ from typing import Any
 import numpy as np
 import pygame
 
-from render.draw import theme
+from render.draw.theme import LegendEntry
 from render.draw.transform import BoardTransform
 from render.draw.view import TextLine, ViewState
 from render.png import save_png
@@ -27,7 +30,8 @@ from sim.scenario.objects import Scenario
 
 ALPHA = 120  # how strongly a cell is shaded over the board (0..255)
 SAFE = (40, 170, 70)  # nobody: green
-SEES = (40, 120, 230)  # the model sees the target: blue
+# The model sees the target: violet, apart from the blue reachable area (issue 34, bug 5).
+SEES = (175, 60, 235)
 # From one enemy (or the lowest chance) to the most: yellow to red.
 LOW, HIGH = (235, 215, 40), (215, 30, 30)
 NOT_SEEN = (120, 120, 120)  # ``sees``: no sight to the target, grey and faint
@@ -73,33 +77,37 @@ class MapOverlay:
 
     def draw(self, surface: Any, t: BoardTransform) -> None:
         g = self.map.grid
-        rgba = np.ascontiguousarray(cell_colours(self.map))
-        img = pygame.image.frombuffer(rgba.tobytes(), (g.nx, g.ny), "RGBA")
         x0, y0 = t.to_screen_f(g.x0 - g.cell / 2, g.y0 - g.cell / 2)
         x1, y1 = t.to_screen_f(g.x0 + (g.nx - 0.5) * g.cell, g.y0 + (g.ny - 0.5) * g.cell)
         size = (max(1, round(x1 - x0)), max(1, round(y1 - y0)))
-        surface.blit(pygame.transform.scale(img, size), (round(x0), round(y0)))
+        surface.blit(map_picture(self.map, size), (round(x0), round(y0)))
+
+    def still_key(self) -> Hashable:
+        """What its shading depends on: the map (render.draw.board.BoardLayers.still)."""
+        return ("map", id(self.map))
+
+    def draw_top(self, surface: Any, t: BoardTransform) -> None:
+        """The hovered cell's base, ringed over the models."""
         if self.base is not None:
             x, y, r = self.base
             pygame.draw.circle(surface, (255, 255, 255), t.to_screen(x, y),
                                max(2, round(r * t.scale)), 2)
 
-    def draw_top(self, surface: Any, t: BoardTransform) -> None:
-        entries = legend_entries(self.map, self.target_name)
-        clip = surface.get_clip()
-        size = 15
-        rows = [(c, theme.text(label, size, theme.TEXT)) for c, label in entries]
-        w = 26 + max(img.get_width() for _, img in rows)
-        h = 8 + sum(img.get_height() + 3 for _, img in rows)
-        box = pygame.Rect(clip.x + 8, clip.bottom - h - 8, w, h)
-        bg = pygame.Surface(box.size, pygame.SRCALPHA)
-        bg.fill((0, 0, 0, 190))
-        surface.blit(bg, box)
-        y = box.y + 5
-        for colour, img in rows:
-            pygame.draw.rect(surface, colour, (box.x + 6, y + 2, 14, img.get_height() - 4))
-            surface.blit(img, (box.x + 24, y))
-            y += img.get_height() + 3
+    def legend(self) -> tuple[str, list[LegendEntry]]:
+        """The legend's title and entries, drawn in the side panel (render.draw.frame)."""
+        return "Legend: F5 map", [
+            LegendEntry("fill", (*colour, 0 if label.startswith("unshaded") else ALPHA), label,
+                        label) for colour, label in legend_entries(self.map, self.target_name)]
+
+
+def map_picture(m: Map, size: tuple[int, int]) -> Any:
+    """The map's cells shaded and scaled to ``size`` pixels. The window draws it once per
+    map into its kept board layer (render.draw.board.BoardLayers.still), not every
+    frame (issue 34, bug 7)."""
+    g = m.grid
+    rgba = np.ascontiguousarray(cell_colours(m))
+    img = pygame.image.frombuffer(rgba.tobytes(), (g.nx, g.ny), "RGBA")
+    return pygame.transform.scale(img, size)
 
 
 def legend_entries(m: Map, target_name: str | None = None

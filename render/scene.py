@@ -15,8 +15,10 @@ from dataclasses import dataclass, field
 
 from shapely.geometry.base import BaseGeometry
 
+from sim.engine import objectives as held
 from sim.engine.gamedata import Readiness, Status
 from sim.engine.state import GameState
+from sim.engine.turns import score
 from sim.scenario.objects import Scenario
 from sim.scenario.positions import Position, initial_positions
 from sim.shooting.elevation_rules import board_elevation
@@ -46,6 +48,21 @@ class ModelView:
 
 
 @dataclass(frozen=True)
+class ObjectiveView:
+    """One objective as drawn (R-OBJ-1): where it is now, how near a base must be,
+    and who holds it now (a zone or marker) or carries it (cargo)."""
+
+    id: str
+    kind: str  # zone, marker, cargo
+    x: float
+    y: float
+    reach: float  # a zone's radius, a marker's distance
+    points: int
+    holder: str | None = None  # the side that would score it if the round ended now
+    carrier: str | None = None  # the model carrying the cargo
+
+
+@dataclass(frozen=True)
 class Scene:
     """The board at one moment: models plus the turn context."""
 
@@ -61,6 +78,8 @@ class Scene:
     phase: str = ""
     result: str | None = None  # game over text
     side_order: tuple[str, ...] = field(default=())
+    objectives: tuple[ObjectiveView, ...] = ()  # R-OBJ-1; cargo gone off the board left out
+    scores: tuple[tuple[str, int], ...] = ()  # the running score, side by side (R-OBJ-6)
 
     def model(self, model_id: str) -> ModelView:
         for m in self.models:
@@ -112,6 +131,8 @@ def scene_from_scenario(scenario: Scenario, positions: dict[str, Position] | Non
         advantage=scenario.advantage,
         phase="set-up (read only)",
         side_order=tuple(scenario.sides),
+        objectives=tuple(ObjectiveView(o.id, o.kind, o.at[0], o.at[1], o.reach, o.points)
+                         for o in scenario.objectives),
     )
 
 
@@ -134,4 +155,21 @@ def scene_from_state(scenario: Scenario, st: GameState) -> Scene:
         active_model=act.model if act else None,
         actions_left=act.actions_left if act else None,
         phase=str(st.phase), result=str(st.result) if st.result else None,
-        side_order=st.sides)
+        side_order=st.sides, objectives=_objectives(st),
+        scores=tuple((side, score(st, side)) for side in st.sides)
+        if scenario.objectives else ())
+
+
+def _objectives(st: GameState) -> tuple[ObjectiveView, ...]:
+    """The objectives as the engine has them: holders now, cargo where it lies or rides."""
+    out = []
+    for o in st.scenario.objectives:
+        if o.kind != "cargo":
+            out.append(ObjectiveView(o.id, o.kind, o.at[0], o.at[1], o.reach, o.points,
+                                     holder=held.holder(st, o)))
+            continue
+        at = held.cargo_at(st, o.id)
+        if at is not None:
+            out.append(ObjectiveView(o.id, o.kind, at[0], at[1], o.reach, o.points,
+                                     carrier=st.objectives.cargo[o.id].carrier))
+    return tuple(out)

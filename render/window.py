@@ -18,6 +18,7 @@ import sys
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -26,9 +27,10 @@ import pygame
 from render.draw import theme
 from render.draw.board import BoardLayers
 from render.draw.frame import board_transform
-from render.draw.layout import MIN_WINDOW, Layout, compute_layout
+from render.draw.layout import MIN_WINDOW, Camera, Layout, compute_layout
 from render.draw.panels import BUTTON_TOP, button_rects, max_scroll
 from render.draw.pinned import scrolled_rect
+from render.draw.transform import panned, zoomed
 from render.draw.view import TextLine, ViewState
 from render.scene import Scene
 from sim.errors import WastelandError
@@ -41,6 +43,9 @@ SHOW_SAVED_MS = 1200  # the last frame, naming the save, stays up this long
 DRAG_PX = 6  # a press that moves further than this is a drag, not a click
 FPS = 60  # frames a second
 WHEEL_ROWS = 3  # text rows per notch of the mouse wheel
+ZOOM_STEP = 1.25  # the board's zoom per notch of the wheel over it (issue 34)
+FIT_KEYS = (pygame.K_HOME,)  # the whole board again
+PAN_BUTTON = 2  # a middle-button drag always pans; a left drag pans when it draws no path
 RESIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED)
 
 
@@ -80,6 +85,9 @@ class Window(Generic[S]):
         self.running = True
         self._press: tuple[int, int] | None = None
         self._dragging = False
+        self._pan: tuple[int, int] | None = None  # the last pixel of a drag that pans
+        self._tape: tuple[int, int] | None = None  # where a right press began (the tape)
+        self._taping = False
         self.stopped_by: str | None = None  # the signal or key that ended the loop
         self.layers = BoardLayers()  # the drawn terrain, kept until a resize
         self.clock = pygame.time.get_ticks  # the frame clock (tests step their own)
@@ -96,6 +104,9 @@ class Window(Generic[S]):
         """Input came (a click at ``pos``, or a key): close what input closes; True when
         the click was on it and that is all the click does."""
         return False
+
+    def measure(self, start: tuple[float, float], end: tuple[float, float]) -> None:
+        """A right drag on the board from ``start`` to ``end`` (inches): the game's tape."""
 
     def pinned(self) -> Sequence[TextLine]:
         """Lines pinned above Details (the game's headlines); the wheel scrolls below them."""
@@ -129,35 +140,66 @@ class Window(Generic[S]):
             self._resize(event)
         elif event.type == pygame.KEYDOWN:
             self.dismiss()  # the key still does what it does
-            self.key(event)
+            if event.key in FIT_KEYS:
+                self.set_camera(Camera())
+            else:
+                self.key(event)
         elif event.type == pygame.MOUSEBUTTONDOWN:
             if self.dismiss(event.pos):
                 return
             if event.button == 1:
                 self._press, self._dragging = event.pos, False
+            elif event.button == PAN_BUTTON and self.layout.board.contains(*event.pos):
+                self._pan = event.pos
+            elif event.button == 3 and self.layout.board.contains(*event.pos):
+                self._tape, self._taping = event.pos, False  # a drag lays the tape
             elif event.button == 3:
                 self.controller.command("escape")
         elif event.type == pygame.MOUSEMOTION:
             self._motion(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == PAN_BUTTON:
+            self._pan = None
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            if self._tape is not None and not self._taping:
+                self.controller.command("escape")  # a right click, not a drag
+            self._tape = None
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._release(event.pos)
         elif event.type == pygame.MOUSEWHEEL:
             self._wheel(event)
 
     def _wheel(self, event: Any) -> None:
-        """The wheel scrolls the event log under the pointer, else Details.
+        """The wheel zooms the board at the pointer; elsewhere it scrolls the event log
+        under the pointer, else Details.
 
-        Over the board it scrolls Details too: a shot preview lasts only while
-        the pointer stays on its target, so it must be readable from there.
+        With Shift held it scrolls Details over the board too: a shot preview lasts
+        only while the pointer stays on its target, so it must be readable from there.
         """
         pos = getattr(event, "pos", None) or pygame.mouse.get_pos()
         lay, view = self.layout, self.controller.view()
-        if lay.details.contains(*pos) or lay.board_area.contains(*pos):
+        shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+        if lay.board.contains(*pos) and not shift:
+            board = self.controller.scenario.board
+            self.set_camera(zoomed(lay.camera, lay.board, board, pos, ZOOM_STEP ** event.y))
+            self._motion(pos)  # the pointer is over another spot of the board now
+        elif lay.details.contains(*pos) or lay.board_area.contains(*pos):
             self.controller.scroll_by("details", -event.y * WHEEL_ROWS,
                                       self.details_scroll_limit())
         elif lay.log.contains(*pos) and not (lay.legend_shares_log and view.show_legend):
             limit = max_scroll(lay.log, [TextLine(s) for s in view.log])
             self.controller.scroll_by("log", event.y * WHEEL_ROWS, limit)
+
+    def set_camera(self, camera: Camera) -> None:
+        """Zoom and pan the board (drawing and clicks alike go through it)."""
+        self.layout = replace(self.layout, camera=camera)
+
+    def _panned(self, pos: tuple[int, int]) -> None:
+        """A drag that pans: the board follows the pointer."""
+        assert self._pan is not None
+        dx, dy = pos[0] - self._pan[0], pos[1] - self._pan[1]
+        self._pan = pos
+        lay = self.layout
+        self.set_camera(panned(lay.camera, lay.board, self.controller.scenario.board, dx, dy))
 
     def details_scroll_limit(self) -> int:
         """How far the wheel scrolls Details: its text under the pinned lines."""
@@ -181,11 +223,24 @@ class Window(Generic[S]):
         return t.to_board(*pos)
 
     def _motion(self, pos: tuple[int, int]) -> None:
+        if self._pan is not None:
+            self._panned(pos)
+            return
+        if self._tape is not None:
+            dx, dy = pos[0] - self._tape[0], pos[1] - self._tape[1]
+            self._taping = self._taping or dx * dx + dy * dy > DRAG_PX * DRAG_PX
+            a, b = self._board_point(self._tape), self._board_point(pos)
+            if self._taping and a is not None and b is not None:
+                self.measure(a, b)
         if self._press is not None:
             dx, dy = pos[0] - self._press[0], pos[1] - self._press[1]
             if not self._dragging and dx * dx + dy * dy > DRAG_PX * DRAG_PX:
                 start = self._board_point(self._press)
                 self._dragging = start is not None and self.controller.drag_start(*start)
+                if start is not None and not self._dragging:  # no path to draw: pan
+                    self._pan, self._press = self._press, None
+                    self._panned(pos)
+                    return
             if self._dragging:
                 p = self._board_point(pos)
                 if p is not None:
@@ -201,6 +256,9 @@ class Window(Generic[S]):
     def _release(self, pos: tuple[int, int]) -> None:
         press, dragging = self._press, self._dragging
         self._press, self._dragging = None, False
+        if press is None and self._pan is not None:  # a left drag that panned
+            self._pan = None
+            return
         if press is None:
             return
         if dragging:

@@ -180,7 +180,7 @@ def test_undo_goes_back_over_the_ai_turn_to_the_human_decision(
 
 @pytest.mark.parametrize(("value", "code", "words"), [
     ("orcs", 1, ["'orcs'", "settlers, mutants"]),
-    ("mutants=genius", 2, ["'genius'", "random, greedy, search"]),
+    ("mutants=genius", 2, ["'genius'", "random, greedy, greedy-blind, search"]),
 ])
 def test_play_names_a_bad_ai_argument(capsys: pytest.CaptureFixture[str], value: str,
                                       code: int, words: list[str]) -> None:

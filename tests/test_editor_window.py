@@ -86,8 +86,14 @@ class EditorDriver:
     def click_button(self, label: str) -> None:
         labels = self.labels()
         assert label in labels, f"{label!r} not offered; offered: {labels}"
-        r = button_rects(self.app.layout.buttons, labels)[labels.index(label)]
+        captions = self.app.controller.captions()  # as drawn: with their keys
+        r = button_rects(self.app.layout.buttons, captions)[labels.index(label)]
         self.click_px((r.x + r.w // 2, r.y + r.h // 2))
+
+    def pick_unit(self, name: str) -> None:
+        """The Unit button opens the picker (issue 34); click the unit in it."""
+        self.click_button(next(b for b in self.labels() if b.startswith("Unit: ")))
+        self.click_button(name)
 
     def press_until(self, prefix: str, wanted: str) -> None:
         """Click the button starting ``prefix`` until it reads ``prefix + wanted``."""
@@ -126,13 +132,13 @@ def build_battlefield(d: EditorDriver) -> None:
     d.key(pygame.K_RETURN)
     d.key(pygame.K_ESCAPE)
     d.key(pygame.K_m)
-    d.press_until("Unit: ", "Knight (Knight Patrol)")
+    d.pick_unit("Knight (Knight Patrol)")
     d.press_until("Side: ", "Commonwealth Settlers")
     d.click(3.0, 30.0)
     d.key(pygame.K_ESCAPE)
     d.click(6.0, 30.0)
     d.key(pygame.K_ESCAPE)
-    d.press_until("Unit: ", "Super Mutant")
+    d.pick_unit("Super Mutant")
     d.key(pygame.K_v)  # the next side
     d.click(30.0, 30.0)
     d.key(pygame.K_ESCAPE)
@@ -298,12 +304,16 @@ def test_sight_overlay_while_editing_and_play_this(tmp_path: Path) -> None:
 
 def test_every_tool_button_fits_the_panel(new_board: EditorDriver) -> None:
     """A button that is not laid out cannot be clicked: the tools page fits 1280x800."""
-    labels = new_board.labels()
+    labels = new_board.app.controller.captions()
     assert len(button_rects(new_board.app.layout.buttons, labels)) == len(labels), labels
     new_board.key(pygame.K_r)
     new_board.drag((5.0, 5.0), (10.0, 8.0))  # a piece selected: its properties
-    labels = new_board.labels()
+    labels = new_board.app.controller.captions()
     assert "Movement: impassable" in labels
+    assert len(button_rects(new_board.app.layout.buttons, labels)) == len(labels), labels
+    new_board.key(pygame.K_ESCAPE)
+    new_board.key(pygame.K_u)  # the unit picker: every unit of the scenario
+    labels = new_board.app.controller.captions()
     assert len(button_rects(new_board.app.layout.buttons, labels)) == len(labels), labels
 
 
@@ -317,10 +327,11 @@ def test_every_editor_key_is_documented() -> None:
     names = {"help": "F1", "debug": "F2", "all_sight": "F3", "edges_reach": "F4", "play": "F5",
              "confirm": "Enter", "escape": "Esc", "backspace": "Backspace", "delete": "Delete",
              "tool_select": "S", "tool_rect": "R", "tool_circle": "C", "tool_polygon": "P",
-             "tool_model": "M", "next_preset": "Tab", "next_unit": "U", "next_side": "V",
+             "tool_model": "M", "tool_objective": "O", "next_objective_kind": "K",
+             "next_preset": "Tab", "next_unit": "U", "next_side": "V",
              "legend": "L", "rotate:-15": "[", "rotate:15": "]", "scale:0.9": "-",
              "scale:1.1": "=", "undo": "Ctrl+Z", "redo": "Ctrl+Y", "save": "Ctrl+S",
-             "quit": "Ctrl+Q"}
+             "quit": "Ctrl+Q", "duplicate": "Ctrl+D", "copy": "Ctrl+C", "paste": "Ctrl+V"}
     keys = {token for row in table.splitlines()[2:] if row.startswith("| ")
             for token in re.split(r"[ ,()]+", row.split("|")[1]) if token}
     for command in {*KEYS.values(), *CTRL_KEYS.values()}:
@@ -376,3 +387,74 @@ def test_closing_the_window_during_play_this_saves_the_game(tmp_path: Path) -> N
         assert saved is not None and saved.parent == tmp_path and saved.suffix == ".json"
     finally:
         d.close()
+
+
+def test_the_unit_picker_duplicate_copy_paste_and_keys_on_buttons(
+        new_board: EditorDriver) -> None:
+    """Issue 34: U opens a picker of every unit (numbers choose); Ctrl+D duplicates a piece
+    or a model beside it with the next id; Ctrl+C, Ctrl+V paste a copy at the pointer;
+    the buttons show their keys."""
+    d = new_board
+    e = d.editor
+    captions = e.captions()
+    assert "Rectangle [R]" in captions and "Save [Ctrl+S]" in captions
+    d.key(pygame.K_u)
+    units = list(e.draft.scenario.units.items())
+    assert d.labels()[:len(units)] == [u.name for _, u in units]  # every unit, in order
+    assert e.captions()[2] == f"3. {units[2][1].name}"
+    d.key(pygame.K_3)  # its number chooses it
+    assert e.tool.unit == units[2][0] and "Unit: " + units[2][1].name in d.labels()
+    d.key(pygame.K_m)
+    d.click(4.0, 30.0)  # a model of that unit, selected
+    placed = e.selected
+    assert placed is not None and e.draft.scenario.model(placed).unit == units[2][0]
+    d.key(pygame.K_u)  # with a model selected: its unit
+    d.click_button(units[0][1].name)
+    assert e.draft.scenario.model(placed).unit == units[0][0]
+    d.key(pygame.K_d, pygame.KMOD_CTRL)
+    copy = e.selected
+    assert copy is not None and copy != placed
+    m, c = e.draft.scenario.model(placed), e.draft.scenario.model(copy)
+    assert (c.unit, c.side) == (m.unit, m.side)
+    assert (c.at[0] - m.at[0], c.at[1] - m.at[1]) == pytest.approx((1.0, 1.0))
+    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_r)
+    d.drag((5.0, 5.0), (10.0, 5.5))  # a wall, selected
+    wall = e.selected
+    assert wall is not None
+    d.key(pygame.K_d, pygame.KMOD_CTRL)
+    s = e.draft.scenario
+    twin = e.selected
+    assert twin is not None and twin != wall and s.piece(twin).props == s.piece(wall).props
+    a, b = s.piece(wall).footprint.bounds, s.piece(twin).footprint.bounds
+    assert [q - p for p, q in zip(a, b, strict=True)] == pytest.approx([1.0, 1.0, 1.0, 1.0])
+    d.key(pygame.K_c, pygame.KMOD_CTRL)
+    d.post(pygame.MOUSEMOTION, pos=d.px(20.0, 20.0), rel=(0, 0), buttons=(0, 0, 0))
+    d.app.step()
+    d.key(pygame.K_v, pygame.KMOD_CTRL)
+    pasted = e.draft.scenario.piece(e.selected or "")
+    centre = pasted.footprint.centroid
+    assert (centre.x, centre.y) == pytest.approx((20.0, 20.0), abs=0.06)  # snapped to 0.1 in
+    assert len(e.draft.scenario.terrain) == 3
+    d.key(pygame.K_z, pygame.KMOD_CTRL)  # each is one change: undo takes the paste back
+    assert len(e.draft.scenario.terrain) == 2
+
+
+def test_the_editor_zooms_and_home_fits(new_board: EditorDriver) -> None:
+    """The wheel zooms the editor's board at the pointer, a click still lands where it is
+    drawn (a rectangle drawn zoomed has the corners dragged), Home fits it again."""
+    d = new_board
+    fitted = board_transform(d.app.layout, d.editor.scene())
+    at = d.px(10.0, 10.0)
+    d.post(pygame.MOUSEWHEEL, x=0, y=2, pos=at, flipped=False, precise_x=0.0, precise_y=2.0,
+           touch=False, which=0)
+    d.app.step()
+    zoomed = board_transform(d.app.layout, d.editor.scene())
+    assert zoomed.scale > fitted.scale
+    assert zoomed.to_board(*at) == pytest.approx(fitted.to_board(*at), abs=1e-9)
+    d.key(pygame.K_r)
+    d.drag((8.0, 8.0), (11.0, 9.0))  # d.px maps through the zoomed transform
+    piece = d.editor.draft.scenario.piece(d.editor.selected or "")
+    assert piece.footprint.bounds == pytest.approx((8.0, 8.0, 11.0, 9.0), abs=0.11)
+    d.key(pygame.K_HOME)
+    assert board_transform(d.app.layout, d.editor.scene()) == fitted

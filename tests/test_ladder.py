@@ -108,7 +108,7 @@ def test_wasteland_schema_prints_it(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize(("argv", "code", "words"), [
     (("--players", "random"), 2, ["two players"]),
-    (("--players", "random,genius"), 2, ["'genius'", "random, greedy, search"]),
+    (("--players", "random,genius"), 2, ["'genius'", "random, greedy, greedy-blind, search"]),
     (("--players", "greedy,greedy"), 2, ["'greedy'", "twice"]),
     (("--games", "0"), 2, ["--games"]),
     (("--backend", "dask"), 2, ["--scheduler"]),

@@ -20,6 +20,8 @@ OWNER: dict[str, str] = {
     "R-UNIT-2": "geometry", "R-DIST-1": "geometry",
     # the turn machine and its one generator
     **{f"R-TURN-{n}": "sim/engine" for n in range(1, 11)}, "R-ALL-1": "sim/engine",
+    # the objectives and the score they add to (issue 35)
+    **{f"R-OBJ-{n}": "sim/engine" for n in range(1, 7)},
     # movement, climbing, jumping, falls, the board edge
     **{f"R-MOV-{n}": "sim/movement" for n in range(1, 6)},
     **{f"R-CLIMB-{n}": "sim/movement" for n in range(1, 6)}, "R-JUMP-1": "sim/movement",

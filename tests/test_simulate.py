@@ -103,7 +103,7 @@ def test_text_report_names_sides_and_units(capsys: pytest.CaptureFixture[str]) -
 
 @pytest.mark.parametrize(("argv", "code", "words"), [
     (("--ai", "orcs=greedy"), 1, ["'orcs'", "settlers, mutants"]),
-    (("--ai", "settlers=genius"), 2, ["'genius'", "random, greedy, search"]),
+    (("--ai", "settlers=genius"), 2, ["'genius'", "random, greedy, greedy-blind, search"]),
     (("--ai", "settlers"), 2, ["SIDE=PLAYER"]),
     (("--ai", "settlers=random", "--ai", "settlers=greedy"), 2, ["twice", "'settlers'"]),
     (("--games", "0"), 2, ["--games"]),

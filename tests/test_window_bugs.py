@@ -263,7 +263,8 @@ def test_bug6_a_refusal_is_in_player_words_and_goes_with_a_new_path(tmp_path: Pa
         activate(d, "knight")
         d.key(pygame.K_m)
         p = d.state.model("knight").position
-        d.click_px(d.board_px(p.x, p.y + 15.0))  # far beyond any ruler
+        d.click_px(d.board_px(p.x, p.y + 1.0))  # a first leg (a first click goes by
+        d.click_px(d.board_px(p.x, p.y + 15.0))  # destination); then far beyond any ruler
         commit = next(b for b in d.controller.view().buttons if b.label == "Commit path")
         assert not commit.enabled  # drawn dim: the engine refuses the path
         before = d.state.to_dict()
@@ -277,7 +278,7 @@ def test_bug6_a_refusal_is_in_player_words_and_goes_with_a_new_path(tmp_path: Pa
         why = d.state.why_illegal(Move("knight", tuple(s.steps)))
         assert why is not None and c.status.endswith(f"not allowed: {why.reason}")
         d.key(pygame.K_BACKSPACE)
-        d.click_px(d.board_px(p.x, p.y + 1.0))  # a new, legal path
+        d.click_px(d.board_px(p.x, p.y + 2.0))  # a new, legal path
         assert not c.status_error
         assert next(b for b in c.view().buttons if b.label == "Commit path").enabled
     finally:

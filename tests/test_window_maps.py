@@ -2,7 +2,8 @@
 
 Events only, under the dummy driver: F5 cycles seen / threat / sees / off for
 the hovered (or active) model; the shaded values are make_map's (R-LOS-1..4,
-R-ELEV-*; threat: the shot preview's odds, R-SHOOT-1), the legend is drawn,
+R-ELEV-*; threat: the shot preview's odds, R-SHOOT-1), the legend is drawn in the
+side panel,
 hovering a cell names the enemies that see it as per-pair ``analyse`` answers
 (display names), the map follows a move, and the debug view shows it too.
 """
@@ -37,6 +38,12 @@ def skirmish() -> Scenario:
 
 
 def shown_map(d: Driver) -> Map | None:
+    """The map drawn once its thread is done (every map is made off the frame loop:
+    render/input/map_thread.py) and a frame has been drawn."""
+    d.step()  # (a frame after a commit may start the map anew: wait for that one)
+    while d.controller.maps.busy:
+        d.controller.maps.settle()
+        d.step()
     maps = [o.map for o in d.controller.view().overlays if isinstance(o, MapOverlay)]
     assert len(maps) <= 1
     return maps[0] if maps else None
@@ -83,11 +90,11 @@ def test_f5_cycles_the_maps_of_the_hovered_model(skirmish: Scenario, tmp_path: P
         assert m is not None and (m.kind, m.model) == ("seen", "settler-1")
         assert same_values(m, expected(d, "settler-1", "seen"))
         assert "seen map of Settler" in d.controller.status
-        # The shading and the legend are on the screen: the legend's box in the
-        # board's bottom-left corner, a shaded cell in its colour's tint.
-        board = d.app.layout.board
+        # The shading and the legend are on the screen: the legend in the side
+        # panel's legend box, a shaded cell in its colour's tint.
         shot = d.app.surface
-        corner = (board.x + 20, board.bottom - 20)
+        legend = d.app.layout.legend
+        corner = (legend.x + 20, legend.y + 30)
         assert shot.get_at(corner) != bare.get_at(corner)
         rgba = cell_colours(m)
         row, col = np.argwhere(rgba[:, :, 3] > 0)[len(np.argwhere(rgba[:, :, 3] > 0)) // 2]
@@ -108,13 +115,11 @@ def test_f5_cycles_the_maps_of_the_hovered_model(skirmish: Scenario, tmp_path: P
             checked += 1
         assert checked >= 3
 
-        d.key(pygame.K_F5)  # threat: its cells planned over frames, "computing" meanwhile
-        assert shown_map(d) is None
+        d.key(pygame.K_F5)  # threat: planned in a thread, "computing" meanwhile
         assert any("computing" in t for t in details(d))
-        for _ in range(2000):
-            if shown_map(d) is not None:
-                break
-            d.step()
+        assert d.controller.maps.busy
+        d.controller.maps.settle()  # the thread is done
+        d.step()
         m = shown_map(d)
         assert m is not None and (m.kind, m.model) == ("threat", "settler-1")
         assert same_values(m, expected(d, "settler-1", "threat"))

@@ -302,10 +302,14 @@ def test_short_window_shows_legend_on_l_and_scrolls_details(tmp_path: Path) -> N
         limit = d.app.details_scroll_limit()  # the text under the pinned headline
         assert limit > 0
         inside = d.board_px(p.x, p.y)  # still on the target: the preview stays
-        for _ in range(limit):
-            d.post(pygame.MOUSEWHEEL, x=0, y=-1, pos=inside, flipped=False,
-                   precise_x=0.0, precise_y=-1.0, touch=False, which=0)
-            d.step()
+        pygame.key.set_mods(pygame.KMOD_LSHIFT)  # Shift+wheel: the plain wheel zooms there
+        try:
+            for _ in range(limit):
+                d.post(pygame.MOUSEWHEEL, x=0, y=-1, pos=inside, flipped=False,
+                       precise_x=0.0, precise_y=-1.0, touch=False, which=0)
+                d.step()
+        finally:
+            pygame.key.set_mods(0)
         assert d.controller.view().details_scroll == limit  # down to the last row
         p = d.state.model("hound").position
         d.move_to(d.board_px(p.x, p.y))  # other text starts at its top again

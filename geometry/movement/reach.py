@@ -71,19 +71,23 @@ class Reach:
     regions: tuple[tuple[int, BaseGeometry], ...]  # node index, area seen from it
     prefix: tuple[Point, ...] = ()  # legs walked before nodes[0] (a nudge off a contact)
 
-    def path_to(self, p: Point) -> list[Point] | None:
-        """Waypoints from the start to ``p`` through the tree, or None if ``p`` is outside."""
+    def path_to(self, p: Point, shortest: bool = False) -> list[Point] | None:
+        """Waypoints from the start to ``p`` through the tree, or None if ``p`` is outside:
+        through the first node whose region holds ``p`` (what the AI's samples take), or
+        with ``shortest`` through the one with the least ``dist`` plus the last leg (the
+        shortest path over the tree's nodes: move by destination)."""
         pt = shapely.Point(p)
         if not self.area.covers(pt):
             return None
-        for i, region in self.regions:
-            if region.covers(pt):
-                chain = [i]
-                while self.parent[chain[-1]] >= 0:
-                    chain.append(self.parent[chain[-1]])
-                pts = [*self.prefix, *(self.nodes[j] for j in reversed(chain)), p]
-                return dedupe(pts)
-        return None
+        seen = (i for i, region in self.regions if region.covers(pt))  # lazy: the AI's
+        first = (min(seen, key=lambda i: self.dist[i] + math.dist(self.nodes[i], p),
+                     default=None) if shortest else next(seen, None))
+        if first is None:
+            return None
+        chain = [first]
+        while self.parent[chain[-1]] >= 0:
+            chain.append(self.parent[chain[-1]])
+        return dedupe([*self.prefix, *(self.nodes[j] for j in reversed(chain)), p])
 
 
 def dedupe(pts: list[Point]) -> list[Point]:

@@ -26,14 +26,20 @@ READINESS_FILL = {Readiness.UNREADY: (70, 74, 82), Readiness.READY: theme.READY_
                   Readiness.USED: (32, 32, 35)}  # Used: dark, its name dimmed
 
 
-def banner_rect(board: Rect) -> Rect:
-    """The banner across the board, a third of the way down."""
+def banner_rect(board: Rect, avoid: Rect | None = None) -> Rect:
+    """The banner across the board, a third of the way down; under ``avoid`` (the dice
+    card) when it would cover it, so the last attack's HIT or MISS stays readable
+    (issue 34, bug 2)."""
     h = 92
-    return Rect(board.x, board.y + board.h // 3 - h // 2, board.w, h)
+    r = Rect(board.x, board.y + board.h // 3 - h // 2, board.w, h)
+    if avoid is not None and r.overlaps(avoid):
+        r = Rect(board.x, min(avoid.bottom + 8, board.bottom - h), board.w, h)
+    return r
 
 
-def draw_banner(surface: Any, board: Rect, title: str, hint: str, colour: theme.Colour) -> None:
-    r = banner_rect(board)
+def draw_banner(surface: Any, board: Rect, title: str, hint: str, colour: theme.Colour,
+                avoid: Rect | None = None) -> None:
+    r = banner_rect(board, avoid)
     shade = pygame.Surface((r.w, r.h), pygame.SRCALPHA)
     shade.fill((15, 16, 20, 225))
     surface.blit(shade, (r.x, r.y))

@@ -306,18 +306,19 @@ class BoardLayers:
 
     def __init__(self) -> None:
         self._scenario: Scenario | None = None
-        self._layers: dict[tuple[tuple[int, int, int, int], float], Any] = {}
+        self._layers: dict[tuple[object, ...], Any] = {}
         self._areas: dict[tuple[Any, ...], tuple[Any, tuple[int, int]]] = {}
         self._labels: dict[tuple[float, tuple[int, int]], list[PieceLabel]] = {}
         self._kept: tuple[Hashable, Any] | None = None
+        self._still: tuple[Hashable, Any, tuple[Any, ...]] | None = None
 
     def layer(self, scenario: Scenario, rect: Rect, t: BoardTransform,
               edges: Sequence[BaseGeometry] = ()) -> Any:
-        """:func:`board_layer`, drawn once per ``rect`` and scale."""
+        """:func:`board_layer`, drawn once per ``rect``, scale and origin."""
         if scenario is not self._scenario:
             self._scenario = scenario
             self.clear()
-        key = (rect.as_tuple(), t.scale)
+        key = (rect.as_tuple(), t.scale, t.to_screen(0, 0))  # zoomed and panned too
         if key not in self._layers:
             if len(self._layers) >= self.KEPT:
                 self.clear()
@@ -347,6 +348,18 @@ class BoardLayers:
             self._labels[key] = piece_label_boxes(scenario, t)
         return self._labels[key]
 
+    def still(self, layer: Any, overlays: Sequence[Any], draw: Callable[[Any], None]) -> Any:
+        """``layer`` with the still overlays (``still_key``: a map's shading, every sight
+        line, edges, reachable areas) drawn over it by ``draw``, kept while they stay
+        the same: a frame blits one picture, not a map and 1,750 dashes (issue 34, bug 7).
+        The overlays are held with the picture, so the ids in their keys stay theirs."""
+        key = (id(layer), tuple(o.still_key() for o in overlays))
+        if self._still is None or self._still[0] != key:
+            img = layer.copy()
+            draw(img)
+            self._still = (key, img, (layer, *overlays))
+        return self._still[1]
+
     def kept(self, key: Hashable, make: Callable[[], Any]) -> Any:
         """The surface ``make`` draws, kept while ``key`` stays the same (the frame's
         steady panels: header, legend, log, strip)."""
@@ -359,6 +372,7 @@ class BoardLayers:
         self._areas.clear()
         self._labels.clear()
         self._kept = None
+        self._still = None
 
 
 def area_layer(geom: BaseGeometry, fill: Sequence[int], edge: Sequence[int], t: BoardTransform
@@ -424,6 +438,18 @@ def draw_swatch(surface: Any, entry: LegendEntry, box: pygame.Rect) -> None:
                              (box.x + i * 6, box.centery - 2, 5, 4))
     elif entry.style == "ring":
         pygame.draw.circle(surface, c[:3], box.center, box.h // 2, 2)
+    elif entry.style in ("diamond", "crate"):  # as render.draw.objectives draws them
+        pygame.draw.rect(surface, theme.TABLE, box)
+        x, y, r = box.centerx, box.centery, box.h // 2
+        if entry.style == "diamond":
+            points = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
+            pygame.draw.polygon(surface, c[:3], points)
+            pygame.draw.polygon(surface, theme.TEXT, points, 1)
+        else:
+            crate = pygame.Rect(x - r, y - r, 2 * r, 2 * r)
+            pygame.draw.rect(surface, c[:3], crate)
+            pygame.draw.line(surface, theme.TEXT, crate.topleft, crate.bottomright, 1)
+            pygame.draw.line(surface, theme.TEXT, crate.topright, crate.bottomleft, 1)
 
 
 def draw_legend(surface: Any, rect: Rect, entries: Sequence[LegendEntry], title: str) -> None:

@@ -15,6 +15,7 @@ import pygame
 
 from render.draw import theme
 from render.draw.layout import Rect
+from render.draw.panels import cut_text
 from sim.combat.rolls import AttackRoll
 
 CARD_MS = 2500  # how long a card stays on the board (frame clock)
@@ -58,6 +59,38 @@ def card_rect(board: Rect) -> Rect:
     return Rect(board.x + (board.w - w) // 2, board.y + max(10, board.h // 4 - h // 2), w, h)
 
 
+def draw_test_card(surface: Any, board: Rect, who: str, roll: int, target: int,
+                   passed: bool) -> None:
+    """The card of an AGI test for climbing (R-CLIMB-2): the d20 against A, PASS or FAIL."""
+    r = card_rect(board)
+    r = Rect(r.x, r.y, r.w, 150)
+    shade = pygame.Surface((r.w, r.h), pygame.SRCALPHA)
+    shade.fill((20, 22, 26, 230))
+    surface.blit(shade, (r.x, r.y))
+    pygame.draw.rect(surface, theme.PANEL_EDGE, r.as_tuple(), 2, border_radius=6)
+    size, words = card_title(f"{who}: AGI test for climbing", r.w - 20)
+    surface.blit(theme.text(words, size, theme.TEXT), (r.x + 10, r.y + 6))
+    x, y = r.x + 10, r.y + 30
+    _die(surface, pygame.Rect(x, y, 58, 58), (235, 235, 225) if passed else (120, 120, 120), [])
+    img = theme.text(str(roll), 30, (10, 10, 10), bold=True)
+    surface.blit(img, img.get_rect(center=(x + 29, y + 24)))
+    sub = theme.text("d20", 13, (60, 60, 60))
+    surface.blit(sub, sub.get_rect(center=(x + 29, y + 48)))
+    surface.blit(theme.text(f"needs A {target} or less", 15, theme.TEXT), (x + 70, y + 20))
+    big = "PASS - climbs" if passed else "FAIL - falls (R-CLIMB-2)"
+    img = theme.text(big, 30, theme.TEXT_GOOD if passed else theme.TEXT_BAD, bold=True)
+    surface.blit(img, img.get_rect(midbottom=(r.x + r.w // 2, r.bottom - 8)))
+
+
+def card_title(who: str, width: int) -> tuple[int, str]:
+    """The card's title inside ``width`` pixels: smaller type first, then cut with an
+    ellipsis (it ran past the card's edge: issue 34, bug 3); its font size and text."""
+    for size in (16, 14):
+        if theme.font(size).size(who)[0] <= width:
+            return size, who
+    return 14, cut_text(who, 14, width)
+
+
 def _die(surface: Any, box: pygame.Rect, colour: theme.Colour, words: list[str]) -> None:
     pygame.draw.rect(surface, colour, box, border_radius=6)
     pygame.draw.rect(surface, (15, 15, 15), box, 2, border_radius=6)
@@ -75,7 +108,8 @@ def draw_dice_card(surface: Any, board: Rect, roll: AttackRoll, big: str, who: s
     shade.fill((20, 22, 26, 230))
     surface.blit(shade, (r.x, r.y))
     pygame.draw.rect(surface, theme.PANEL_EDGE, r.as_tuple(), 2, border_radius=6)
-    surface.blit(theme.text(who, 16, theme.TEXT), (r.x + 10, r.y + 6))
+    size, words = card_title(who, r.w - 20)
+    surface.blit(theme.text(words, size, theme.TEXT), (r.x + 10, r.y + 6))
     x, y = r.x + 10, r.y + 30
     ok = roll.result <= roll.target_number
     _die(surface, pygame.Rect(x, y, 58, 58), (235, 235, 225) if ok else (120, 120, 120),

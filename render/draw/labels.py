@@ -1,18 +1,22 @@
 """Placing labels on the board so none covers another, a base's marks or a line
-(issue 16, bug 8).
+(issue 16, bug 8; issue 34, bug 3).
 
-A :class:`Placer` holds the screen rectangles already taken (bases' health
-pips, model names, terrain height labels, overlay labels) and the lines
-that must stay readable (the sight line, the line of cover); :meth:`Placer.place`
-gives the first candidate spot whose box meets none of them, or the first
-spot when every one is taken (a label is never dropped). One placer is
-made per frame by :func:`render.draw.frame.draw_frame`, so nothing here is
-kept between frames.
+A :class:`Placer` holds the screen rectangles already taken (bases, health
+pips, model names, terrain height labels, overlay labels) and the lines that
+must stay readable (the sight line, the line of cover). :meth:`Placer.place`
+gives the first candidate spot whose box meets none of them; when every one
+is taken it looks further out around the first spot, ring by ring
+(:func:`search_spots`); only when the whole neighbourhood is full does it take
+the spot that covers least. A label is never dropped, and never laid over a
+base or its pips while room is near. One placer is made per frame by
+:func:`render.draw.frame.draw_frame`, so nothing here is kept between frames.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import itertools
+import math
+from collections.abc import Iterable, Iterator, Sequence
 
 import pygame
 
@@ -51,19 +55,42 @@ class Placer:
             box = box.clamp(clip.inflate(-6, -2))
         return box
 
+    def covered(self, box: pygame.Rect) -> int:
+        """How many pixels of ``box`` taken rectangles cover, plus a penalty per kept line
+        it crosses (the measure of the least bad spot when none is free)."""
+        area = sum(box.clip(r).w * box.clip(r).h for r in self.taken if box.colliderect(r))
+        return area + sum(box.w * box.h for a, b in self.lines if box.clipline(a, b))
+
     def place(self, size: tuple[int, int], spots: Sequence[Point], pad: int = 0) -> pygame.Rect:
-        """The box of the first free spot among ``spots`` (else the first), now taken.
+        """The box of the first free spot among ``spots``, else of the nearest free spot
+        around the first one, else of the spot covering least; now taken.
 
         ``pad`` pixels are kept free on each side of the box as well (between names).
         """
-        first: pygame.Rect | None = None
-        for spot in spots:
+        if not spots:
+            raise ValueError("Placer.place: no spot offered")
+        tried: list[pygame.Rect] = []
+        for spot in itertools.chain(spots, search_spots(spots[0], size)):
             box = self.fit(size, spot)
-            first = first or box
             if self.free(box.inflate(2 * pad, 0)):
                 self.taken.append(box.inflate(2 * pad, 0))
                 return box
-        if first is None:
-            raise ValueError("Placer.place: no spot offered")
-        self.taken.append(first.inflate(2 * pad, 0))
-        return first
+            tried.append(box)
+        best = min(tried, key=lambda b: self.covered(b.inflate(2 * pad, 0)))
+        self.taken.append(best.inflate(2 * pad, 0))
+        return best
+
+
+SEARCH_RINGS = 6  # rings tried around a label's first spot when every offered spot is taken
+
+
+RING = tuple((math.cos(j * math.tau / 12), math.sin(j * math.tau / 12)) for j in range(12))
+
+
+def search_spots(centre: Point, size: tuple[int, int]) -> Iterator[Point]:
+    """Spots on rings around ``centre``, nearest first, a label's height apart, 12 to a
+    ring (made one by one: most labels fit at an offered spot)."""
+    step = max(8, size[1] + 2)
+    for k in range(1, SEARCH_RINGS + 1):
+        for cos, sin in RING:  # wider than high, as labels are
+            yield (centre[0] + 1.6 * k * step * cos, centre[1] + k * step * sin)

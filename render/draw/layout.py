@@ -56,6 +56,16 @@ class Rect:
 
 
 @dataclass(frozen=True)
+class Camera:
+    """How far the fitted board is zoomed (1: the whole board fits) and panned
+    (pixels its origin moved); render.draw.transform zooms and pans it (issue 34)."""
+
+    zoom: float = 1.0
+    dx: float = 0.0
+    dy: float = 0.0
+
+
+@dataclass(frozen=True)
 class Layout:
     """Every area of the window; the panel areas lie inside ``panel``."""
 
@@ -70,6 +80,7 @@ class Layout:
     log: Rect
     status: Rect | None
     strip: Rect | None = None  # each side's models, readiness and health (the window's)
+    camera: Camera = Camera()  # the board zoomed and panned inside ``board``
 
     @property
     def legend_shares_log(self) -> bool:

@@ -75,7 +75,8 @@ def _marks(surface: Any, m: ModelView, t: BoardTransform, name_box: pygame.Rect)
     if m.z > 0:
         # Up and left of the base, clear of the id label across its middle.
         _tag(surface, f'^{m.z:g}"', (240, 240, 240), (cx - r, cy - r - 4), max(14, size))
-    _draw_health(surface, m, cx, cy + r + 5)
+    clip = surface.get_clip()
+    _draw_health(surface, m, pip_row(m, t, clip if clip.w else None))
     if m.climbing:
         _tag(surface, "climbing", (240, 200, 120), (cx, cy + r + 16), max(12, size - 2))
 
@@ -95,24 +96,38 @@ def draw_model(
     _marks(surface, m, t, box)
 
 
-def _draw_health(surface: Any, m: ModelView, cx: int, y: int) -> None:
-    """Health pips: green for each point left, dark for each lost."""
-    n = max(1, m.max_health)
-    pip = 6 if n <= 8 else 4
-    w = n * (pip + 1)
-    x0 = cx - w // 2
-    for i in range(n):
-        colour = (70, 210, 90) if i < m.health else (60, 30, 30)
-        pygame.draw.rect(surface, colour, (x0 + i * (pip + 1), y, pip, 4))
-
-
-def mark_boxes(m: ModelView, t: BoardTransform) -> list[pygame.Rect]:
-    """Screen boxes of a model's pips and tags, which no label may cover."""
+def pip_row(m: ModelView, t: BoardTransform, clip: pygame.Rect | None = None) -> pygame.Rect:
+    """The box of a model's health pips: under its base, or over it when the board's
+    edge (``clip``) would cut them, moved sideways inside the board (issue 34, bug 3)."""
     cx, cy = t.to_screen(m.x, m.y)
     r = max(3, round(t.length(m.radius)))
     n = max(1, m.max_health)
-    w = n * ((6 if n <= 8 else 4) + 1)
-    out = [pygame.Rect(cx - w // 2, cy + r + 5, w, 4)]
+    row = pygame.Rect(cx - n * (pip_width(m) + 1) // 2, cy + r + 5, n * (pip_width(m) + 1), 4)
+    if clip is None:
+        return row
+    if row.bottom > clip.bottom - 1:
+        row.y = cy - r - 9
+    return row.clamp(clip) if clip.w >= row.w and clip.h >= row.h else row
+
+
+def pip_width(m: ModelView) -> int:
+    return 6 if max(1, m.max_health) <= 8 else 4
+
+
+def _draw_health(surface: Any, m: ModelView, row: pygame.Rect) -> None:
+    """Health pips in ``row``: green for each point left, dark for each lost."""
+    pip = pip_width(m)
+    for i in range(max(1, m.max_health)):
+        colour = (70, 210, 90) if i < m.health else (60, 30, 30)
+        pygame.draw.rect(surface, colour, (row.x + i * (pip + 1), row.y, pip, 4))
+
+
+def mark_boxes(m: ModelView, t: BoardTransform, clip: pygame.Rect | None = None
+               ) -> list[pygame.Rect]:
+    """Screen boxes of a model's pips and tags, which no label may cover."""
+    cx, cy = t.to_screen(m.x, m.y)
+    r = max(3, round(t.length(m.radius)))
+    out = [pip_row(m, t, clip)]
     size = label_size(t)
     if m.readiness != "unready":
         out.append(pygame.Rect(cx + r - size // 2, cy - r - size // 2, size, size))
@@ -168,7 +183,7 @@ def label_boxes(scene: Scene, t: BoardTransform, placer: Placer) -> dict[str, py
     """
     shown = [m for m in scene.models if m.on_board]
     for m in shown:
-        for box in mark_boxes(m, t):
+        for box in mark_boxes(m, t, placer.clip):
             placer.block(box)
     size = label_size(t)
     out: dict[str, pygame.Rect] = {}

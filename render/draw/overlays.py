@@ -14,7 +14,7 @@ the reachable area blue; a path white when legal, red when not.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
@@ -122,6 +122,7 @@ class ShotOverlay:
     cover: tuple[CoverMark, ...]
     rings: tuple[tuple[float, theme.Colour, str], ...]  # radius from centre, colour, label
     labels: bool = True
+    pair: tuple[str, str] | None = None  # the attacker's and target's ids (the F6 side view)
 
     def draw(self, surface: Any, t: BoardTransform) -> None:
         for radius, colour, _ in self.rings:
@@ -205,6 +206,10 @@ class SightWeb:
 
     lines: tuple[tuple[Segment, bool], ...]
 
+    def still_key(self) -> Hashable:
+        """What its picture depends on: itself (render.draw.board.BoardLayers.still)."""
+        return self
+
     def draw(self, surface: Any, t: BoardTransform) -> None:
         for (p, q), seen in self.lines:
             a, b = t.to_screen_f(*p), t.to_screen_f(*q)
@@ -222,6 +227,10 @@ class AreaOverlay:
     fill: theme.RGBA = theme.REACH_FILL
     edge: theme.Colour = theme.REACH_EDGE
 
+    def still_key(self) -> Hashable:
+        """What its picture depends on: itself (render.draw.board.BoardLayers.still)."""
+        return self
+
     def draw(self, surface: Any, t: BoardTransform) -> None:
         """Drawn cleaned at display resolution (render.draw.areas); the window's frame
         blits the same picture kept in its BoardLayers instead."""
@@ -236,6 +245,10 @@ class EdgesOverlay:
 
     edges: tuple[BaseGeometry, ...]
     colour: theme.Colour = theme.SIGNIFICANT_EDGE
+
+    def still_key(self) -> Hashable:
+        """What its picture depends on: itself (render.draw.board.BoardLayers.still)."""
+        return self
 
     def draw(self, surface: Any, t: BoardTransform) -> None:
         for e in self.edges:
@@ -256,14 +269,15 @@ class PathOverlay:
     # ring) from the committed path Enter would apply (issue 16, bug 1).
     pointer: tuple[float, float] | None = None
     pointer_ok: bool = True
+    pointer_via: tuple[tuple[float, float], ...] = ()  # a click's route bends (issue 34)
 
     def draw(self, surface: Any, t: BoardTransform) -> None:
         colour = theme.PATH_OK if self.ok else theme.PATH_BAD
         if self.pointer is not None and self.points:
             tip = theme.PATH_OK if self.pointer_ok else theme.PATH_BAD
-            seg = [t.to_screen_f(*self.points[-1]), t.to_screen_f(*self.pointer)]
+            seg = [t.to_screen_f(*p) for p in (self.points[-1], *self.pointer_via, self.pointer)]
             dashed_polyline(surface, tip, seg, 1, dash=6, gap=5)
-            pygame.draw.circle(surface, tip, seg[1], max(3, round(t.length(self.radius))), 1)
+            pygame.draw.circle(surface, tip, seg[-1], max(3, round(t.length(self.radius))), 1)
         for x, y, _ in self.steps:
             pygame.draw.circle(surface, colour, t.to_screen(x, y), 6, 2)
         if len(self.points) < 2:
@@ -273,16 +287,25 @@ class PathOverlay:
         for p in pts[1:-1]:
             pygame.draw.circle(surface, colour, p, 4)
         end = pts[-1]
-        ghost = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        pygame.draw.circle(ghost, (*colour, 90), end, max(3, round(t.length(self.radius))))
-        surface.blit(ghost, (0, 0))
+        r = max(3, round(t.length(self.radius)))
+        ghost = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)  # the base's box only
+        pygame.draw.circle(ghost, (*colour, 90), (r + 1, r + 1), r)
+        surface.blit(ghost, (round(end[0]) - r - 1, round(end[1]) - r - 1))
         pygame.draw.circle(surface, colour, end, max(3, round(t.length(self.radius))), 2)
 
     def draw_top(self, surface: Any, t: BoardTransform, placer: Placer | None = None) -> None:
-        """Step labels under their spots and the ruler over the path's end, each where
-        ``placer`` finds room (off model names and pips, issue 16)."""
+        """The ghost base's ring over the bases (a climb in place ends under the model's
+        own base: issue 34, bug 6), then step labels under their spots and the ruler over
+        the path's end, each where ``placer`` finds room (off model names and pips)."""
         clip = surface.get_clip()
         placer = placer or Placer(clip=clip if clip.w else None)
+        if len(self.points) >= 2 or self.steps:
+            end = t.to_screen_f(*(self.points[-1] if self.points else self.steps[-1][:2]))
+            ring = max(3, round(t.length(self.radius))) + 3
+            colour = theme.PATH_OK if self.ok else theme.PATH_BAD
+            dashed_polyline(surface, colour, [(end[0] + ring * math.cos(a * math.tau / 24),
+                                               end[1] + ring * math.sin(a * math.tau / 24))
+                                              for a in range(25)], 2, dash=5, gap=4)
         for i, (x, y, words) in enumerate(self.steps):
             sx, sy = t.to_screen_f(x, y)
             w, h = theme.font(15, bold=True).size(words)

@@ -17,6 +17,7 @@ import pygame
 from render.draw import theme
 from render.draw.layout import Rect
 from render.draw.panels import draw_lines, wrap
+from render.draw.side_view import SideView
 from render.draw.transform import BoardTransform
 from render.draw.view import TextLine
 from sim.combat.rolls import AttackRoll
@@ -45,12 +46,24 @@ class DiceCard:
 
 
 @dataclass(frozen=True)
+class AgiCard:
+    """One AGI test for climbing (R-CLIMB-2), from the engine's dice event, and when."""
+
+    who: str  # the model's display name
+    roll: int
+    target: int
+    passed: bool
+    since_ms: int
+
+
+@dataclass(frozen=True)
 class WhatIfShown:
     """The spot asked about, the base's radius, and the sight segment of each enemy that sees it."""
 
     spot: tuple[float, float]
     radius: float
     seen: tuple[Segment, ...]
+    shooters: int = 0  # of those, how many could shoot it there
 
 
 @dataclass(frozen=True)
@@ -61,6 +74,8 @@ class Shown:
     pinned: tuple[TextLine, ...] = ()
     what_if: WhatIfShown | None = None
     log: tuple[str, ...] = ()
+    side: SideView | None = None  # the F6 side view of the shot shown (issue 34)
+    test: AgiCard | None = None  # an AGI test's card while it is on the board
 
 
 def pinned_rows(rect: Rect, pinned: Sequence[TextLine]) -> list[tuple[str, theme.Colour]]:
@@ -108,7 +123,8 @@ def draw_what_if(surface: Any, t: BoardTransform, w: WhatIfShown) -> None:
     for (a, b) in w.seen:
         pygame.draw.line(surface, theme.SIGHT_LINE, t.to_screen(*a), t.to_screen(*b), 1)
     pygame.draw.circle(surface, (255, 255, 255), (cx, cy), r, 1)
-    n = theme.text(f"seen by {len(w.seen)}", 14, (255, 255, 255), bold=True)
+    words = f"seen by {len(w.seen)}" + (f", {w.shooters} could shoot" if w.shooters else "")
+    n = theme.text(words, 14, (255, 255, 255), bold=True)
     box = n.get_rect(midbottom=(cx, cy - r - 3))  # above: names and pips sit below bases
     pygame.draw.rect(surface, (20, 20, 20), box.inflate(4, 2))
     surface.blit(n, box)

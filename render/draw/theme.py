@@ -78,7 +78,7 @@ RULER_RGB: dict[str, Colour] = {
 class LegendEntry:
     """One line of the legend: a swatch style, its colour, what it means."""
 
-    style: str  # "fill", "hatch", "outline", "dashed", "line", "dot", "ring"
+    style: str  # "fill", "hatch", "outline", "dashed", "line", "dot", "ring", "diamond", ...
     colour: Colour | RGBA
     label: str
     meaning: str
@@ -102,6 +102,21 @@ TERRAIN_LEGEND: tuple[LegendEntry, ...] = (
     LegendEntry("tag", USED_MARK, "Used", "the model's Used marker; no tag: Unready", "U"),
     LegendEntry("pips", (70, 210, 90), "health", "one pip per health point, dark when lost"),
     LegendEntry("tag", (240, 240, 240), "height", "the model stands that high (R-UNIT-1)", '^3"'),
+)
+
+OBJECTIVE_FREE: Colour = (235, 200, 80)  # an objective nobody holds (render.draw.objectives)
+
+#: Added to the terrain legend when the scenario has objectives (R-OBJ-1..4).
+OBJECTIVE_LEGEND: tuple[LegendEntry, ...] = (
+    LegendEntry("ring", OBJECTIVE_FREE, "zone (points)",
+                "scores each round for the side with more models in it (R-OBJ-2); "
+                "tinted by the side that holds it now"),
+    LegendEntry("diamond", OBJECTIVE_FREE, "marker (points)",
+                "scores each round for the only side within its distance (R-OBJ-3)"),
+    LegendEntry("crate", OBJECTIVE_FREE, "cargo (points)",
+                "picked up within its distance, scores carried off its side's exit (R-OBJ-4)"),
+    LegendEntry("line", SIDE_COLOURS[0], "cargo exit",
+                "a band in a side's colour along the edge its cargo leaves by (R-OBJ-4)"),
 )
 
 OVERLAY_LEGEND: tuple[LegendEntry, ...] = (
@@ -146,6 +161,7 @@ def reset_fonts() -> None:
 
 
 BOLDEN_FROM = 24  # px: bold text smaller than this is drawn as the (bold) font itself
+SUPERSAMPLE = 4  # text smaller than BOLDEN_FROM is drawn this many times bigger, scaled down
 DEFAULT_FONT_SCALE = 0.6875  # pygame.font's size for its bundled font, as pygame.freetype sizes
 
 
@@ -168,15 +184,24 @@ class Face:
         self._ft.antialiased = True
         self._height = int(self._ft.get_sized_height(0))
         self._widths: dict[str, int] = {}
+        # Small type is drawn SUPERSAMPLE times bigger and scaled down: each glyph is
+        # placed at its exact advance, not one rounded to whole pixels, whose errors
+        # pile up into gaps ("Se ttlers", "Commonwea lth"; issue 34, bug 3).
+        self._k = SUPERSAMPLE if size < BOLDEN_FROM else 1
+        if self._k > 1:
+            self._ft = pygame.freetype.Font(None, size * DEFAULT_FONT_SCALE * self._k)
+            self._ft.kerning, self._ft.pad, self._ft.antialiased = False, True, True
 
     def render(self, words: str, antialias: bool, colour: Sequence[int]) -> Any:
         if not words:
             return pygame.Surface((0, self._height), pygame.SRCALPHA)
         # Drawn into a surface of the usual pixel format: FreeType's own surfaces are
         # ABGR, which blit some forty times slower (bench/frame.py).
-        img = pygame.Surface(self._ft.get_rect(words).size, pygame.SRCALPHA)
-        self._ft.render_to(img, (0, 0), words, tuple(colour))
-        return img
+        big = pygame.Surface(self._ft.get_rect(words).size, pygame.SRCALPHA)
+        self._ft.render_to(big, (0, 0), words, tuple(colour))
+        if self._k == 1:
+            return big
+        return pygame.transform.smoothscale(big, (self.size(words)[0], self._height))
 
     def size(self, words: str) -> tuple[int, int]:
         """Width and height of ``words`` as :meth:`render` draws them (kept: asked every frame)."""
@@ -184,7 +209,8 @@ class Face:
         if w is None:
             if len(self._widths) > 4000:
                 self._widths.clear()
-            w = self._widths[words] = self._ft.get_rect(words).width if words else 0
+            w = self._widths[words] = (
+                max(1, round(self._ft.get_rect(words).width / self._k)) if words else 0)
         return w, self._height
 
     def get_linesize(self) -> int:

@@ -18,10 +18,10 @@ import pygame
 
 from render.app import App
 from render.draw.frame import draw_frame
-from render.draw.layout import Layout, Rect, compute_layout
+from render.draw.layout import Camera, Layout, Rect, compute_layout
 from render.editor.controller import EditorController
 from render.input.controller import Controller
-from render.window import Window, close_window, open_display, say_on_stderr
+from render.window import FIT_KEYS, Window, close_window, open_display, say_on_stderr
 from sim.scenario.format.loader import load_scenario
 
 # Key -> editor command (render.editor.controller.EditorController.command).
@@ -33,11 +33,13 @@ KEYS: dict[int, str] = {
     pygame.K_s: "tool_select", pygame.K_r: "tool_rect", pygame.K_c: "tool_circle",
     pygame.K_p: "tool_polygon", pygame.K_m: "tool_model", pygame.K_TAB: "next_preset",
     pygame.K_u: "next_unit", pygame.K_v: "next_side", pygame.K_l: "legend",
+    pygame.K_o: "tool_objective", pygame.K_k: "next_objective_kind",
     pygame.K_LEFTBRACKET: "rotate:-15", pygame.K_RIGHTBRACKET: "rotate:15",
     pygame.K_MINUS: "scale:0.9", pygame.K_EQUALS: "scale:1.1", pygame.K_PLUS: "scale:1.1",
 }
 CTRL_KEYS: dict[int, str] = {pygame.K_z: "undo", pygame.K_y: "redo", pygame.K_s: "save",
-                             pygame.K_q: "quit"}
+                             pygame.K_q: "quit", pygame.K_d: "duplicate", pygame.K_c: "copy",
+                             pygame.K_v: "paste"}
 NUDGES = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
           pygame.K_DOWN: (0, 1)}
 NUDGE = 0.1  # inches an arrow key moves the selection (Shift: ten times that)
@@ -101,7 +103,9 @@ class EditorApp(Window[EditorController]):
             if name in EDITING_KEYS:
                 e.command(name)
             return
-        if ctrl:
+        if key in FIT_KEYS:
+            self.set_camera(Camera())  # Home fits the board, as in the game (render.window)
+        elif ctrl:
             if key == pygame.K_z and mod & pygame.KMOD_SHIFT:
                 e.command("redo")
             elif key in CTRL_KEYS:

@@ -16,7 +16,7 @@ from render.draw.models import model_at
 from render.draw.overlays import EdgesOverlay
 from render.draw.theme import SELECTED, TEXT_DIM, TEXT_WARN
 from render.draw.view import Button, Overlay, TextLine, ViewState
-from render.editor import panel, tools
+from render.editor import objective_tool, panel, tools
 from render.editor.core import Drag, EditorCore
 from render.editor.overlays import PROBLEM, Ghost, Pending, outlined
 from render.editor.panel import Op
@@ -32,10 +32,14 @@ from sim.scenario.presets import PRESETS
 from sim.scenario.rules import RULE_SETS
 
 CLICK_SLACK = 0.25  # inches added to a base's radius when clicking it
+DUPLICATE_OFFSET = (1.0, 1.0)  # inches: where Ctrl+D puts the copy from the original
 
 
 class EditorController(EditorCore):
     """The editor behind the window: what it shows, its buttons, keys, clicks and drags."""
+
+    picking: str | None = None  # the unit picker is open: for the tool ("unit") or a model
+    clipboard: str | None = None  # Ctrl+C: the piece or model Ctrl+V pastes a copy of
 
     def scene(self) -> Scene:
         tool = TOOL_NAMES[self.tool.name]
@@ -50,7 +54,14 @@ class EditorController(EditorCore):
                        phase=f"editing: {tool} {what}".rstrip() + (" *" if self.unsaved else ""))
 
     def buttons(self) -> list[Button]:
-        return panel.buttons(self.draft, self.tool, self.selected)
+        if objective_tool.is_objective(self.draft.scenario, self.selected):
+            assert self.selected is not None
+            return objective_tool.buttons(self.draft, self.selected)
+        out = panel.buttons(self.draft, self.tool, self.selected, self.picking is not None)
+        if self.selected is None and self.picking is None:
+            out += objective_tool.tool_buttons(self.tool.objective,
+                                               self.tool.name == "objective")
+        return out
 
     def view(self) -> ViewState:
         overlays, lines = self._overlays()
@@ -59,11 +70,18 @@ class EditorController(EditorCore):
         if self.show_help:
             lines = [TextLine(h, TEXT_WARN if i == 0 else TEXT_DIM)
                      for i, h in enumerate(panel.HELP)] + lines
-        title = ("Piece " if self.selected in {p.id for p in self.draft.scenario.terrain}
-                 else "Model ") + self.selected if self.selected else "Tools and scenario"
+        s = self.draft.scenario
+        title = ("Piece " if self.selected in {p.id for p in s.terrain} else "Objective "
+                 if objective_tool.is_objective(s, self.selected) else "Model ") + \
+            self.selected if self.selected else "Tools and scenario"
+        chosen = (objective_tool.lines(s, self.selected) if self.selected is not None
+                  and objective_tool.is_objective(s, self.selected)
+                  else panel.details(self.draft, self.selected))
+        if self.picking is not None:
+            title = "Unit: click one, or press its number"
         return ViewState(
             buttons=tuple(self.buttons()), buttons_title=title,
-            details=tuple(lines + panel.details(self.draft, self.selected)),
+            details=tuple(lines + chosen),
             log=tuple(self.log), status=self.status, status_error=self.status_error,
             overlays=tuple(overlays), highlight=frozenset(self.picks), debug=self.debug,
             hover_button=self.hover_index, details_scroll=self.scroll["details"],
@@ -126,8 +144,8 @@ class EditorController(EditorCore):
                 self.do(key)
 
     def captions(self) -> list[str]:
-        """The buttons' labels, where the window lays them out."""
-        return [b.label for b in self.buttons()]
+        """The buttons as drawn (label with number or key), where the window lays them out."""
+        return [b.caption for b in self.buttons()]
 
     def press_number(self, number: int) -> None:
         self.press_button(number - 1)
@@ -147,9 +165,11 @@ class EditorController(EditorCore):
         elif op.verb == "preset":
             self.tool = replace(t, preset=edit.next_in(tuple(PRESETS), t.preset))
             self.say(f"preset: {PRESETS[self.tool.preset].label}")
-        elif op.verb == "unit":
-            self.tool = replace(t, unit=edit.next_in(tuple(s.units), t.unit))
-            self.say(f"unit: {self.tool.unit}")
+        elif op.verb in ("unit", "model_unit") and s.units:
+            self.picking = op.verb  # the picker (panel.unit_picker), not the next unit
+            self.say("choose a unit: click it or press its number; Esc cancels")
+        elif op.verb == "pick":
+            self._pick_unit(op.arg)
         elif op.verb == "side":
             self.tool = replace(t, side=edit.next_in(tuple(s.sides), t.side))
             self.say(f"side: {self.tool.side}")
@@ -165,6 +185,14 @@ class EditorController(EditorCore):
             self.editing = ("side_name", op.arg, current_text(s, op.arg, "side_name"))
         elif op.verb == "cmd":
             self.command(op.arg)
+        elif op.verb == "objective_kind":
+            self.tool = replace(t, objective=objective_tool.next_kind(t.objective))
+            self.say(f"objective kind: {self.tool.objective}")
+        elif op.verb.startswith("objective_") and objective_tool.is_objective(s, sel):
+            assert sel is not None
+            changed = objective_tool.change(s, sel, op)
+            if changed is not None:
+                self.change(*changed)
         elif sel is not None:
             self._do_on_selection(op, s, sel)
 
@@ -180,12 +208,36 @@ class EditorController(EditorCore):
             self._apply(edit.rotate_piece, sel, float(op.arg), what=f"{sel} turned {op.arg} deg")
         elif op.verb == "scale":
             self._apply(edit.scale_piece, sel, float(op.arg), what=f"{sel} scaled")
-        elif op.verb == "model_unit":
-            unit = edit.next_in(tuple(s.units), s.model(sel).unit)
-            self.change(edit.set_model(s, sel, unit=unit), f"{sel}: unit {unit}")
         elif op.verb == "model_side":
             side = edit.next_in(tuple(s.sides), s.model(sel).side)
             self.change(edit.set_model(s, sel, side=side), f"{sel}: side {side}")
+
+    def _pick_unit(self, unit: str) -> None:
+        """The picker's choice: the unit the Model tool places, or the selected model's."""
+        s, sel, picking = self.draft.scenario, self.selected, self.picking
+        self.picking = None
+        name = s.units[unit].name if unit in s.units else unit
+        if picking == "model_unit" and sel in s.model_ids:
+            self.change(edit.set_model(s, sel, unit=unit), f"{sel}: unit {name}")
+        elif picking == "unit":
+            self.tool = replace(self.tool, unit=unit)
+            self.say(f"unit: {name}")
+
+    def _duplicate(self, ident: str | None, at: Point | None = None) -> None:
+        """A copy of ``ident`` beside it (Ctrl+D), or with its centre at ``at`` (Ctrl+V)."""
+        s = self.draft.scenario
+        if ident is None or (ident not in s.model_ids and ident not in
+                             {p.id for p in s.terrain}):
+            self.say("select a piece or a model first (Ctrl+V: copy one with Ctrl+C)",
+                     error=True)
+            return
+        dx, dy = DUPLICATE_OFFSET
+        if at is not None:
+            c = s.model(ident).at if ident in s.model_ids else edit.centre_of(s.piece(ident))
+            dx, dy = tools.snap((at[0] - c[0], at[1] - c[1]))
+        copy, new = edit.duplicate(s, ident, dx, dy)
+        if self.change(copy, f"{new}: a copy of {ident}"):
+            self.selected = new
 
     def set_tool(self, name: str) -> None:
         self._stop()
@@ -213,12 +265,16 @@ class EditorController(EditorCore):
             "deselect": self._deselect, "play": self._play, "help": self._toggle_help,
             "debug": self._toggle_debug, "all_sight": self._toggle_sight,
             "edges_reach": self._toggle_edges, "quit": self._quit, "legend": self._toggle_legend,
+            "duplicate": self._duplicate_selected, "copy": self._copy, "paste": self._paste,
         }.get(name)
         if handler is not None:
             handler()
         elif name.startswith("tool_"):
             self.set_tool(name.removeprefix("tool_"))
-        elif name in ("next_preset", "next_unit", "next_side"):
+        elif name == "next_unit":  # the picker, for the selected model if one is
+            self.do(Op("model_unit" if self.selected in self.draft.scenario.model_ids
+                       else "unit"))
+        elif name in ("next_preset", "next_side", "next_objective_kind"):
             self.do(Op(name.removeprefix("next_")))
         elif name.startswith(("rotate", "scale", "nudge")):
             self._transform(name)
@@ -256,8 +312,24 @@ class EditorController(EditorCore):
     def _toggle_edges(self) -> None:
         self.debug_edges = not self.debug_edges
 
+    def _duplicate_selected(self) -> None:
+        self._duplicate(self.selected)
+
+    def _paste(self) -> None:
+        self._duplicate(self.clipboard, self.pointer)
+
+    def _copy(self) -> None:
+        if self.selected is None:
+            self.say("select a piece or a model to copy", error=True)
+            return
+        self.clipboard = self.selected
+        self.say(f"{self.selected} copied: Ctrl+V pastes a copy at the pointer")
+
     def _escape(self) -> None:
-        if self.points or self.drag is not None:
+        if self.picking is not None:
+            self.picking = None
+            self.say("cancelled")
+        elif self.points or self.drag is not None:
             self._stop()
             self.say("cancelled")
         elif self.selected is not None:
@@ -304,7 +376,8 @@ class EditorController(EditorCore):
     def hit(self, x: float, y: float) -> str | None:
         """The model under the pointer, else the piece on top there."""
         s = self.draft.scenario
-        return model_at(scene_from_scenario(s), x, y, CLICK_SLACK) or tools.piece_at(s, x, y)
+        return (model_at(scene_from_scenario(s), x, y, CLICK_SLACK)
+                or objective_tool.objective_at(s, x, y) or tools.piece_at(s, x, y))
 
     def click(self, x: float, y: float) -> None:
         if self.editing is not None:
@@ -322,6 +395,10 @@ class EditorController(EditorCore):
             if self.change(edit.add_model(s, t.unit, t.side, tools.snap(p)),
                            f"{t.unit} placed for {t.side}"):
                 self.selected = next(i for i in self.draft.scenario.model_ids if i not in before)
+        elif t.name == "objective":
+            if self.change(edit.add_objective(s, t.objective, tools.snap(p)),  # type: ignore[arg-type]
+                           f"{t.objective} objective placed"):
+                self.selected = self.draft.scenario.objectives[-1].id
         elif t.name == "polygon":
             if tools.closes(self.points, p):
                 self._close_polygon()
@@ -352,7 +429,7 @@ class EditorController(EditorCore):
         if name in ("rect", "circle"):
             self.drag = Drag(name, (x, y), (x, y))
             return True
-        if name in ("select", "model") and not self.debug:
+        if name in ("select", "model", "objective") and not self.debug:
             hit = self.hit(x, y)
             if hit is not None:
                 self.selected = hit

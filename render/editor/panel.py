@@ -4,7 +4,9 @@ With nothing selected the buttons are the tools and the scenario's own
 settings (name, rule set, rounds, advantage, the sides' names); with a piece
 selected, its properties (R-TER-1) and per-model overrides (R-TER-2); with a
 model selected, its unit and side. Each button's key is an :class:`Op`
-the controller carries out.
+the controller carries out, and each shows the key that does the same
+(render.editor.app), as the game's buttons do. Choosing a unit opens a
+picker: every unit of the scenario as a numbered button (issue 34).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from sim.scenario.draft import Draft
 from sim.scenario.fields import FIELDS, current_text
 from sim.scenario.presets import PRESETS
 
+TOOL_KEYS = {"select": "S", "rect": "R", "circle": "C", "polygon": "P", "model": "M"}
 PROP_LABELS = {"climbable": "Climbable", "blocks_los": "Blocks sight", "cover": "Cover",
                "area": "Area", "dense": "Dense"}
 
@@ -25,8 +28,10 @@ HELP = (
     "EDITOR KEYS (F1 to close)",
     "S select/move, R rectangle, C circle, P polygon, M model",
     "drag with R or C to draw; P: click points, Enter or the first point closes",
-    "Tab: next preset; U: next unit; V: next side",
+    "Tab: next preset; U: pick a unit; V: next side",
+    "O: objective tool; K: next objective kind (zone, marker, cargo)",
     "Delete: remove the selection; [ ]: rotate 15 deg; - =: shrink, grow",
+    "Ctrl+D: duplicate the selection; Ctrl+C, Ctrl+V: copy it, paste it at the pointer",
     "arrows: nudge 0.1 in (Shift: 1 in); Esc or right click: cancel, deselect",
     "Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, F5 save and play, Ctrl+Q quit",
     "F2: click two models for sight, cover and range; F3 all sight; F4 edges",
@@ -56,21 +61,31 @@ def tool_buttons(draft: Draft, tool: Tool) -> list[Button]:
     s = draft.scenario
     unit = s.units.get(tool.unit)
     side = s.sides.get(tool.side)
-    out = [Button(f"{TOOL_NAMES[n]}{' *' if tool.name == n else ''}", Op("tool", n))
-           for n in TOOL_NAMES]
+    out = [Button(f"{TOOL_NAMES[n]}{' *' if tool.name == n else ''}", Op("tool", n),
+                  hotkey=TOOL_KEYS[n]) for n in TOOL_NAMES if n != "objective"]  # that one last
     out += [
-        Button(f"Preset: {PRESETS[tool.preset].label}", Op("preset")),
-        Button(f"Unit: {unit.name if unit else '-'}", Op("unit")),
+        Button(f"Preset: {PRESETS[tool.preset].label}", Op("preset"), hotkey="Tab"),
+        Button(f"Unit: {unit.name if unit else '-'}", Op("unit"), hotkey="U"),
         Button(f"Rules: {s.rules}", Op("rules")),
-        Button(f"Side: {side.name if side else '-'}", Op("side")),
+        Button(f"Side: {side.name if side else '-'}", Op("side"), hotkey="V"),
         Button(f"Name: {s.name}", Op("edit", "name")),
         Button(f"Rounds: {s.rounds or 'no limit'}", Op("edit", "rounds")),
         Button(f"Advantage: {_side_name(draft, s.advantage)}", Op("advantage")),
         Button("Rename side", Op("side_name", tool.side)),
-        Button("Save", Op("cmd", "save")), Button("Save and play", Op("cmd", "play")),
-        Button("Undo", Op("cmd", "undo")), Button("Redo", Op("cmd", "redo")),
+        Button("Save", Op("cmd", "save"), hotkey="Ctrl+S"),
+        Button("Save and play", Op("cmd", "play"), hotkey="F5"),
+        Button("Undo", Op("cmd", "undo"), hotkey="Ctrl+Z"),
+        Button("Redo", Op("cmd", "redo"), hotkey="Ctrl+Y"),
     ]
     return out
+
+
+def unit_picker(draft: Draft) -> list[Button]:
+    """Every unit of the scenario, numbered (1 .. 9 press the first nine), and Cancel."""
+    units = draft.scenario.units
+    out = [Button(u.name, Op("pick", uid), number=i + 1 if i < 9 else None)
+           for i, (uid, u) in enumerate(units.items())]
+    return [*out, Button("Cancel", Op("cmd", "escape"), hotkey="Esc")]
 
 
 def piece_buttons(draft: Draft, ident: str) -> list[Button]:
@@ -82,9 +97,13 @@ def piece_buttons(draft: Draft, ident: str) -> list[Button]:
         Button(f'Height: {p.height:g}"', Op("edit", "height")),
         Button("Overrides...", Op("edit", "overrides")),
         Button("Id...", Op("edit", "id")),
-        Button("Rotate -15", Op("rotate", "-15")), Button("Rotate +15", Op("rotate", "15")),
-        Button("Smaller", Op("scale", "0.9")), Button("Bigger", Op("scale", "1.1")),
-        Button("Delete", Op("cmd", "delete")), Button("Done", Op("cmd", "deselect")),
+        Button("Rotate -15", Op("rotate", "-15"), hotkey="["),
+        Button("Rotate +15", Op("rotate", "15"), hotkey="]"),
+        Button("Smaller", Op("scale", "0.9"), hotkey="-"),
+        Button("Bigger", Op("scale", "1.1"), hotkey="="),
+        Button("Duplicate", Op("cmd", "duplicate"), hotkey="Ctrl+D"),
+        Button("Delete", Op("cmd", "delete"), hotkey="Del"),
+        Button("Done", Op("cmd", "deselect"), hotkey="Esc"),
     ]
     return out
 
@@ -94,15 +113,20 @@ def model_buttons(draft: Draft, ident: str) -> list[Button]:
     m = s.model(ident)
     unit = s.units.get(m.unit)
     return [
-        Button(f"Unit: {unit.name if unit else m.unit}", Op("model_unit")),
+        Button(f"Unit: {unit.name if unit else m.unit}", Op("model_unit"), hotkey="U"),
         Button(f"Side: {s.sides[m.side].name if m.side in s.sides else m.side}",
                Op("model_side")),
         Button("Id...", Op("edit", "id")),
-        Button("Delete", Op("cmd", "delete")), Button("Done", Op("cmd", "deselect")),
+        Button("Duplicate", Op("cmd", "duplicate"), hotkey="Ctrl+D"),
+        Button("Delete", Op("cmd", "delete"), hotkey="Del"),
+        Button("Done", Op("cmd", "deselect"), hotkey="Esc"),
     ]
 
 
-def buttons(draft: Draft, tool: Tool, selected: str | None) -> list[Button]:
+def buttons(draft: Draft, tool: Tool, selected: str | None, picking: bool = False
+            ) -> list[Button]:
+    if picking:
+        return unit_picker(draft)
     if selected is not None and selected in draft.scenario.model_ids:
         return model_buttons(draft, selected)
     if selected is not None:

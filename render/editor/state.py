@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from sim.scenario.draft import Draft
 from sim.scenario.objects import Scenario
 
-TOOLS = ("select", "rect", "circle", "polygon", "model")
+TOOLS = ("select", "rect", "circle", "polygon", "model", "objective")
 TOOL_NAMES = {"select": "Select", "rect": "Rectangle", "circle": "Circle",
-              "polygon": "Polygon", "model": "Model"}
+              "polygon": "Polygon", "model": "Model", "objective": "Objective"}
 UNDO_KEPT = 200  # drafts kept for undo
 
 
@@ -27,6 +27,7 @@ class Tool:
     preset: str = "wall"
     unit: str = ""
     side: str = ""
+    objective: str = "zone"  # the objective kind it places (R-OBJ-1)
 
 
 @dataclass

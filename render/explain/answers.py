@@ -40,7 +40,7 @@ from sim.engine.actions import Action, ActionKind
 from sim.engine.params import Param
 from sim.engine.state import GameState
 from sim.errors import WastelandError
-from sim.movement.kinds import reachable
+from sim.movement.kinds import MoveArea, reachable
 from sim.resolution.odds import attack_odds
 from sim.scenario.names import display_names
 from sim.scenario.objects import Scenario
@@ -70,12 +70,7 @@ def _shape_of(scenario: Scenario, positions: Mapping[str, Position], ident: str)
 def shown_name(scenario: Scenario, ident: str) -> str:
     """How text names what an analysis id names: a model by its display name, a
     significant edge as the edge of its piece, a piece by its id."""
-    names = display_names(scenario).models
-    if ident in names:
-        return names[ident]
-    if ident.endswith(":edge"):
-        return f"edge of {ident[: -len(':edge')]}"
-    return ident
+    return display_names(scenario).thing(ident)
 
 
 def shot(scenario: Scenario, positions: Mapping[str, Position], attacker: str, target: str,
@@ -131,7 +126,9 @@ def _build_shot(scenario: Scenario, positions: Mapping[str, Position], attacker:
         verdict = "counts as cover" if m.counts else "not cover here"
         lines.append(TextLine(f"  {m.id}: {verdict}: {m.reason}",
                               COVER_COUNTED if m.counts else COVER_IGNORED))
-    where = f"distance {a.distance:.2f} in, base edge to base edge (R-DIST-1)"
+    tol = scenario.rules_data.touch_tolerance
+    where = (f"bases in contact (within {tol:g} in, R-UNIT-2)" if a.distance <= tol else
+             f"distance {a.distance:.2f} in, base edge to base edge (R-DIST-1)")
     if weapon is not None:
         w = scenario.weapons[weapon]
         short, long = rulers(scenario.rules_data, w)
@@ -146,7 +143,7 @@ def _build_shot(scenario: Scenario, positions: Mapping[str, Position], attacker:
         lines.append(TextLine(f"{name(attacker)} is climbing and cannot attack (R-CLIMB-3)",
                               TEXT_BAD))
     overlay = ShotOverlay(da, dt, a.sight.witness, blocked, (da.center, dt.center),
-                          tuple(marks), tuple(rings))
+                          tuple(marks), tuple(rings), pair=(attacker, target))
     return overlay, tuple(lines)
 
 
@@ -189,9 +186,15 @@ def state_key(state: GameState) -> object:
 def reach_area(state: GameState | None, model: str, charge: bool = False
                ) -> BaseGeometry | None:
     """Where ``model`` can end a Move (or Charge) now, from the movement rules."""
+    found = move_area(state, model, charge)
+    return None if found is None else found.area
+
+
+def move_area(state: GameState | None, model: str, charge: bool = False) -> MoveArea | None:
+    """:func:`sim.movement.kinds.reachable`: the area with its shortest paths."""
     if state is None or not state.model(model).in_play:
         return None
-    return reachable(state, model, charge=charge).area
+    return reachable(state, model, charge=charge)
 
 
 def odds_lines(state: GameState, attacker: str, target: str, weapon: str | None,
@@ -273,7 +276,7 @@ class Answers:
         self._key: object = None
         self._shots: dict[Hashable, ShotAnswer] = {}
         self._webs: dict[Hashable, tuple[tuple[Segment, bool], ...]] = {}
-        self._reach: dict[tuple[str, bool], BaseGeometry | None] = {}
+        self._reach: dict[tuple[str, bool], MoveArea | None] = {}
         self._paths: dict[Hashable, str] = {}  # ruler texts
         self._why: dict[Hashable, str] = {}  # the engine's reasons ("" legal)
         self._offers: dict[Hashable, tuple[object, ...]] = {}
@@ -369,9 +372,16 @@ class Answers:
     def reach_area(self, state: GameState | None, model: str, charge: bool = False
                    ) -> BaseGeometry | None:
         """:func:`reach_area`, kept while ``state`` is unchanged."""
+        found = self.move_area(state, model, charge)
+        return None if found is None else found.area
+
+    def move_area(self, state: GameState | None, model: str, charge: bool = False
+                  ) -> MoveArea | None:
+        """:func:`move_area`, kept while ``state`` is unchanged (the shaded area and
+        the paths a click on it takes)."""
         self.follow(state)
         if (model, charge) not in self._reach:
-            self._reach[(model, charge)] = reach_area(state, model, charge)
+            self._reach[(model, charge)] = move_area(state, model, charge)
         return self._reach[(model, charge)]
 
     def reach_known(self, state: GameState | None, model: str, charge: bool = False) -> bool:

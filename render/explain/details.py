@@ -28,6 +28,8 @@ def card(scene: Scene, model_id: str) -> tuple[TextLine, ...]:
         TextLine("S.P.E.C.I.A.L. " + " ".join(f"{k}{v}" for k, v in unit.special.items()),
                  TEXT_DIM),
     ]
+    if unit.keywords:  # what they change: docs/units.md (climb-incapable: R-CLIMB-4)
+        lines.append(TextLine("keywords: " + ", ".join(sorted(unit.keywords)), TEXT_DIM))
     for w in unit.weapons:
         wp = scenario.weapons[w]
         rng = wp.short + (f"+{wp.long}" if wp.long else "")

@@ -17,12 +17,15 @@ from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from render.draw.dice_card import CARD_MS, card_lines
-from render.draw.pinned import Banner, DiceCard, Shown, WhatIfShown
+from render.draw.overlays import ShotOverlay
+from render.draw.pinned import AgiCard, Banner, DiceCard, Shown, WhatIfShown
+from render.draw.side_view import SideView
 from render.draw.theme import TEXT, side_colour
-from render.draw.view import TextLine
+from render.draw.view import TextLine, ViewState
 from render.explain.answers import state_key
 from render.explain.headline import charge_headline, headline
 from render.explain.setup import current_weapon, of_kind, options
+from render.explain.side_view import side_view
 from render.explain.what_if import Pointing, WhatIf
 from render.scene import Scene
 from sim.combat.plan import CloseCombatKind, ShootKind, ranged_weapons
@@ -59,6 +62,7 @@ class Followed(Pointing, Protocol):
     @property
     def ai(self) -> AiLog | None: ...
     def legal(self) -> list[Action]: ...
+    def view(self) -> ViewState: ...
 
 
 class Show:
@@ -68,6 +72,7 @@ class Show:
         self.banner: Banner | None = None
         self._turn: tuple[int, str | None] | None = None
         self.card: DiceCard | None = None
+        self.test: AgiCard | None = None  # the last AGI test for climbing (R-CLIMB-2)
         self._events = 0
         self._reasons = 0  # the AI's reasons the log holds (solo play)
         self._rolls: tuple[AttackRoll, ...] = ()
@@ -75,6 +80,9 @@ class Show:
         self.headlines: tuple[TextLine, ...] = ()
         self._headline_key: object = None
         self.what_if = WhatIf()
+        self.side_on = False  # F6: the side view of the shot shown
+        self.side: SideView | None = None
+        self._side_key: object = None
 
     # --- the hand-over -----------------------------------------------------------
     def dismiss(self) -> bool:
@@ -95,9 +103,35 @@ class Show:
         self.banner = Banner(f"{side} - your turn, round {state.round}",
                              PHASE_HINT.get(state.phase, ""))
 
+    # --- the side view (F6) -----------------------------------------------------------
+    def toggle_side(self) -> str:
+        """F6: the side view on or off; the status bar's words."""
+        self.side_on = not self.side_on
+        return ("side view on: pick a pair (debug view) or aim a shot" if self.side_on
+                else "side view off (F6: on)")
+
+    def _side(self, c: Followed) -> None:
+        """The side view of the shot the window shows (its pair's), kept per state."""
+        state = c.state
+        pair = None if not self.side_on or state is None else next(
+            (o.pair for o in c.view().overlays if isinstance(o, ShotOverlay) and o.pair), None)
+        if pair is None or state is None:
+            self.side, self._side_key = None, None
+            return
+        key = (state_key(state), pair)
+        if key != self._side_key:
+            pos = state.positions()
+            climbing = frozenset(i for i in pos if state.model(i).climbing)
+            self.side, self._side_key = side_view(state.scenario, pos, *pair, climbing), key
+
     # --- the dice ------------------------------------------------------------------
     def card_visible(self, now_ms: int) -> bool:
         return self.card is not None and now_ms - self.card.since_ms < CARD_MS
+
+    def card_up(self, now_ms: int) -> bool:
+        """Whether a dice card (an attack's or an AGI test's) is on the board."""
+        return self.card_visible(now_ms) or (
+            self.test is not None and now_ms - self.test.since_ms < CARD_MS)
 
     def _dice(self, state: GameState, now_ms: int, ai: AiLog | None = None) -> None:
         events = state.events
@@ -107,6 +141,15 @@ class Show:
         self._reasons = reasons
         rolls = attack_rolls(events)
         grew = len(events) > self._events
+        tests = [e for e in events[self._events:] if e.kind == "dice"
+                 and e.data.get("test") == "AGI"] if grew else []
+        if tests:
+            e = tests[-1]
+            self.test = AgiCard(display_names(state.scenario).model(e.models[0]),
+                                 int(e.data["roll"]), int(e.data["target"]),
+                                 bool(e.data["passed"]), now_ms)
+        elif self.test is not None and not grew:
+            self.test = None  # taken back (undo)
         if grew and rolls and rolls != self._rolls[: len(rolls)]:
             self.card = _card(state, rolls[-1], now_ms)
         elif self.card is not None and self.card.roll not in rolls:
@@ -165,7 +208,8 @@ class Show:
         w = self.what_if.answer
         marks = None if w is None else WhatIfShown(
             (w.spot.x, w.spot.y), w.radius,
-            tuple(s.witness for s in w.seen_by if s.witness is not None))
+            tuple(s.witness for s in w.seen_by if s.witness is not None),
+            sum(1 for s in w.seen_by if s.weapon is not None))
         acting = scene.side_to_act
         colour = TEXT
         if acting is not None and acting in scene.scenario.sides:
@@ -173,7 +217,9 @@ class Show:
         return Shown(
             banner=self.banner, colour=colour,
             card=self.card if self.card_visible(now_ms) else None,
-            pinned=self.headlines + self.what_if.text, what_if=marks, log=self.log)
+            test=self.test if self.card_up(now_ms) else None,
+            pinned=self.headlines + self.what_if.text, what_if=marks, log=self.log,
+            side=self.side)
 
     # --- each frame ----------------------------------------------------------------
     def update(self, c: Followed, now_ms: int) -> None:
@@ -185,6 +231,7 @@ class Show:
         self._dice(state, now_ms, c.ai)
         self._headlines(c)
         self.what_if.update(c)
+        self._side(c)
 
 
 def _active(state: GameState) -> str | None:

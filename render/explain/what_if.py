@@ -4,7 +4,10 @@ While a model is selected (or active, no action being set up), hovering a free s
 the board asks :func:`sim.shooting.analysis.analyse` of every enemy in play
 against that model with its position replaced by the spot: the same
 question a shot asks (R-LOS-1, R-COV-2..6), for a place it does not stand
-on yet. The base stands at the lowest level it can at the spot
+on yet. Of those that see it, the ones that could SHOOT it there are named with
+their best hit chance: a ranged weapon in range, the shot preview's odds
+(:func:`sim.maps.threat.best_hit`, R-SHOOT-1, R-RANGE-1; issue 34). The base
+stands at the lowest level it can at the spot
 (:func:`sim.movement.levels.level_heights`), or at its own height when that
 is one of them. :class:`WhatIf` keeps the answers per (engine state, model,
 spot rounded to :data:`CELL` inches); the window's :class:`render.explain.show.Show`
@@ -13,14 +16,17 @@ owns it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Protocol
 
-from render.draw.theme import TEXT_DIM, TEXT_GOOD, TEXT_WARN
+from render.draw.theme import TEXT_BAD, TEXT_DIM, TEXT_GOOD, TEXT_WARN
 from render.draw.view import TextLine
 from render.explain.answers import state_key
 from render.explain.setup import Setup
+from sim.combat.plan import Situation, ranged_weapons
 from sim.engine.state import GameState
+from sim.maps.threat import best_hit
 from sim.movement.levels import level_heights, terrain_view
 from sim.scenario.names import display_names
 from sim.scenario.positions import Position
@@ -56,6 +62,8 @@ class Watcher:
     witness: Segment | None
     cover: tuple[str, ...]
     skill_modifier: int
+    hit: Fraction = Fraction(0)  # its best chance to hit with a shot from where it stands
+    weapon: str | None = None  # the weapon giving it (None: it cannot shoot the spot)
 
 
 @dataclass(frozen=True)
@@ -77,6 +85,7 @@ def ask(state: GameState, model: str, x: float, y: float) -> WhatIfAnswer:
     spot = Position(x, y, z if levels else 0.0)
     positions = {**state.positions(), model: spot}
     climbing = frozenset(i for i in positions if i != model and state.model(i).climbing)
+    sit = replace(Situation.of_state(state), positions=positions, climbing=climbing)
     me = state.model(model).side
     seen: list[Watcher] = []
     hidden: list[str] = []
@@ -85,10 +94,23 @@ def ask(state: GameState, model: str, x: float, y: float) -> WhatIfAnswer:
             continue
         a = analyse(state.scenario, positions, other, model, None, climbing)
         if a.line_of_sight:
-            seen.append(Watcher(other, a.sight.witness, tuple(a.cover), a.skill_modifier))
+            hit, weapon = best_shot(sit, other, model)
+            seen.append(Watcher(other, a.sight.witness, tuple(a.cover), a.skill_modifier,
+                                hit, weapon))
         else:
             hidden.append(other)
     return WhatIfAnswer(model, spot, state.radius(model), tuple(seen), tuple(hidden))
+
+
+def best_shot(sit: Situation, attacker: str, target: str) -> tuple[Fraction, str | None]:
+    """The attacker's best hit chance on the target over its ranged weapons, and the
+    weapon (0 and None when no shot is legal: no ranged weapon, out of range)."""
+    best: tuple[Fraction, str | None] = (Fraction(0), None)
+    for w in ranged_weapons(sit.scenario, attacker):
+        p = best_hit(sit, attacker, target, w)
+        if p > best[0]:
+            best = (p, w)
+    return best
 
 
 def lines(state: GameState, answer: WhatIfAnswer) -> list[TextLine]:
@@ -99,10 +121,18 @@ def lines(state: GameState, answer: WhatIfAnswer) -> list[TextLine]:
                     + (f', {answer.spot.z:g}" up' if answer.spot.z else "") + "):")]
     if not answer.seen_by:
         out.append(TextLine("  seen by no enemy", TEXT_GOOD))
+    shooters = sorted((w for w in answer.seen_by if w.weapon), key=lambda w: -w.hit)
+    if answer.seen_by and not shooters:
+        out.append(TextLine("  no enemy could shoot it here", TEXT_GOOD))
+    for w in shooters:
+        weapon = state.scenario.weapons[w.weapon].name if w.weapon else ""
+        out.append(TextLine(f"  {names.model(w.model)} could shoot: {100 * float(w.hit):.1f}% "
+                            f"to hit ({weapon})", TEXT_BAD))
     for w in answer.seen_by:
         cover = (f"cover {w.skill_modifier:+d} ({', '.join(map(names.model, w.cover))})"
                  if w.cover else "no cover")
-        out.append(TextLine(f"  seen by {names.model(w.model)}: {cover}",
+        why = "" if w.weapon else ", cannot shoot it here"
+        out.append(TextLine(f"  seen by {names.model(w.model)}: {cover}{why}",
                             TEXT_WARN if not w.cover else TEXT_DIM))
     if answer.hidden_from:
         out.append(TextLine(f"  hidden from {', '.join(map(names.model, answer.hidden_from))}",

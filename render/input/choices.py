@@ -165,8 +165,11 @@ def setup_buttons(scenario: Scenario, state: GameState | None, scene: Scene,
 
 
 def step_label(step: Step) -> str:
-    """``Climb to 3 in``; a part-way stop says so (R-CLIMB-3)."""
+    """``Climb to 3 in``, ``Jump down to 1 in``; a jump to the table says so, not
+    ``Jump to 0 in`` (a jump is always down, R-JUMP-1; issue 34, bug 6)."""
     z = f"{step.z:.2f}".rstrip("0").rstrip(".")
+    if step.kind == "jump":
+        return "Jump down to the table" if step.z <= 0 else f"Jump down to {z} in"
     return f"{step.kind.capitalize()} to {z} in"
 
 

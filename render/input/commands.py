@@ -24,9 +24,12 @@ def toggle_legend(c: Controller) -> None:
 
 
 def escape(c: Controller) -> None:
-    """Esc closes the help, else cancels a set-up, else drops picks and selection."""
+    """Esc closes the help, else puts the tape away, else cancels a set-up, else drops
+    picks and selection."""
     if c.show_help:
         c.show_help = False
+    elif c.tape is not None:
+        c.tape = None
     elif c.setup is not None:
         c.setup = None
         c.say("cancelled")

@@ -26,10 +26,20 @@ from typing import Any
 from render.draw.models import model_at
 from render.draw.theme import TEXT_WARN
 from render.draw.view import Button, TextLine, ViewState
-from render.explain import debug
+from render.explain import debug, tape
 from render.explain.answers import Answers, state_key
 from render.explain.setup import Setup, build, current_weapon
-from render.input import ai_turns, attacks, choices, commands, hotkeys, paths, shown, words
+from render.input import (
+    ai_turns,
+    attacks,
+    choices,
+    commands,
+    confirm,
+    hotkeys,
+    paths,
+    shown,
+    words,
+)
 from render.input.keys import AddStep, Apply, Do, PickTarget, StartKind
 from render.input.map_toggle import MapToggle
 from render.input.session import Session
@@ -61,6 +71,7 @@ class Controller:
         self.debug_picks: list[str] = []
         self.hovered: str | None = None
         self.hover_point: tuple[float, float] | None = None
+        self.tape: tuple[tuple[float, float], tuple[float, float]] | None = None  # issue 34
         self.hover_index: int | None = None
         self.selected: str | None = None
         self.setup: Setup | None = None
@@ -74,6 +85,7 @@ class Controller:
         self._view_cache: tuple[UiState, ViewState] | None = None
         self.answers = Answers()  # the engine's answers for one state: scene, legal, shots
         self.maps = MapToggle()  # F5: the visibility maps (issue 17)
+        self._confirming: tuple[Action, int] | None = None  # End turn asked at this history
         s = self.session
         if s.state is None:
             self.say(f"read-only: {s.problem}", error=True)
@@ -169,7 +181,7 @@ class Controller:
             status_error=self.status_error, hover_index=self.hover_index,
             reach_work=self._reach_work,
             scroll=(self.scroll["details"], self.scroll["log"]),
-            maps=self.maps.key(self.hover_point))
+            maps=self.maps.key(self.hover_point), tape=self.tape)
 
     def view(self) -> ViewState:
         """Everything the frame draws besides the scene (recomputed only on a change)."""
@@ -183,6 +195,8 @@ class Controller:
         scene = self.scene()
         overlays, lines = shown.overlays_and_details(self.answers, ui, scene)
         overlays, lines = self.maps.shown(ui, scene, overlays, lines)
+        tape_overlays, tape_lines = tape.shown(scene, ui.tape)
+        overlays, lines = [*overlays, *tape_overlays], [*tape_lines, *lines]
         text = tuple(lines)
         if text != self._details_seen:  # new text starts at its top
             self._details_seen = text
@@ -220,6 +234,7 @@ class Controller:
         """Apply ``action`` through the engine; on refusal say why and change nothing."""
         if self.state is None:
             return False
+        self._confirming = None  # a question asked before this action is answered
         applied = self.session.apply(action)
         self.say(applied.text, error=not applied.done)
         if not applied.done:
@@ -236,6 +251,7 @@ class Controller:
     def undo(self) -> None:
         if self.state is None:
             return
+        self._confirming = None
         self.setup = None
         undone = self.session.undo()
         assert undone is not None
@@ -332,6 +348,8 @@ class Controller:
             return
         match buttons[index].key:
             case Apply(action):
+                if self._asks_first(action):
+                    return
                 self.apply(action)
             case StartKind(kind):
                 self._start_setup(kind)
@@ -343,14 +361,37 @@ class Controller:
             case Do(name):
                 self.command(name)
 
+    def _asks_first(self, action: Action) -> bool:
+        """End turn with Ready models asks first (render.input.confirm); True when it
+        asked now, False when the action goes ahead (confirmed, or nothing to lose)."""
+        ready = confirm.discarded(self.state, action)
+        if not ready or self.state is None:
+            return False
+        asked = (action, len(self.state.history))
+        if self._confirming == asked:
+            self._confirming = None
+            return False
+        self._confirming = asked
+        self.say(confirm.question(self.state, ready), error=True)
+        return True
+
+    def measure(self, start: tuple[float, float], end: tuple[float, float]) -> None:
+        """Lay the measuring tape from ``start`` to ``end`` (render.explain.tape)."""
+        self.tape = (start, end)
+
     def hover_button(self, index: int | None) -> None:
         self.hover_index = index
 
     def hover(self, point: tuple[float, float] | None) -> None:
         self.hover_point = point
+        before = self.hovered
         self.hovered = None if point is None else model_at(self.scene(), *point, CLICK_SLACK)
         if self.hovered != self._quiet_hover:
             self._quiet_hover = None
+        if self.hovered != before and self.hovered is not None and self.status_error:
+            # A refusal is about what was tried; hovering another model moves on: the
+            # red goes, the words stay (issue 34, bug 6).
+            self.say(self.status)
 
     def click(self, x: float, y: float) -> None:
         """A left click on the board at ``(x, y)`` inches."""
@@ -378,7 +419,7 @@ class Controller:
                 self._pick_target(hit)
             return
         if s.form.points:
-            paths.clicked_step(self.state, self.scene(), s, x, y)
+            paths.clicked_step(self.state, self.scene(), s, x, y, self.answers)
             self.path_changed()
             if not s.form.many_points:
                 self.commit()
@@ -419,9 +460,9 @@ class Controller:
 
         F4's reachable areas take 0.1 to 0.3 s each: they are worked out for as
         many models as fit in :attr:`reach_budget` seconds per frame (at least
-        one), so the window keeps drawing and answering input meanwhile.
+        one), so the window keeps drawing and answering input meanwhile. (A threat
+        map is worked out in a thread of its own: render.input.map_thread.)
         """
-        self.maps.work()  # a threat map's cells (render.input.map_toggle)
         if not (self.debug and self.debug_reach) or self.state is None:
             return
         self._reach_work += debug.work_out_reach(self.answers, self.state, self.scene(),

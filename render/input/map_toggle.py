@@ -14,8 +14,8 @@ depends on (the model, the kind, the target and where every model stands), so
 the map is computed again only when one of those changes: after any move,
 undo or load. A ``seen`` or ``sees`` map takes under 0.3 s (bench/maps.py), so
 it is simply computed on the change; a threat map plans a shot per cell (seconds), so its
-cells are planned a few milliseconds per frame (:meth:`MapToggle.work`) while
-Details counts the work done. Hovering a cell names the enemies that see it (or could
+cells are planned off the frame loop (render.input.map_thread) and drawn as they
+fill in, while Details counts the work done. Hovering a cell names the enemies that see it (or could
 shoot it, with their chances). The values drawn are
 :func:`sim.maps.visibility.make_map`'s, unchanged.
 """
@@ -23,15 +23,17 @@ shoot it, with their chances). The values drawn are
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Protocol
 
 from render.draw.theme import TEXT_DIM, TEXT_WARN
 from render.draw.view import Overlay, TextLine
 from render.explain.what_if import Pointing
+from render.input.map_thread import MapThread
 from render.map_layer import MapOverlay
 from render.scene import Scene
 from sim.errors import WastelandError
-from sim.maps.visibility import KINDS, Map, MapWork, enemies_of
+from sim.maps.visibility import KINDS, Map, MapWork, check_request, enemies_of
 from sim.scenario.names import model_name
 from sim.scenario.objects import Scenario
 
@@ -61,33 +63,32 @@ class MapToggle:
         self.kind: str | None = None
         self.pinned: str | None = None  # the model chosen when F5 was pressed
         self.target: str | None = None  # a ``sees`` map's target
-        # The map's work (done: its map) or why there is none, by what it depends on.
-        self._cache: tuple[object, MapWork | str] | None = None
-        self.budget = 0.03  # seconds of a threat map's work per frame (see work)
+        self.target_for: str | None = None  # the model it was chosen for (issue 34, bug 4)
+        # The map's thread (every kind: a seen map too holds a frame for 0.1-0.5 s) or
+        # why there is none, by what it depends on.
+        self._cache: tuple[object, MapThread | str] | None = None
 
     def key(self, hover_point: tuple[float, float] | None) -> object:
         """What the picture of the map depends on besides the engine state: the choice
-        and, while a map shows, the cell under the pointer."""
+        and, while a map shows, the cell under the pointer and the chunks of a threat map
+        drawn so far (so each chunk redraws, wherever the pointer is: bug 1)."""
         if self.kind is None:
             return None
-        cell = None
         work = None if self._cache is None else self._cache[1]
-        m = work.result if isinstance(work, MapWork) else None
+        m = _drawn(work)
+        cell = None
         if hover_point is not None and m is not None:
             g = m.grid
             cell = (round((hover_point[0] - g.x0) / g.cell), round((hover_point[1] - g.y0)
                                                                     / g.cell))
-        done = round(10 * work.progress) if isinstance(work, MapWork) else None
-        return self.kind, self.pinned, self.target, cell, done
+        chunks = (work.shown, work.result is not None) if isinstance(work, MapThread) else None
+        return self.kind, self.pinned, self.target, cell, chunks
 
-    def work(self) -> bool:
-        """Work on a threat map being made, for :attr:`budget` seconds (the window calls
-        it each frame); whether there was work to do."""
+    @property
+    def busy(self) -> bool:
+        """Whether a map is being worked out (the window draws fewer frames)."""
         work = None if self._cache is None else self._cache[1]
-        if self.kind is None or not isinstance(work, MapWork) or work.result is not None:
-            return False
-        work.step(self.budget)
-        return True
+        return isinstance(work, MapThread) and not work.wait(0)
 
     def cycle(self, v: MapAsks, scene: Scene) -> str:
         """F5: the next kind (the model and the target chosen as the module says); the
@@ -95,12 +96,13 @@ class MapToggle:
         before = self.kind
         self.kind = CYCLE[(CYCLE.index(self.kind) + 1) % len(CYCLE)]
         if self.kind is None:
+            self._drop()
             return "map off (F5: the seen map)"
         if before is None or self.pinned is None:  # the next kinds keep the model
             self.pinned = _focus(v) or v.selected or v.hovered or self.pinned
         model = self.model(v)
         if self.kind == "sees" and model is not None:
-            self.target = _target(v, scene, model)
+            self.target, self.target_for = _target(v, scene, model), model
         if model is None:
             return f"{self.kind} map: choose a model first (activate, hover or select one)"
         return f"{self.kind} map of {_name(v, model)} (F5: next map)"
@@ -109,10 +111,9 @@ class MapToggle:
         """The model the map is of now."""
         return _focus(v) or self.pinned
 
-    def map_of(self, v: MapAsks, scene: Scene) -> MapWork | str | None:
-        """The map to show (started when what it depends on changed: a ``seen`` or
-        ``sees`` map is made at once, a threat map's cells over frames), why there is
-        none (a sentence), or None when the maps are off."""
+    def map_of(self, v: MapAsks, scene: Scene) -> MapThread | str | None:
+        """The map to show (started in its thread when what it depends on changed), why
+        there is none (a sentence), or None when the maps are off."""
         model = self.model(v)
         if self.kind is None:
             return None
@@ -120,18 +121,29 @@ class MapToggle:
             return "no model chosen: activate, hover or select one and press F5"
         target = self.target if self.kind == "sees" else None
         positions, climbing = scene.positions(), scene.climbing()
-        if self.kind == "sees" and (target is None or target == model
+        if self.kind == "sees" and (target is None or target == model or self.target_for != model
                                     or target not in positions):  # (taken out of play)
+            # A new model (the turn passed) chooses anew: the old target may be its friend.
             target = self.target = _target(v, scene, model)
+            self.target_for = model
         key = (model, self.kind, target, tuple(sorted(positions.items())), climbing)
         if self._cache is None or self._cache[0] != key:
+            self._drop()
             try:
-                found: MapWork | str = MapWork(scene.scenario, positions, model, self.kind,
-                                               target, climbing=climbing)
+                check_request(scene.scenario, positions, model, self.kind, target)
+                found: MapThread | str = MapThread(partial(
+                    MapWork, scene.scenario, positions, model, self.kind, target,
+                    climbing=climbing))
             except WastelandError as exc:
                 found = f"no {self.kind} map: {exc}"
             self._cache = (key, found)
         return self._cache[1]
+
+    def _drop(self) -> None:
+        """Forget the map (a map being made stops)."""
+        if self._cache is not None and isinstance(self._cache[1], MapThread):
+            self._cache[1].cancel()
+        self._cache = None
 
     def shown(self, v: MapAsks, scene: Scene, overlays: Sequence[Overlay],
               lines: Sequence[TextLine]) -> tuple[list[Overlay], list[TextLine]]:
@@ -145,17 +157,25 @@ class MapToggle:
         m = work.result
         if m is None:
             line = TextLine(f"F5 {self.kind} map: computing, {100 * work.progress:.0f}% "
-                            "(planned shot by shot)", TEXT_WARN)
-            return list(overlays), [line, *lines]
+                            "(drawn as it fills in)", TEXT_WARN)
+            so_far = [] if work.partial is None else [MapOverlay(work.partial)]
+            return [*so_far, *overlays], [line, *lines]
         target = _name(v, m.target) if m.target else None
         return [MapOverlay(m, target, _hovered_base(v, m)), *overlays], [*map_lines(v, m),
                                                                         *lines]
 
     def settle(self) -> None:
-        """Finish a map being made (for a still picture)."""
+        """Wait for a map being made (for a still picture)."""
         work = None if self._cache is None else self._cache[1]
-        if self.kind is not None and isinstance(work, MapWork):
-            work.step(None)
+        if self.kind is not None and isinstance(work, MapThread):
+            work.wait()
+
+
+def _drawn(work: MapThread | str | None) -> Map | None:
+    """The map drawn now: the whole map, else a threat map's cells so far."""
+    if isinstance(work, MapThread):
+        return work.result or work.partial
+    return None
 
 
 def map_lines(v: MapAsks, m: Map) -> list[TextLine]:

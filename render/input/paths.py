@@ -21,8 +21,9 @@ from render.explain.answers import Answers
 from render.explain.setup import Setup, build
 from render.scene import Scene
 from sim.engine.state import GameState
-from sim.movement.kinds import ChargeKind
+from sim.movement.kinds import ChargeKind, MoveKind
 from sim.movement.plan import Step
+from sim.movement.route import route_to
 
 SNAP = 0.5  # inches: a charge's waypoint this near base contact snaps to it
 DRAG_STEP = 0.5  # inches between the waypoints a drag drops
@@ -114,13 +115,18 @@ def path_preview(state: GameState | None, scene: Scene, s: Setup,
             marks.append((*pts[-1], f"{step.kind} {step.z:g}\""))
     text, reason = _verdict(kept, state, s, steps, weapon, pts) if steps else ("no step yet", "")
     tip_ok = True
+    # The first click goes by destination: the pointer shows the route it would take.
+    route = list(destination(state, s, pointer, kept) or ()) if (
+        pointer is not None and not steps) else []
+    tip = route or ([Step("walk", *pointer)] if pointer is not None else [])
     if pointer is not None:
-        tip_text, tip_reason = _verdict(kept, state, s, [*steps, Step("walk", *pointer)],
-                                        weapon, [*pts, pointer], short=True)
+        pointer = (tip[-1].x, tip[-1].y)
+        tip_text, tip_reason = _verdict(kept, state, s, [*steps, *tip], weapon,
+                                        [*pts, *((p.x, p.y) for p in tip)], short=True)
         text += f"; to pointer {tip_text}" + (" (refused)" if tip_reason else "")
         tip_ok = not tip_reason
     return PathOverlay(tuple(pts), start.radius, not reason, text, reason, tuple(marks),
-                       pointer, tip_ok)
+                       pointer, tip_ok, tuple((p.x, p.y) for p in tip[:-1]))
 
 
 def path_details(kept: Answers, state: GameState | None, scene: Scene, s: Setup,
@@ -147,7 +153,12 @@ def path_details(kept: Answers, state: GameState | None, scene: Scene, s: Setup,
 
 def climb_hint(state: GameState | None, scene: Scene, s: Setup, weapon: str | None
                ) -> list[TextLine]:
-    """After a climb: where the movement rules leave the model (R-CLIMB-3)."""
+    """After a climb: where the movement rules leave the model (R-CLIMB-3); for a model
+    that cannot climb, why no Climb is offered (R-CLIMB-4, issue 34)."""
+    unit = scene.scenario.unit_of(s.model)
+    if s.form.vertical and "climb-incapable" in unit.keywords:
+        return [TextLine(f"no Climb offered: {unit.name} cannot climb (climb-incapable, "
+                         "R-CLIMB-4)", TEXT_DIM)]
     if not s.steps or s.steps[-1].kind != "climb":
         return []
     end = moves.climb_end(state, build(s, weapon))
@@ -164,10 +175,31 @@ def climb_hint(state: GameState | None, scene: Scene, s: Setup, weapon: str | No
     return []
 
 
-def clicked_step(state: GameState | None, scene: Scene, s: Setup, x: float, y: float) -> None:
-    """A click on the board adds a waypoint (or, for one-point paths, replaces it)."""
-    step = Step("walk", *snap(state, scene, s, x, y))
+def clicked_step(state: GameState | None, scene: Scene, s: Setup, x: float, y: float,
+                 kept: Answers | None = None) -> None:
+    """A click on the board adds a waypoint (or, for one-point paths, replaces it).
+
+    The first click of a Move or Charge goes by destination (issue 34): the
+    shortest legal path there, round the walls and clamped to the ruler
+    (:func:`sim.movement.route.route_to`); where there is none, the straight
+    leg, as every later click adds (corners by hand)."""
+    goal = snap(state, scene, s, x, y)
+    route = destination(state, s, goal, kept) if not s.steps else None
+    if route is not None:
+        s.steps = list(route)
+        return
+    step = Step("walk", *goal)
     s.steps = [*s.steps, step] if s.form.many_points else [step]
+
+
+def destination(state: GameState | None, s: Setup, goal: tuple[float, float],
+                kept: Answers | None) -> tuple[Step, ...] | None:
+    """The walk to ``goal`` by destination, for a Move or a Charge (its target picked)."""
+    charge = isinstance(s.kind, ChargeKind)
+    if state is None or not s.form.many_points or not (charge or isinstance(s.kind, MoveKind)):
+        return None
+    area = None if kept is None else kept.move_area(state, s.model, charge)
+    return route_to(state, s.model, goal, charge=charge, area=area)
 
 
 def can_drag(s: Setup | None) -> bool:

@@ -48,6 +48,7 @@ class UiState:
     reach_work: int = 0  # F4's areas worked out so far
     scroll: tuple[int, int] = (0, 0)  # Details, log
     maps: object = None  # the F5 map's part (render.input.map_toggle.MapToggle.key)
+    tape: tuple[tuple[float, float], tuple[float, float]] | None = None  # the tape laid
 
     def weapon(self, s: Setup) -> str | None:
         """The weapon Tab has cycled to, when the action takes one."""

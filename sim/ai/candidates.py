@@ -15,7 +15,7 @@ gives the opponent a point (R-EDGE-2, R-TURN-10).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Protocol
 
 import numpy as np
@@ -179,8 +179,13 @@ def moves(state: GameState, model: str, reaches: Reaches | None = None) -> list[
     area = (reaches or Reaches()).of(state, model, False)
     if area.area.is_empty:
         return []
+    return walks_to(state, model, area, _spread(_points(state, model, area)))
+
+
+def walks_to(state: GameState, model: str, area: MoveArea, points: Iterable[Xy]) -> list[Move]:
+    """Legal walks of ``model`` to each point, along the area's witness paths."""
     tries: list[Move] = []
-    for p in _spread(_points(state, model, area)):
+    for p in points:
         path = area.path_to(p)
         if path is not None and len(path) >= 2:
             tries.append(Move(model, walk(*path[1:])))

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from sim.ai import why
 from sim.ai.answer import attack_value
 from sim.ai.candidates import Reaches, activation_actions, listed
+from sim.ai.objective_moves import objective_moves
+from sim.ai.objectives import leave_value
 from sim.ai.player import Decision
 from sim.ai.scoring import Scorer, Spot, situation_with
 from sim.combat.plan import (
@@ -41,7 +43,7 @@ from sim.engine.actions import (
 )
 from sim.engine.gamedata import Phase
 from sim.engine.state import GameState
-from sim.movement.kinds import Charge, Move, plan_movement
+from sim.movement.kinds import Charge, Leave, Move, plan_movement
 from sim.scenario.names import display_names
 from sim.scenario.positions import Position
 
@@ -72,10 +74,10 @@ class GreedyPlayer:
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0, *, quick: bool = False) -> None:
+    def __init__(self, seed: int = 0, *, quick: bool = False, objectives: bool = True) -> None:
         self.seed = seed
         self.quick = quick
-        self.scorer = Scorer()
+        self.scorer = Scorer(objectives=objectives)  # False: greedy-blind (docs/ai.md)
         self.reaches = Reaches()
 
     def decide(self, state: GameState) -> Decision:
@@ -103,7 +105,8 @@ def _activation(state: GameState, scorer: Scorer, reaches: Reaches, quick: bool
     names = display_names(state.scenario)
     seen: set[Action] = set()
     out: list[Weighed] = []
-    for a in activation_actions(state, reaches, quick):
+    extra = objective_moves(state, model, reaches) if scorer.objectives else []
+    for a in [*activation_actions(state, reaches, quick), *extra]:
         if a in seen:
             continue
         seen.add(a)
@@ -152,6 +155,10 @@ def _weigh_one(state: GameState, scorer: Scorer, sit: Situation, a: Action, mode
         penalty = CLIMBING_PENALTY if climbing else 0.0
         r = state.radius(a.model)
         return Weighed(there.score - penalty, a, lambda: why.move_line(sc, there, r))
+    if isinstance(a, Leave):  # only offered to carry cargo off (R-OBJ-4)
+        worth = leave_value(state, a)
+        return None if worth is None else Weighed(worth, a, _said(
+            f"{display_names(sc).model(a.model)} carries its cargo off the board"))
     if isinstance(a, ModelAction):  # a kind this player does not know: worth nothing more
         return Weighed(spot(here, left - 1).score - 0.01, a,
                        _said(f"{display_names(sc).model(a.model)}: {a}"))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from sim.ai.answer import attack_value
 from sim.ai.greedy import Weighed, move_end
+from sim.ai.objectives import last_round_worth
 from sim.ai.scoring import SHOT_AFTER_MOVE, AttackValue, Scorer
 from sim.engine.actions import Action, EndActivation
 from sim.engine.gamedata import Readiness
@@ -89,8 +90,9 @@ def _next_attack(state: GameState, scorer: Scorer, model: str, at: Position, lef
 def for_the_score(state: GameState, scorer: Scorer, options: list[Weighed]) -> list[Weighed]:
     """Greedy's candidates weighed again for the score alone (:func:`action_score`),
     best first: greedy's place terms (the pull toward the enemy, the attack next
-    turn) count for nothing in the last round (R-TURN-10). Moves that cannot be
-    made are dropped."""
-    out = [Weighed(score, w.action, w.line) for w in options
+    turn) count for nothing in the last round (R-TURN-10); the objectives' worth of where
+    an action leaves the model does (R-OBJ-2..4). Moves that cannot be made are dropped."""
+    out = [Weighed(score + (last_round_worth(state, w.action)
+                            if scorer.objectives else 0.0), w.action, w.line) for w in options
            if (score := action_score(state, scorer, w.action)) is not None]
     return sorted(out, key=lambda w: -w.score) or options

@@ -11,7 +11,7 @@ credited to that model.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sim.ai.player import Decision, Player
 from sim.engine.actions import ModelAction
@@ -40,6 +40,8 @@ class GameRecord:
     survived: Mapping[str, bool]  # model id -> still in play at the end
     damage: Mapping[str, int]  # model id -> damage dealt to enemies
     decisions: int
+    # side id -> the objective points in its score (R-OBJ-6); none without objectives
+    objective_points: Mapping[str, int] = field(default_factory=dict)
 
 
 def play_game(scenario: Scenario, players: Mapping[str, Player], seed: int,
@@ -86,4 +88,4 @@ def record(state: GameState, damage: Mapping[str, int], decisions: int) -> GameR
     first = next((str(e.data["side"]) for e in state.events if e.kind == "first-turn"), None)
     return GameRecord(state.seed, result.winner, state.round, first, dict(result.scores),
                       {m: s.in_play for m, s in state.models.items()}, dict(damage),
-                      decisions)
+                      decisions, dict(state.objectives.points))

@@ -1,4 +1,5 @@
-"""AI players by name: ``random``, ``greedy``, ``search`` (``--ai SIDE=PLAYER``).
+"""AI players by name: ``random``, ``greedy``, ``greedy-blind`` (objectives ignored),
+``search`` (``--ai SIDE=PLAYER``).
 
 A player is made fresh for each game from its name and a seed, so a game's
 result depends only on its seed (docs/ai.md).
@@ -31,6 +32,15 @@ def _greedy(seed: int, seconds: float | None) -> Player:
     return GreedyPlayer(seed)
 
 
+def _greedy_blind(seed: int, seconds: float | None) -> Player:
+    """Greedy that ignores the scenario's objectives: the measure's opponent (docs/ai.md)."""
+    from sim.ai.greedy import GreedyPlayer
+
+    player = GreedyPlayer(seed, objectives=False)
+    player.name = "greedy-blind"
+    return player
+
+
 def _search(seed: int, seconds: float | None) -> Player:
     """Search, with a time budget per decision when given (the window's solo play)."""
     from sim.ai.search import SearchPlayer
@@ -42,6 +52,7 @@ def _search(seed: int, seconds: float | None) -> Player:
 PLAYERS: dict[str, Callable[[int, float | None], Player]] = {
     "random": _random,
     "greedy": _greedy,
+    "greedy-blind": _greedy_blind,
     "search": _search,
 }
 

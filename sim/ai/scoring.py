@@ -19,6 +19,7 @@ import math
 from collections.abc import Hashable
 from dataclasses import dataclass, replace
 
+from sim.ai.objectives import spot_value
 from sim.combat.plan import (
     AttackPlan,
     AttackRefused,
@@ -108,8 +109,9 @@ class Scorer:
     ``approach``: a place's pull toward the enemy, per inch beyond striking range
     (greedy's :data:`APPROACH`; search passes its own, sim.ai.search.APPROACH)."""
 
-    def __init__(self, approach: float = APPROACH) -> None:
+    def __init__(self, approach: float = APPROACH, *, objectives: bool = True) -> None:
         self.approach = approach
+        self.objectives = objectives  # False: the blind player (sim.ai.objectives)
         self._odds: dict[tuple[AttackProfile, int], tuple[float, float, float]] = {}
         self._melee: dict[tuple[str, str, int], AttackValue | None] = {}
         # What places are worth, by the board the model meets there: the other models
@@ -199,7 +201,9 @@ class Scorer:
         weight = SHOT_AFTER_MOVE if left >= 1 else SHOT_NEXT_TURN
         score = ((p.best.value * weight if p.best is not None else 0.0)
                  - THREAT_SHARE * p.threat * (THREAT_WHILE_FREE if left >= 1 else 1.0)
-                 - self.approach * p.gap)
+                 - self.approach * p.gap
+                 # (outside the cache: what the objectives hold changes with no model moving)
+                 + (spot_value(state, model, at) if self.objectives else 0.0))
         return Spot(model, at, p.best, p.threat, p.worst, p.gap, score)
 
     def _place(self, state: GameState, model: str, at: Position) -> _Place:

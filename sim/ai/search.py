@@ -54,6 +54,7 @@ from sim.ai.candidates import Reaches
 from sim.ai.greedy import GreedyPlayer, Weighed, weigh
 from sim.ai.last_round import for_the_score, is_last_round
 from sim.ai.leaf import charge_threat, firepower
+from sim.ai.objectives import playout_worth
 from sim.ai.player import Decision
 from sim.ai.scoring import Scorer
 from sim.ai.seen import Seen
@@ -287,7 +288,7 @@ class SearchPlayer:
                     gains += hit[1]
             sim.apply(chosen)
         return (weights.answer * answer - weights.gain * gains
-                - self._leaf(sim, me, weights)), gone
+                - self._leaf(sim, me, weights) - playout_worth(state, sim, me)), gone
 
     def _policy(self, sim: GameState) -> Action:
         """The quick greedy's action in a playout (worked out once per position)."""

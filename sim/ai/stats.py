@@ -68,7 +68,15 @@ def summarise(scenario: Scenario, players: Mapping[str, str], seed: int,
         "first_side": {s: sum(1 for r in with_first if r.first == s) for s in sides},
         "units": units,
         "decisions": sum(r.decisions for r in records),
+        # R-OBJ-6: the mean score, and the objective points in it
+        "mean_score": {s: _mean([r.scores.get(s, 0) for r in records]) for s in sides},
+        "mean_objective_points": {s: _mean([r.objective_points.get(s, 0) for r in records])
+                                  for s in sides},
     }
+
+
+def _mean(values: Sequence[int]) -> float:
+    return sum(values) / len(values) if values else 0.0
 
 
 def _pct(rate: Mapping[str, Any]) -> str:
@@ -87,6 +95,10 @@ def report_lines(scenario: Scenario, figures: Mapping[str, Any]) -> list[str]:
         lines.append(f"  {names.side(side)} ({players[side]}) wins {rate['wins']} of {n}: "
                      f"{_pct(rate)}")
     lines.append(f"  draws: {figures['draws']}; mean rounds: {figures['mean_rounds']:.2f}")
+    if scenario.objectives:
+        lines.append("  mean score (objective points in it): " + ", ".join(
+            f"{names.side(s)} {x:.2f} ({figures['mean_objective_points'][s]:.2f})"
+            for s, x in figures["mean_score"].items()))
     first = figures["first_player"]
     lines.append(f"  the side taking the first turn won {first['wins']} of {first['games']}: "
                  f"{_pct(first)}")

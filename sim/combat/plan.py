@@ -235,12 +235,14 @@ def plan_shot(sit: Situation, attacker: str, target: str, weapon_id: str,
     if not ana.in_range:
         reach = weapon_reach(sit.scenario.rules_data, weapon)
         rulers = weapon.short + (f" + {weapon.long}" if weapon.long else "")
-        raise _refuse(what, attacker, f"{target!r} is out of reach: {ana.distance:.2f} in "
+        raise _refuse(what, attacker, f"{model_name(sit.scenario, target)} is out of reach: "
+                      f"{ana.distance:.2f} in "
                       f"away, {weapon.name} reaches {rulers} = {reach:g} in "
                       "(R-SHOOT-1, R-RANGE-1)")
     if not ana.line_of_sight:
         blockers = ", ".join(ana.sight.blocked_by) or "terrain"
-        raise _refuse(what, attacker, f"no line of sight to {target!r}: blocked by "
+        raise _refuse(what, attacker, f"no line of sight to {model_name(sit.scenario, target)}: "
+                      "blocked by "
                       f"{blockers} (R-SHOOT-1, R-LOS-1)")
     bands = shot_bands(ana)
     if band is None:
@@ -311,7 +313,7 @@ def roll_attack(ctx: ActionContext, plan: AttackPlan) -> AttackOutcome:
     names = display_names(ctx.scenario)
     cover = ""
     if plan.analysis is not None and plan.analysis.cover:  # (pieces keep their ids)
-        cover = f"; cover: {', '.join(map(names.model, plan.analysis.cover))}"
+        cover = f"; cover: {', '.join(map(names.thing, plan.analysis.cover))}"
     attacker, target = names.model(plan.attacker), names.model(plan.target)
     ctx.log("attack", who, f"{plan.headline(names)}: {p.describe()}{cover}",
             weapon=plan.weapon.id, band=plan.band, skill=p.skill, attribute=p.attribute,

@@ -52,10 +52,11 @@ def ai_choice(text: str) -> tuple[str, str]:
 def register(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
         "simulate", help="play many games between AI players and print the figures",
-        description="Play N games headless between AI players (random, greedy, search) and "
-                    "print each side's win rate with a 95% interval, draws, mean rounds, the "
-                    "first player's advantage and per-unit survival and damage. Game i uses "
-                    "seed S+i. Exit 0 done, 1 refused input, 2 usage.")
+        description="Play N games headless between AI players (random, greedy, "
+                    "greedy-blind, search) and print each side's win rate with a 95% "
+                    "interval, draws, mean rounds, the first player's advantage and per-unit "
+                    "survival and damage. Game i uses seed S+i. Exit 0 done, 1 refused input, "
+                    "2 usage.")
     p.add_argument("scenario", metavar="SCENARIO",
                    help="scenario file, shipped scenario name, or - for stdin")
     p.add_argument("--games", type=int_in("--games", 1, MAX_GAMES), default=100, metavar="N",

@@ -36,7 +36,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
-from sim.engine import turns
+from sim.engine import objectives, turns
 from sim.engine.actions import Action, ModelAction
 from sim.engine.gamedata import (
     Activation,
@@ -50,6 +50,7 @@ from sim.engine.gamedata import (
 )
 from sim.engine.kinds import KindRegistry
 from sim.engine.memo import Memo
+from sim.engine.objectives import ObjectiveState
 from sim.engine.rng import GameRng, SeededRng
 from sim.errors import IllegalActionError, Problem, ScenarioError, quoted
 from sim.scenario.objects import Scenario
@@ -64,6 +65,7 @@ class _Snapshot:
     rng: int
     events: int
     result: GameResult | None
+    objectives: ObjectiveState
 
 
 class LegalActions:
@@ -130,6 +132,7 @@ class GameState:
             for m in scenario.models
         }
         self._turn = TurnContext(round=0, phase=Phase.CHOOSE_FIRST)
+        self._objectives = objectives.initial(scenario, self.sides)  # R-OBJ-4/6
         self._result: GameResult | None = None
         self._history: list[Action] = []
         self._events: list[Event] = []
@@ -168,6 +171,11 @@ class GameState:
     @property
     def result(self) -> GameResult | None:
         return self._result
+
+    @property
+    def objectives(self) -> ObjectiveState:
+        """Objective points scored and the cargo markers (R-OBJ-4/6)."""
+        return self._objectives
 
     @property
     def is_over(self) -> bool:
@@ -283,6 +291,7 @@ class GameState:
         left = act.actions_left - cost
         self._turn = replace(self._turn, activation=replace(act, actions_left=left))
         kind.apply(ActionContext(self), action)
+        objectives.pick_up(self._writer, action.model)  # R-OBJ-4
         turns.after_model_action(self._writer)
 
     def undo(self) -> Action:
@@ -294,7 +303,7 @@ class GameState:
 
     def _snapshot(self) -> _Snapshot:
         return _Snapshot(self._turn, dict(self._models), self._rng.getstate(),
-                         len(self._events), self._result)
+                         len(self._events), self._result, self._objectives)
 
     def _restore(self, snap: _Snapshot) -> None:
         self.memo.clear()
@@ -303,6 +312,7 @@ class GameState:
         self._rng.setstate(snap.rng)
         del self._events[snap.events:]
         self._result = snap.result
+        self._objectives = snap.objectives
 
     def copy(self) -> GameState:
         """An independent copy (history and undo stack included)."""
@@ -342,12 +352,15 @@ class GameState:
             "events": [[e.round, e.kind, list(e.models), e.text, dict(e.data)]
                        for e in self._events],
             "result": None if self._result is None else str(self._result),
+            # only with objectives: the states of games without them read as before
+            **({"objectives": objectives.to_dict(self._objectives)}
+               if self.scenario.objectives else {}),
         }
 
     def _key(self) -> tuple[Any, ...]:
         return (self.scenario.name, self.scenario.rules, self.seed, self.rounds, self._turn,
                 self._models, self._rng.getstate(), self._history, self._events,
-                self._result)
+                self._result, self._objectives)
 
     def __eq__(self, other: object) -> bool:
         """Equal scenario, turn context, models, generator state, history, events, result."""
@@ -372,6 +385,8 @@ class GameState:
             flags = " climbing" if m.climbing else ""
             lines.append(f"  {m.id} [{m.side}] {m.status} {m.readiness} "
                          f"health {m.health} at ({p.x:.3f}, {p.y:.3f}, {p.z:.3f}){flags}")
+        if self.scenario.objectives:
+            lines.append(_objective_line(self))
         if self._result is not None:
             lines.append(f"result: {self._result}")
         return "\n".join(lines)
@@ -399,6 +414,10 @@ class StateWriter:
 
     def set_result(self, result: GameResult) -> None:
         self.state._result = result
+
+    def set_objectives(self, value: ObjectiveState) -> None:
+        """Replace the objective state (R-OBJ-4/6)."""
+        self.state._objectives = value
 
     def emit(self, kind: str, models: tuple[str, ...], text: str, **data: Any) -> Event:
         """Append an event to the log, in the current round."""
@@ -444,15 +463,24 @@ class ActionContext:
         """
         return turns.damage(self._w, model_id, points, cause)
 
-    def remove(self, model_id: str, how: Status, cause: str) -> None:
-        """Remove a model from play: ``Status.ELIMINATED`` or ``Status.LEFT`` (R-EDGE-2)."""
-        turns.remove(self._w, model_id, how, cause)
+    def remove(self, model_id: str, how: Status, cause: str, edge: str | None = None) -> None:
+        """Remove a model from play: ``Status.ELIMINATED`` or ``Status.LEFT`` (R-EDGE-2);
+        ``edge``: the board edge it left by (its cargo's exit or not, R-OBJ-4)."""
+        turns.remove(self._w, model_id, how, cause, edge)
 
     def end_activation(self) -> None:
         """End the activation in progress after this action (no actions left)."""
         act = self.state.activation
         if act is not None:
             self._w.set_turn(replace(self.state.turn, activation=replace(act, actions_left=0)))
+
+
+def _objective_line(state: GameState) -> str:
+    points = ", ".join(f"{s} {n}" for s, n in state.objectives.points.items())
+    cargo = "".join(f" | {c} " + (v.gone or (f"carried by {v.carrier}" if v.carrier
+                                             else f"at ({v.at[0]:.3f}, {v.at[1]:.3f})"))
+                    for c, v in state.objectives.cargo.items())
+    return f"objective points: {points}{cargo}"
 
 
 def _player_sides(scenario: Scenario) -> tuple[str, str]:

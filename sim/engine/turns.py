@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from sim.engine import objectives
 from sim.engine.actions import (
     Action,
     Activate,
@@ -154,6 +155,7 @@ def _end_round(w: StateWriter) -> None:
     markers = {m.id: str(m.readiness) for m in state.models.values()
                if m.in_play and m.side in state.sides}
     w.emit("round-ended", (), f"Round {n} ends: every model is Used.", readiness=markers)
+    objectives.score_round(w)  # R-OBJ-2/3
     if state.rounds is not None and n >= state.rounds:
         _finish(w, f"the last round ({n}) ended")
         return
@@ -172,11 +174,15 @@ def _check_end(w: StateWriter) -> bool:
 
 
 def score(state: GameState, side: str) -> int:
-    """A side's score: enemy models eliminated or gone off the board (R-TURN-10,
-    R-EDGE-2). The one count, for the game's end and the AI alike."""
+    """A side's score: the scenario's points (1 unless it says, R-OBJ-5) per enemy model
+    eliminated or gone off the board (R-TURN-10, R-EDGE-2; not one that carried cargo off
+    by its exit, R-OBJ-4), plus the objective points it has scored (R-OBJ-6). The one
+    count, for the game's end and the AI alike."""
     enemy = state.opponent(side)
-    return sum(1 for m in state.models.values()
-               if m.side == enemy and m.status in (Status.ELIMINATED, Status.LEFT))
+    kills = sum(1 for m in state.models.values()
+                if m.side == enemy and m.status in (Status.ELIMINATED, Status.LEFT)
+                and not (m.status is Status.LEFT and objectives.escaped(state, m.id)))
+    return state.scenario.kill_points * kills + state.objectives.points.get(side, 0)
 
 
 def _finish(w: StateWriter, reason: str) -> None:
@@ -372,8 +378,10 @@ def damage(w: StateWriter, model: str, points: int, cause: str) -> int:
     return taken
 
 
-def remove(w: StateWriter, model: str, how: Status, cause: str) -> None:
-    """Remove a model from play, eliminated or by leaving the board (R-TURN-10, R-EDGE-2)."""
+def remove(w: StateWriter, model: str, how: Status, cause: str,
+           edge: str | None = None) -> None:
+    """Remove a model from play, eliminated or by leaving the board (R-TURN-10, R-EDGE-2);
+    its cargo dropped, scored or lost (R-OBJ-4; ``edge``: the edge it left by)."""
     state = w.state
     if how is Status.IN_PLAY:
         raise ValueError("remove() needs Status.ELIMINATED or Status.LEFT")
@@ -384,6 +392,7 @@ def remove(w: StateWriter, model: str, how: Status, cause: str) -> None:
     verb = "is eliminated" if how is Status.ELIMINATED else "leaves the board"
     w.emit("removed", (model,), f"{_names(state).model(model)} {verb} ({cause}).",
                 how=str(how), cause=cause)
+    objectives.removed(w, model, how, edge)
     act = state.activation
     if act is not None and act.model == model:
         w.set_turn(replace(state.turn, activation=None))

@@ -91,6 +91,15 @@ class ThreatWork:
         """The chances so far, per enemy in order."""
         return [self.out[e] for e in self.enemies]
 
+    def pending(self, shape: tuple[int, ...]) -> BoolGrid:
+        """The cells not planned yet (their chances are not known)."""
+        out = np.zeros(shape, dtype=bool)
+        rest = self.cells[self.done:]
+        if rest:
+            ii, jj = zip(*rest, strict=True)
+            out[list(ii), list(jj)] = True
+        return out
+
 
 def threat_grids(scenario: Scenario, positions: Mapping[str, Position], model: str,
                  enemies: tuple[str, ...], grid: Grid, z: FloatGrid, stand: BoolGrid,

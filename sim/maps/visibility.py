@@ -147,7 +147,7 @@ class MapWork:
     def __init__(self, scenario: Scenario, positions: Mapping[str, Position], model: str,
                  kind: str, target: str | None = None, cell: float = DEFAULT_CELL,
                  climbing: Collection[str] = ()) -> None:
-        _check(scenario, positions, model, kind, target)
+        check_request(scenario, positions, model, kind, target)
         grid = make_grid(scenario.board, cell)
         off = frozenset(climbing) - {model}
         pos = {m: p for m, p in positions.items() if m != model}
@@ -157,7 +157,7 @@ class MapWork:
         self.result: Map | None = None
         self._threat: ThreatWork | None = None
         if kind == "sees":
-            assert target is not None  # _check
+            assert target is not None  # check_request
             seen = sight_grid(scenario, pos, model, target, grid, z, stand, True, off)
             self.result = _done(model, "sees", target, grid, stand, [seen.astype(np.float64)],
                                 (target,))
@@ -186,6 +186,17 @@ class MapWork:
                                 enemies)
         return self.result
 
+    def partial(self) -> Map:
+        """The map so far: the cells planned (and those no enemy sees) with their values,
+        the cells still to plan without one (as where the base cannot stand)."""
+        if self.result is not None or self._threat is None:
+            return self.finish()
+        _, model, grid, stand, enemies = self._parts
+        assert model is not None
+        known = stand & ~self._threat.pending(stand.shape)
+        return _done(model, "threat", None, grid, known,
+                     [g.copy() for g in self._threat.grids()], enemies)
+
     def finish(self) -> Map:
         """The whole map."""
         out = self.step(None)
@@ -206,8 +217,9 @@ def _done(model: str, kind: Kind, target: str | None, grid: Grid, stand: BoolGri
     return Map(model, kind, target, grid, np.where(stand, values, np.nan), enemies, by)
 
 
-def _check(scenario: Scenario, positions: Mapping[str, Position], model: str, kind: str,
-           target: str | None) -> None:
+def check_request(scenario: Scenario, positions: Mapping[str, Position], model: str,
+                  kind: str, target: str | None) -> None:
+    """Refuse a map that cannot be made (a :class:`UsageError` naming what is wrong)."""
     known = scenario.model_ids
     if kind not in KINDS:
         raise UsageError(f"unknown map kind {kind!r}; expected one of: {', '.join(KINDS)}")

@@ -34,7 +34,7 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from geometry.movement.obstacles import MoveObstacle
-from geometry.movement.paths import check_legs, edge_crossing
+from geometry.movement.paths import check_legs, edge_crossing, path_length
 from geometry.movement.reach import Reach, contact_band, reachable_area
 from sim.engine.actions import ActionKind, ModelAction, fmt_num, parse_num
 from sim.engine.gamedata import Status
@@ -58,6 +58,7 @@ from sim.movement.plan import (  # the planning half; re-exported, callers impor
 )
 from sim.resolution.dice import roll_skill
 from sim.scenario.names import model_name
+from sim.scenario.objectives import edge_of
 from sim.scenario.positions import Position
 
 _EPS = 1e-9  # float noise on lengths and gaps (as in sim.movement.plan and contact)
@@ -402,7 +403,16 @@ class LeaveKind(ActionKind[Leave]):
         _, after = self._plan(ctx.state, action)
         ctx.log("moved", (action.model,), f"{model_name(ctx.scenario, action.model)} moves "
                 f"{after:.2f} in and leaves the board", distance=after, left=True)
-        ctx.remove(action.model, Status.LEFT, "left the board by its own movement")
+        ctx.remove(action.model, Status.LEFT, "left the board by its own movement",
+                   edge=self.edge(ctx.state, action))
+
+    @staticmethod
+    def edge(state: GameState, action: Leave) -> str | None:
+        """The board edge the path crosses (where a carried cargo goes, R-OBJ-4)."""
+        me = state.model(action.model)
+        crossing = edge_crossing(state.scenario.board, [me.position.xy, *action.points],
+                                 state.radius(action.model), state.rules.touch_tolerance)
+        return None if crossing is None else edge_of(state.scenario.board, crossing[0])
 
 
 _DIAG = math.sqrt(0.5)
@@ -419,15 +429,16 @@ class MoveArea:
     area: BaseGeometry
     reaches: tuple[Reach, ...] = field(default=())
 
-    def path_to(self, p: Xy) -> list[Xy] | None:
-        """Waypoints (start first) of a legal path to ``p``, or None."""
+    def path_to(self, p: Xy, shortest: bool = False) -> list[Xy] | None:
+        """Waypoints (start first) of a legal path to ``p``, or None; ``shortest``: the
+        shortest over the areas' trees (geometry.movement.reach.Reach.path_to)."""
         if not self.area.covers(shapely.Point(p)):
             return None
-        for reach in self.reaches:
-            path = reach.path_to(p)
-            if path is not None:
-                return path
-        return None
+        paths = (path for reach in self.reaches
+                 if (path := reach.path_to(p, shortest)) is not None)
+        if shortest:
+            return min(paths, key=path_length, default=None)
+        return next(paths, None)
 
 
 def reachable(state: GameState, model: str, *, charge: bool = False) -> MoveArea:

@@ -27,6 +27,7 @@ from types import MappingProxyType
 from typing import Any
 
 from geometry.elevation.edges import is_surface, standing_heights
+from sim.scenario.objectives import Objective, ObjectiveKind
 from sim.scenario.objects import ModelPlacement, Point, Scenario, Side, TerrainPiece, TerrainProps
 
 DIGITS = 3  # decimals kept in coordinates (inches)
@@ -59,8 +60,8 @@ def polygon_piece(piece_id: str, props: TerrainProps, points: Iterable[Point]) -
 
 
 def next_id(s: Scenario, stem: str) -> str:
-    """``stem-1``, ``stem-2``...: the first id no piece or model of ``s`` has."""
-    taken = {p.id for p in s.terrain} | {m.id for m in s.models}
+    """``stem-1``, ``stem-2``...: the first id no piece, model or objective of ``s`` has."""
+    taken = {p.id for p in s.terrain} | {m.id for m in s.models} | {o.id for o in s.objectives}
     n = 1
     while f"{stem}-{n}" in taken:
         n += 1
@@ -80,9 +81,10 @@ def replace_piece(s: Scenario, piece_id: str, new: TerrainPiece) -> Scenario:
 
 
 def delete(s: Scenario, ident: str) -> Scenario:
-    """``s`` without the piece or the model ``ident``."""
+    """``s`` without the piece, the model or the objective ``ident``."""
     return replace(s, terrain=tuple(p for p in s.terrain if p.id != ident),
-                   models=tuple(m for m in s.models if m.id != ident))
+                   models=tuple(m for m in s.models if m.id != ident),
+                   objectives=tuple(o for o in s.objectives if o.id != ident))
 
 
 def _mapped(piece: TerrainPiece, f: Any, radius: float | None = None) -> TerrainPiece:
@@ -187,10 +189,59 @@ def set_model(s: Scenario, model_id: str, **changes: Any) -> Scenario:
 
 
 def move(s: Scenario, ident: str, dx: float, dy: float) -> Scenario:
-    """Move the piece or the model ``ident``."""
+    """Move the piece, the model or the objective ``ident``."""
     if ident in s.model_ids:
         return move_model(s, ident, dx, dy)
+    if any(o.id == ident for o in s.objectives):
+        return set_objective(s, ident, at=(tidy(s.objective(ident).at[0] + dx),
+                                           tidy(s.objective(ident).at[1] + dy)))
     return move_piece(s, ident, dx, dy)
+
+
+def duplicate(s: Scenario, ident: str, dx: float, dy: float) -> tuple[Scenario, str]:
+    """``s`` with a copy of the piece or the model ``ident`` moved by ``(dx, dy)``, and the
+    copy's id (the next free one of its stem: ``wall-1`` -> ``wall-2``)."""
+    stem = ident.rsplit("-", 1)[0] if ident.rsplit("-", 1)[-1].isdigit() else ident
+    new_id = next_id(s, stem)
+    if ident in s.model_ids:
+        m = s.model(ident)
+        return add_model(s, m.unit, m.side, (m.at[0] + dx, m.at[1] + dy), new_id), new_id
+    copy = replace(s.piece(ident), id=new_id)
+    return move_piece(add_piece(s, copy), new_id, dx, dy), new_id
+
+
+# --- objectives (R-OBJ-1) -------------------------------------------------------------
+
+#: What a new objective is worth: a zone or a marker per round held, cargo once.
+NEW_POINTS: Mapping[str, int] = MappingProxyType({"zone": 2, "marker": 1, "cargo": 3})
+NEW_ZONE_RADIUS = 2.0  # inches
+
+
+def add_objective(s: Scenario, kind: ObjectiveKind, at: Point) -> Scenario:
+    """A new objective of ``kind`` at ``at``; cargo leaves by each side's own edge (the
+    side whose models stand nearer the top goes north)."""
+    exits = _home_edges(s) if kind == "cargo" else {}
+    o = Objective(next_id(s, kind), kind, (tidy(at[0]), tidy(at[1])), NEW_POINTS[kind],
+                  radius=NEW_ZONE_RADIUS if kind == "zone" else 0.0,
+                  exits=MappingProxyType(exits))
+    return replace(s, objectives=(*s.objectives, o))
+
+
+def _home_edges(s: Scenario) -> dict[str, str]:
+    playing = [x.id for x in s.sides.values() if not x.neutral]
+
+    def mean_y(side: str) -> float:
+        ys = [m.at[1] for m in s.models if m.side == side]
+        return sum(ys) / len(ys) if ys else 0.0
+
+    ordered = sorted(playing, key=mean_y)
+    return dict(zip(ordered, ("north", "south"), strict=False))
+
+
+def set_objective(s: Scenario, objective_id: str, **changes: Any) -> Scenario:
+    """The objective with ``changes`` (``at=...``, ``points=...``)."""
+    o = replace(s.objective(objective_id), **changes)
+    return replace(s, objectives=tuple(o if x.id == objective_id else x for x in s.objectives))
 
 
 # --- the scenario -------------------------------------------------------------------

@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from geometry.elevation.edges import edge_id
 from sim.scenario.objects import Scenario
 from sim.scenario.prepared import Part
 
@@ -51,6 +52,22 @@ class DisplayNames:
         """The model's name (its id when the scenario has no such model)."""
         return self.models.get(model_id, model_id)
 
+    def thing(self, ident: str) -> str:
+        """What an analysis id names, in words: a model by its name, a significant edge
+        (``"<piece>:edge"``, :func:`geometry.elevation.edges.edge_id`) as the edge of its piece,
+        a piece by its id (pieces have no other name).
+
+        >>> DisplayNames({}, {}).thing("rock-shelf:edge")
+        'edge of rock-shelf'
+        """
+        if ident in self.models:
+            return self.models[ident]
+        if ident.endswith(EDGE_SUFFIX):
+            return f"edge of {ident[: -len(EDGE_SUFFIX)]}"
+        return ident
+
+
+EDGE_SUFFIX = edge_id("")  # how results name a piece's significant edge (R-ELEV-2)
 
 NAMES: Part[DisplayNames] = Part("display names", DisplayNames.of)
 

@@ -16,6 +16,7 @@ from typing import Any, Literal
 import shapely
 from shapely.geometry.base import BaseGeometry
 
+from sim.scenario.objectives import Objective
 from sim.scenario.prepared import Prepared
 from sim.scenario.rules import RulesData, default_rules
 
@@ -173,6 +174,10 @@ class Scenario:
     seed: int | None = None
     advantage: str | None = None
     rules_overrides: Mapping[str, Any] = field(default_factory=dict)
+    # R-OBJ-1, R-OBJ-5: the scenario's objectives and its points per kill (none and 1:
+    # a game scored as R-TURN-10 says).
+    objectives: tuple[Objective, ...] = ()
+    kill_points: int = 1
     rules_data: RulesData = field(default_factory=default_rules, compare=False)
     source: Path | None = field(default=None, compare=False)
     includes: tuple[str, ...] = field(default=(), compare=False)
@@ -204,6 +209,12 @@ class Scenario:
             if p.id == piece_id:
                 return p
         raise KeyError(piece_id)
+
+    def objective(self, objective_id: str) -> Objective:
+        for o in self.objectives:
+            if o.id == objective_id:
+                return o
+        raise KeyError(objective_id)
 
     @property
     def model_ids(self) -> tuple[str, ...]:

@@ -21,6 +21,7 @@ MAX_NAME_CHARS = 200  # a display name: the scenario's, a side's, a unit's, a we
 
 MAX_MODELS = 200
 MAX_PIECES = 100
+MAX_OBJECTIVES = 32  # [[objectives]] tables: each is weighed at every AI decision
 MAX_VERTICES = 2000  # points of one ring (outline or hole), and of a polygon with its holes
 MAX_TERRAIN_VERTICES = 2000  # points of all terrain outlines together
 # Holes in all terrain together: each one adds edges every reachable area on its level works

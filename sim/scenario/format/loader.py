@@ -10,7 +10,8 @@ within :mod:`sim.scenario.format.limits`.
 
 The loader's parts: :mod:`sim.scenario.format.files` (reading files and includes),
 :mod:`sim.scenario.format.validate` (shared checks), :mod:`sim.scenario.format.library` (unit and
-weapon cards), :mod:`sim.scenario.format.terrain` (terrain pieces) and this module
+weapon cards), :mod:`sim.scenario.format.terrain` (terrain pieces),
+:mod:`sim.scenario.format.objectives` (objectives, R-OBJ-1) and this module
 (the whole file, sides and models).
 
 Examples
@@ -42,6 +43,7 @@ from sim.scenario.format.limits import (
     MAX_INCLUDED_FILES,
     MAX_MODELS,
 )
+from sim.scenario.format.objectives import ObjectivesLoader
 from sim.scenario.format.terrain import TerrainLoader
 from sim.scenario.format.validate import is_kind, is_point, join, known, show
 from sim.scenario.objects import ModelPlacement, RuleSet, Scenario, Side, TerrainPiece, Unit, Weapon
@@ -50,7 +52,7 @@ from sim.scenario.rules import RULE_SETS, RulesData, rules_with_overrides
 FORMAT = 1
 TOP_KEYS = (
     "format", "name", "rules", "board", "rounds", "seed", "advantage", "include",
-    "sides", "units", "weapons", "terrain", "models",
+    "sides", "units", "weapons", "terrain", "models", "objectives", "kill_points",
 )
 LIBRARY_KEYS = ("format", "include", "units", "weapons")
 MODEL_KEYS = ("id", "unit", "side", "at", "z")
@@ -76,7 +78,7 @@ def load_scenario_text(text: str, name: str = STDIN_NAME) -> Scenario:
     return _TextLoader(text, name).load()
 
 
-class Loader(LibraryLoader, TerrainLoader):
+class Loader(LibraryLoader, TerrainLoader, ObjectivesLoader):
     """One load: collects problems while it builds the scenario."""
 
     def __init__(self, path: Path) -> None:
@@ -141,6 +143,9 @@ class Loader(LibraryLoader, TerrainLoader):
             self.bad("advantage", f"unknown side {show(advantage)}; known: {known(sides)}")
         terrain = self.terrain(raw, board, units)
         models = self.models(raw, board, units, sides, terrain)
+        taken = {p.id for p in terrain} | {m.id for m in models}
+        objectives = self.objectives(raw, board, sides, taken)
+        kill_points = self.kill_points(raw)
         if self.problems or name is None or board is None:
             return None
         return Scenario(
@@ -156,6 +161,8 @@ class Loader(LibraryLoader, TerrainLoader):
             seed=seed,
             advantage=advantage,
             rules_overrides=MappingProxyType(dict(overrides)),
+            objectives=tuple(objectives),
+            kill_points=kill_points,
             rules_data=self.rules,
             source=self.path,
             includes=tuple(includes),

@@ -39,7 +39,7 @@ from sim.scenario.format.loader import Loader
 from sim.scenario.format.writer import scenario_to_dict
 from sim.scenario.objects import Scenario, Unit, Weapon
 
-TOP_SCALARS = ("name", "rules", "board", "rounds", "seed", "advantage")
+TOP_SCALARS = ("name", "rules", "board", "rounds", "seed", "advantage", "kill_points")
 FIXED = ("units", "weapons", "rules_data")  # the editor never changes these
 
 
@@ -115,8 +115,8 @@ def tidy_text(s: Scenario, path: Path) -> str:
         if raw.get(key):
             doc.add(tomlkit.nl())
             doc.add(key, _tables(raw[key]))
-    for key in ("terrain", "models"):
-        if raw[key]:
+    for key in ("terrain", "models", "objectives"):
+        if raw.get(key):
             aot = tomlkit.aot()
             for table in raw[key]:
                 aot.append(_new_table(table, inline=False))
@@ -162,9 +162,9 @@ def rewrite_text(text: str, before: Scenario, after: Scenario) -> str:
                 del doc[key]
     if old["sides"] != new["sides"]:
         _update_table(_table(doc, "sides"), old["sides"], new["sides"])
-    for key in ("terrain", "models"):
-        if old[key] != new[key]:
-            _rewrite_list(doc, key, old[key], new[key], after)
+    for key in ("terrain", "models", "objectives"):  # objectives: R-OBJ-1
+        if old.get(key, []) != new.get(key, []):
+            _rewrite_list(doc, key, old.get(key, []), new.get(key, []), after)
     return tomlkit.dumps(doc)
 
 

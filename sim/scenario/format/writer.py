@@ -13,6 +13,7 @@ from typing import Any
 import tomli_w
 
 from sim.scenario.format.loader import FORMAT
+from sim.scenario.objectives import Objective
 from sim.scenario.objects import Scenario, TerrainPiece, TerrainProps, Unit, Weapon
 
 
@@ -33,6 +34,22 @@ def scenario_to_dict(s: Scenario) -> dict[str, Any]:
     out["terrain"] = [_piece(p) for p in s.terrain]
     out["models"] = [{"id": m.id, "unit": m.unit, "side": m.side, "at": list(m.at), "z": m.z}
                      for m in s.models]
+    if s.kill_points != 1:
+        out["kill_points"] = s.kill_points
+    if s.objectives:
+        out["objectives"] = [objective_table(o) for o in s.objectives]
+    return out
+
+
+def objective_table(o: Objective) -> dict[str, Any]:
+    """One ``[[objectives]]`` table (R-OBJ-1), only the keys its kind uses."""
+    out: dict[str, Any] = {"id": o.id, "kind": o.kind, "at": list(o.at), "points": o.points}
+    if o.kind == "zone":
+        out["radius"] = o.radius
+    else:
+        out["within"] = o.within
+    if o.kind == "cargo":
+        out["exits"] = dict(o.exits)
     return out
 
 
