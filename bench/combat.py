@@ -17,7 +17,8 @@ from collections.abc import Callable
 from functools import partial
 from importlib import resources
 
-from sim.combat.plan import AttackRefused, Situation, plan_shot
+from sim.combat.plan import AttackRefused, plan_shot
+from sim.combat.situation import Situation
 from sim.engine.rng import SeededRng
 from sim.resolution.attack import AttackProfile, resolve_attack
 from sim.resolution.odds import attack_odds

@@ -30,7 +30,7 @@ from render.draw.frame import board_transform
 from render.draw.layout import MIN_WINDOW, Camera, Layout, compute_layout
 from render.draw.panels import BUTTON_TOP, button_rects, max_scroll
 from render.draw.pinned import scrolled_rect
-from render.draw.transform import panned, zoomed
+from render.draw.transform import panned, refitted, zoomed
 from render.draw.view import TextLine, ViewState
 from render.scene import Scene
 from sim.errors import WastelandError
@@ -213,7 +213,10 @@ class Window(Generic[S]):
         if display is not None and display is self.surface and display.get_size() != (w, h):
             flags = pygame.RESIZABLE if pygame.display.get_driver() != "dummy" else 0
             self.surface = pygame.display.set_mode((w, h), flags)
+        old = self.layout
         self.layout = self._layout()
+        board = self.controller.scenario.board  # a zoom outlives a resize
+        self.set_camera(refitted(old.camera, old.board, self.layout.board, board))
         self.layers.clear()
 
     def _board_point(self, pos: tuple[int, int]) -> tuple[float, float] | None:

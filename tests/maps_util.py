@@ -15,7 +15,8 @@ import numpy as np
 import shapely
 
 from geometry.elevation.edges import default_height
-from sim.combat.plan import AttackRefused, Situation, plan_shot
+from sim.combat.plan import AttackRefused, plan_shot
+from sim.combat.situation import Situation
 from sim.maps.grid import Grid
 from sim.maps.visibility import enemies_of, ranged_weapons
 from sim.movement.levels import in_the_way

@@ -184,7 +184,7 @@ def test_an_enemy_charge_threatens_a_place_exactly_when_it_is_within_charge(
     bases' gap its charge ruler plus half the touch tolerance (R-UNIT-2) counts; at twice
     the tolerance it does not. The same answer as ``within_charge``: one owner."""
     from sim.ai.scoring import Scorer
-    from sim.combat.plan import Situation
+    from sim.combat.situation import Situation
 
     _place(board, "fresh", 5.0, 15.0)
     _place(board, "knight", 25.0, 25.0)
@@ -204,7 +204,7 @@ def test_a_target_with_one_health_left_is_worth_more_than_with_two(board: GameSt
     """A wounded target is easier to eliminate: the same shot's chance to eliminate the
     super mutant grows as its health drops from 2 to 1 (any damage then removes it)."""
     from sim.ai.scoring import Scorer
-    from sim.combat.plan import Situation
+    from sim.combat.situation import Situation
 
     _place(board, "knight", 9.0, 17.0)
     values = {}
@@ -261,7 +261,7 @@ def test_a_target_at_the_far_edge_of_the_long_band_can_be_shot(board: GameState)
     """R-RANGE-1: a base just inside the weapon's longest band is a shot the AI sees (the
     quick distance bound before planning counts both bases)."""
     from sim.ai.scoring import Scorer
-    from sim.combat.plan import Situation
+    from sim.combat.situation import Situation
     from sim.shooting.weapon_range import reach
 
     _place(board, "fresh", 28.0, 2.0)

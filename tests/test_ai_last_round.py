@@ -22,7 +22,8 @@ from sim.ai.last_round import action_score, follow_up, for_the_score, is_last_ro
 from sim.ai.registry import make_player
 from sim.ai.scoring import Scorer
 from sim.ai.search import SearchPlayer
-from sim.combat.plan import Shoot, Situation
+from sim.combat.plan import Shoot
+from sim.combat.situation import Situation
 from sim.engine.actions import (
     Action,
     Activate,

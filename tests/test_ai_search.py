@@ -15,7 +15,7 @@ from sim.ai.registry import make_player
 from sim.ai.scoring import APPROACH as GREEDY_APPROACH
 from sim.ai.scoring import Scorer, situation_with
 from sim.ai.search import PLAYOUTS, SAFE, SHORTLIST, SearchPlayer, Weights, late_weights
-from sim.combat.plan import Situation
+from sim.combat.situation import Situation
 from sim.engine.actions import Action, ReadyModel
 from sim.engine.gamedata import Phase
 from sim.engine.state import GameState

@@ -6,13 +6,8 @@ import math
 
 import pytest
 
-from sim.combat.plan import (
-    AttackRefused,
-    CloseCombat,
-    Situation,
-    close_combat_contact,
-    plan_close_combat,
-)
+from sim.combat.plan import AttackRefused, CloseCombat, close_combat_contact, plan_close_combat
+from sim.combat.situation import Situation
 from sim.engine.state import ActionContext
 from sim.game.kinds import parse_action
 from sim.scenario.objects import Scenario

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from sim.combat.plan import AttackRefused, CloseCombat, Shoot, Situation, plan_shot
+from sim.combat.plan import AttackRefused, CloseCombat, Shoot, plan_shot
+from sim.combat.situation import Situation
 from sim.engine.gamedata import Status
 from sim.engine.state import ActionContext
 from sim.errors import IllegalActionError

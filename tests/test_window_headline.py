@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 
 from render.draw.pinned import scrolled_rect
-from sim.combat.plan import Situation, melee_weapons, plan_close_combat, plan_shot
+from sim.combat.plan import melee_weapons, plan_close_combat, plan_shot
+from sim.combat.situation import Situation
 from sim.movement.kinds import Charge
 from sim.resolution.odds import attack_odds
 from sim.scenario.names import display_names

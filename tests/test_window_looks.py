@@ -200,7 +200,8 @@ def test_what_if_names_who_could_shoot_not_only_who_sees(skirmish: Scenario, tmp
     it. A shooter is one the shot planner accepts a shot from (R-SHOOT-1, R-RANGE-1)."""
     from dataclasses import replace
 
-    from sim.combat.plan import AttackRefused, Situation, plan_shot, ranged_weapons
+    from sim.combat.plan import AttackRefused, plan_shot, ranged_weapons
+    from sim.combat.situation import Situation
 
     d = Driver(skirmish, save_dir=tmp_path, state=at_activation(skirmish, "knight"))
     try:

@@ -101,3 +101,28 @@ def test_laying_a_tape_keeps_the_move_being_set_up(tmp_path: Path) -> None:
         assert d.controller.setup is None
     finally:
         d.close()
+
+
+def test_the_tapes_label_and_the_what_if_count_never_cover_each_other() -> None:
+    """Seen under Xvfb: a tape laid to where the pointer also asks "what if I stood here"
+    drew "12.91 in" over "seen by 6, 3 could shoot". Both go through the frame's label
+    placer now (issue 34: labels never hide one another), so the two boxes are apart and
+    neither covers the spot's base."""
+    from render.draw.labels import Placer
+    from render.draw.layout import Rect
+    from render.draw.pinned import WhatIfShown, draw_what_if
+    from render.draw.transform import BoardTransform
+
+    surface = pygame.Surface((800, 800))
+    t = BoardTransform.fit(Rect(0, 0, 800, 800), (36.0, 36.0))
+    spot = (18.0, 18.0)
+    cx, cy = t.to_screen(*spot)
+    r = round(t.length(0.6))
+    base = pygame.Rect(cx - r, cy - r, 2 * r, 2 * r)
+    placer = Placer([base], clip=surface.get_rect())
+    TapeOverlay((6.0, 18.0), spot, (20, 20, 20), "12.91 in (beyond every ruler)").draw_top(
+        surface, t, placer)
+    draw_what_if(surface, t, WhatIfShown(spot, 0.6, (((6.0, 6.0), spot),), 1), placer)
+    tape_box, count_box = placer.taken[1:]
+    assert not tape_box.colliderect(count_box)
+    assert not base.colliderect(tape_box) and not base.colliderect(count_box)

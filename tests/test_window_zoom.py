@@ -124,3 +124,27 @@ def test_shift_wheel_over_the_board_scrolls_details_instead(tmp_path: Path) -> N
         assert transform(d) == fitted
     finally:
         d.close()
+
+
+def test_a_zoom_outlives_a_resize(tmp_path: Path) -> None:
+    """Zoomed in on a point, the window resized: the zoom stays and the board point that
+    was at the middle of the view is still there (it was lost, issue 34's notes)."""
+    d = driver(tmp_path)
+    try:
+        lay = d.app.layout
+        wheel(d, (lay.board.x + lay.board.w // 3, lay.board.y + lay.board.h // 3), 3)
+        before = d.app.layout
+        mid = transform(d).to_board(before.board.x + before.board.w / 2,
+                                    before.board.y + before.board.h / 2)
+        d.post(pygame.VIDEORESIZE, size=(1000, 700), w=1000, h=700)
+        d.step()
+        after = d.app.layout
+        assert after.board != before.board  # the board was fitted anew
+        assert after.camera.zoom == before.camera.zoom > 1.0
+        centre = (after.board.x + after.board.w / 2, after.board.y + after.board.h / 2)
+        here = transform(d).to_board(*centre)
+        assert here == pytest.approx(mid, abs=0.1)
+        d.key(pygame.K_HOME)
+        assert d.app.layout.camera == Camera()
+    finally:
+        d.close()

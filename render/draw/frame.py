@@ -41,6 +41,7 @@ from render.draw.panels import (
 )
 from render.draw.pinned import Shown, draw_details, draw_what_if
 from render.draw.side_view import SideView, box_rect, draw_side_view
+from render.draw.tape import TapeOverlay
 from render.draw.transform import BoardTransform
 from render.draw.view import TextLine, ViewState
 from render.scene import ModelView, Scene
@@ -99,14 +100,14 @@ def draw_frame(surface: Any, layout: Layout, scene: Scene, view: ViewState,
     for box in bases:  # the overlays' labels keep off the bases too
         placer.block(box)
     for overlay in view.overlays:
-        if isinstance(overlay, ShotOverlay | PathOverlay):
+        if isinstance(overlay, ShotOverlay | PathOverlay | TapeOverlay):
             overlay.draw_top(surface, t, placer)
             continue
         top = getattr(overlay, "draw_top", None)
         if top is not None:
             top(surface, t)
     if show is not None and show.what_if is not None:
-        draw_what_if(surface, t, show.what_if)
+        draw_what_if(surface, t, show.what_if, placer)
     if show is not None and show.side is not None:
         draw_side(surface, layout, scene, t, show.side)
     surface.set_clip(None)

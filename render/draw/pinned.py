@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from render.draw import theme
+from render.draw.labels import Placer
 from render.draw.layout import Rect
 from render.draw.panels import draw_lines, wrap
 from render.draw.side_view import SideView
@@ -116,8 +117,11 @@ def draw_details(surface: Any, rect: Rect, pinned: Sequence[TextLine],
     pygame.draw.line(surface, theme.PANEL_EDGE, (rect.x + 4, y + 2), (rect.right - 4, y + 2))
 
 
-def draw_what_if(surface: Any, t: BoardTransform, w: WhatIfShown) -> None:
-    """The base at the spot (dashed ring) and a thin line from each enemy that would see it."""
+def draw_what_if(surface: Any, t: BoardTransform, w: WhatIfShown,
+                 placer: Placer | None = None) -> None:
+    """The base at the spot (dashed ring) and a thin line from each enemy that would see it;
+    its count above the ring, or beside it where ``placer`` finds room (off names, pips
+    and the other labels: the tape's, issue 34)."""
     cx, cy = t.to_screen(*w.spot)
     r = max(3, round(t.length(w.radius)))
     for (a, b) in w.seen:
@@ -126,5 +130,10 @@ def draw_what_if(surface: Any, t: BoardTransform, w: WhatIfShown) -> None:
     words = f"seen by {len(w.seen)}" + (f", {w.shooters} could shoot" if w.shooters else "")
     n = theme.text(words, 14, (255, 255, 255), bold=True)
     box = n.get_rect(midbottom=(cx, cy - r - 3))  # above: names and pips sit below bases
+    if placer is not None:
+        bw, bh = box.inflate(4, 2).size
+        box = placer.place((bw, bh), [box.center, (cx, cy + r + 3 + bh / 2),
+                                      (cx + r + 3 + bw / 2, cy), (cx - r - 3 - bw / 2, cy)])
+        box = box.inflate(-4, -2)
     pygame.draw.rect(surface, (20, 20, 20), box.inflate(4, 2))
     surface.blit(n, box)

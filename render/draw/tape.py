@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from render.draw import theme
+from render.draw.labels import Placer
 from render.draw.overlays import label_box
 from render.draw.transform import BoardTransform
 
@@ -40,11 +41,18 @@ class TapeOverlay:
         for p in (a, b):
             pygame.draw.circle(surface, self.colour, p, 4)
 
-    def draw_top(self, surface: Any, t: BoardTransform) -> None:
-        """Its length over the end, inside the board."""
+    def draw_top(self, surface: Any, t: BoardTransform, placer: Placer | None = None) -> None:
+        """Its length over the end (or beside it, where ``placer`` finds room: off names,
+        pips and other labels), inside the board."""
         ex, ey = t.to_screen_f(*self.end)
         img = theme.text(self.text, 16, self.colour, bold=True)
-        box = label_box(img.get_size(), (ex, ey - 18), surface.get_clip())
+        w, h = img.get_size()
+        if placer is None:
+            box = label_box((w, h), (ex, ey - 18), surface.get_clip())
+        else:
+            box = placer.place((w + 6, h + 2), [(ex, ey - 18), (ex, ey + 18),
+                                                (ex + w / 2 + 12, ey), (ex - w / 2 - 12, ey)])
+            box = box.inflate(-6, -2)
         bg = pygame.Surface(box.inflate(6, 2).size, pygame.SRCALPHA)
         bg.fill((0, 0, 0, 190))
         surface.blit(bg, box.inflate(6, 2))

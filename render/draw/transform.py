@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from render.draw.layout import Camera, Rect
 
-__all__ = ["MAX_ZOOM", "BoardTransform", "Camera", "panned", "zoomed"]
+__all__ = ["MAX_ZOOM", "BoardTransform", "Camera", "panned", "refitted", "zoomed"]
 
 MAX_ZOOM = 8.0  # a 30 mm base is about 11 px fitted on a 36 in board at 1280x800
 
@@ -46,6 +46,17 @@ def zoomed(c: Camera, rect: Rect, board: tuple[float, float], at: tuple[float, f
 def panned(c: Camera, rect: Rect, board: tuple[float, float], dx: float, dy: float) -> Camera:
     """``c`` moved by ``(dx, dy)`` pixels, never showing past the board's edges."""
     return _kept_in(Camera(c.zoom, c.dx + dx, c.dy + dy), rect, board)
+
+
+def refitted(c: Camera, old: Rect, new: Rect, board: tuple[float, float]) -> Camera:
+    """``c`` for the board drawn into ``new`` instead of ``old`` (a resized window): the
+    same zoom, the board point at the middle of the view kept at the middle."""
+    if c.zoom == 1.0:
+        return Camera()
+    mid = BoardTransform.fit(old, board, c).to_board(old.x + old.w / 2, old.y + old.h / 2)
+    scale = BoardTransform.fit(new, board).scale * c.zoom
+    return _kept_in(Camera(c.zoom, new.w / 2 - mid[0] * scale, new.h / 2 - mid[1] * scale),
+                    new, board)
 
 
 def _kept_in(c: Camera, rect: Rect, board: tuple[float, float]) -> Camera:

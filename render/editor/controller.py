@@ -26,6 +26,7 @@ from render.explain.answers import Answers
 from render.scene import Scene, scene_from_scenario
 from sim.scenario import edit
 from sim.scenario.fields import current_text
+from sim.scenario.names import display_names
 from sim.scenario.objects import Point, Scenario
 from sim.scenario.positions import Position
 from sim.scenario.presets import PRESETS
@@ -172,7 +173,7 @@ class EditorController(EditorCore):
             self._pick_unit(op.arg)
         elif op.verb == "side":
             self.tool = replace(t, side=edit.next_in(tuple(s.sides), t.side))
-            self.say(f"side: {self.tool.side}")
+            self.say(f"side: {display_names(s).side(self.tool.side)}")
         elif op.verb == "rules":
             self.change(replace(s, rules=edit.next_in(RULE_SETS, s.rules)), "rule set changed")
         elif op.verb == "advantage":
@@ -210,7 +211,8 @@ class EditorController(EditorCore):
             self._apply(edit.scale_piece, sel, float(op.arg), what=f"{sel} scaled")
         elif op.verb == "model_side":
             side = edit.next_in(tuple(s.sides), s.model(sel).side)
-            self.change(edit.set_model(s, sel, side=side), f"{sel}: side {side}")
+            self.change(edit.set_model(s, sel, side=side),
+                        f"{sel}: side {display_names(s).side(side)}")
 
     def _pick_unit(self, unit: str) -> None:
         """The picker's choice: the unit the Model tool places, or the selected model's."""

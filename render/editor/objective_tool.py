@@ -89,6 +89,7 @@ def change(s: Scenario, ident: str, op: Op) -> tuple[Scenario, str] | None:
 def lines(s: Scenario, ident: str) -> list[TextLine]:
     o = s.objective(ident)
     reach = f"radius {o.radius:g} in" if o.kind == "zone" else f"within {o.within:g} in"
-    exits = ", ".join(f"{side} {edge}" for side, edge in o.exits.items())
+    name = display_names(s).side
+    exits = ", ".join(f"{name(side)} by the {edge} edge" for side, edge in o.exits.items())
     return [TextLine(f"Objective {o.id}: {o.kind} at ({o.at[0]:g}, {o.at[1]:g}), {reach}, "
-                     f"{o.points} point(s)" + (f"; exits {exits}" if exits else ""))]
+                     f"{o.points} point(s)" + (f"; carried off: {exits}" if exits else ""))]

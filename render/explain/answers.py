@@ -35,7 +35,8 @@ from render.draw.theme import (
 from render.draw.view import TextLine
 from render.explain.moves import Point, path_text, reason
 from render.scene import Scene
-from sim.combat.plan import Situation, close_combat_contact, plan_close_combat, plan_shot
+from sim.combat.plan import close_combat_contact, plan_close_combat, plan_shot
+from sim.combat.situation import Situation
 from sim.engine.actions import Action, ActionKind
 from sim.engine.params import Param
 from sim.engine.state import GameState

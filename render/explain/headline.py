@@ -16,7 +16,8 @@ from fractions import Fraction
 
 from render.draw.theme import TEXT_BAD, TEXT_WARN
 from render.draw.view import TextLine
-from sim.combat.plan import AttackPlan, Situation, melee_weapons, plan_close_combat, plan_shot
+from sim.combat.plan import AttackPlan, melee_weapons, plan_close_combat, plan_shot
+from sim.combat.situation import Situation
 from sim.engine.state import GameState
 from sim.errors import WastelandError
 from sim.resolution.odds import attack_odds

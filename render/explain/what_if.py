@@ -24,7 +24,8 @@ from render.draw.theme import TEXT_BAD, TEXT_DIM, TEXT_GOOD, TEXT_WARN
 from render.draw.view import TextLine
 from render.explain.answers import state_key
 from render.explain.setup import Setup
-from sim.combat.plan import Situation, ranged_weapons
+from sim.combat.plan import ranged_weapons
+from sim.combat.situation import Situation
 from sim.engine.state import GameState
 from sim.maps.threat import best_hit
 from sim.movement.levels import level_heights, terrain_view

@@ -12,14 +12,8 @@ answer's dice, so its look-ahead has no dice noise of its own (docs/ai.md).
 from __future__ import annotations
 
 from sim.ai.scoring import AttackValue, Scorer, situation_with
-from sim.combat.plan import (
-    AttackRefused,
-    CloseCombat,
-    Shoot,
-    Situation,
-    plan_close_combat,
-    plan_shot,
-)
+from sim.combat.plan import AttackRefused, CloseCombat, Shoot, plan_close_combat, plan_shot
+from sim.combat.situation import Situation
 from sim.engine.actions import Action
 from sim.engine.state import GameState
 from sim.movement.kinds import Charge, plan_movement

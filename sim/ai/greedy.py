@@ -26,11 +26,8 @@ from sim.ai.objective_moves import objective_moves
 from sim.ai.objectives import leave_value
 from sim.ai.player import Decision
 from sim.ai.scoring import Scorer, Spot, situation_with
-from sim.combat.plan import (
-    CloseCombat,
-    Shoot,
-    Situation,
-)
+from sim.combat.plan import CloseCombat, Shoot
+from sim.combat.situation import Situation
 from sim.engine.actions import (
     Action,
     Activate,

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from sim.ai.last_round import is_last_round
 from sim.ai.scoring import Scorer, within_charge
-from sim.combat.plan import Situation
+from sim.combat.situation import Situation
 from sim.engine.gamedata import Readiness
 from sim.engine.state import GameState
 from sim.scenario.positions import Position

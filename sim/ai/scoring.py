@@ -23,7 +23,6 @@ from sim.ai.objectives import spot_value
 from sim.combat.plan import (
     AttackPlan,
     AttackRefused,
-    Situation,
     close_combat_contact,
     melee_weapons,
     plan_close_combat,
@@ -31,6 +30,7 @@ from sim.combat.plan import (
     prime_shots,
     ranged_weapons,
 )
+from sim.combat.situation import Situation
 from sim.engine.memo import Memo
 from sim.engine.state import GameState
 from sim.resolution.attack import AttackProfile

@@ -22,7 +22,8 @@ from sim.scenario.objects import Scenario
 # The rules (and their compiled kernels) are imported when the command runs, so
 # `wasteland --help` stays quick (issue 30).
 if TYPE_CHECKING:
-    from sim.combat.plan import AttackPlan, Band, Situation
+    from sim.combat.plan import AttackPlan, Band
+    from sim.combat.situation import Situation
 
 
 def register(sub: Any) -> None:
@@ -125,7 +126,8 @@ def run(args: argparse.Namespace) -> int:
     _check_options(args)
     scenario = load_scenario_arg(args.scenario)
     _check_ids(scenario, args)
-    from sim.combat.plan import AttackRefused, Situation
+    from sim.combat.plan import AttackRefused
+    from sim.combat.situation import Situation
 
     sit = Situation.of_scenario(scenario)
     try:

@@ -18,7 +18,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from sim.combat.plan import AttackRefused, Situation, plan_shot, ranged_weapons
+from sim.combat.plan import AttackRefused, plan_shot, ranged_weapons
+from sim.combat.situation import Situation
 from sim.maps.grid import BoolGrid, FloatGrid, Grid
 from sim.maps.sight import sight_grids
 from sim.resolution.attack import AttackProfile

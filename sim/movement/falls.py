@@ -31,7 +31,7 @@ import shapely
 from geometry.elevation.edges import is_surface
 from geometry.movement.paths import Level
 from geometry.movement.push import PushResult, push_back
-from geometry.movement.reach import nearest_free_spot
+from geometry.movement.spots import nearest_free_spot
 from sim.engine.gamedata import Status
 from sim.movement.levels import Z_EPS, level_for, terrain_view
 from sim.resolution.damage import roll_fall_damage
@@ -126,7 +126,7 @@ def landing(
     The level is the highest standable top under the base centre at or
     below ``z_from`` (strictly below with ``off_top``: the model went over
     that top's edge), else the ground. There the model lands at the free
-    spot nearest ``xy`` (:func:`geometry.movement.reach.nearest_free_spot`: on the
+    spot nearest ``xy`` (:func:`geometry.movement.spots.nearest_free_spot`: on the
     board, clear of impassable terrain and every other base, its centre on
     the top); a top with no free spot is passed for the level below. Every
     fall lands through here; a jump's landing is checked with the same

@@ -35,7 +35,8 @@ from shapely.geometry.base import BaseGeometry
 
 from geometry.movement.obstacles import MoveObstacle
 from geometry.movement.paths import check_legs, edge_crossing, path_length
-from geometry.movement.reach import Reach, contact_band, reachable_area
+from geometry.movement.reach import Reach, reachable_area
+from geometry.movement.spots import contact_band
 from sim.engine.actions import ActionKind, ModelAction, fmt_num, parse_num
 from sim.engine.gamedata import Status
 from sim.engine.params import Param
