@@ -1,8 +1,9 @@
 """Sight without names: the verdict and the witness of the naming query (R-LOS-1, issue 33).
 
 ``SightIndex.sight(..., names=False)`` and ``sight_many(..., names=False)`` stop a
-blocked line at its first blocker and never make the lines through a vertex that
-every line meeting both bases would cut at its own corner
+blocked line at its first blocker, stop a pair that pieces wholly between the bases
+provably block (``geometry.sight.certify``), and never make the lines through a
+vertex that every line meeting both bases would cut at its own corner
 (``geometry.sight.cones``). Bulk callers (the sees and threat maps) ask for that;
 callers that show a blocker (explanations, ``los``, the engine's refusal) ask for
 names and get today's tuple. Checked here on many random boards of every kind
@@ -24,9 +25,10 @@ import pytest
 
 from bench.boards import KINDS, crowded_board, make_board, scaling_board
 from geometry.discs import Disc
+from geometry.sight.certify import _convex, proved_blocked
 from geometry.sight.cones import uncut_features
-from geometry.sight.corridor import features, near, slot_boxes
-from geometry.sight.index import Sight, SightIndex
+from geometry.sight.corridor import features, groups_near, near, slot_boxes
+from geometry.sight.index import Obstacle, Sight, SightIndex
 from geometry.sight.kernel import _first_free
 from tests.test_analysis import WALL, m, scenario
 from tests.test_sight_crowded import _extras
@@ -144,3 +146,42 @@ def test_explanation_names_the_blocker() -> None:
     s2 = scenario([m("t1", "trooper", "a", 5, 10), m("t2", "trooper", "b", 15, 10)], (wall,))
     _, lines = shot(s2, initial_positions(s2), "t1", "t2", None, ids=True)
     assert any("every line is blocked by crate" in ln.text for ln in lines)
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_proof_of_blocking_only_for_blocked_pairs(kind: str) -> None:
+    """``certify.proved_blocked`` (lines crossed by pieces wholly between the bases)
+    never claims a pair the named search sees, with or without per-query obstacles,
+    and proves most blocked pairs of a crowded board (so the verdicts above use it)."""
+    board = crowded_board(kind, 9, 400)
+    index = SightIndex(board.obstacles, board.merge_gap)
+    pairs = list(itertools.combinations(board.bases, 2))
+    named = index.sight_many(pairs)
+    pk = index._static.packed
+    ok = np.ones(len(pk.gbox), dtype=bool)
+    proved = 0
+    for (a, b), n in zip(pairs, named, strict=True):
+        ra, rb = np.array(a, float), np.array(b, float)
+        if proved_blocked(pk, groups_near(pk, ok, ra, rb), ra, rb):
+            assert not n.visible, (a, b)
+            proved += 1
+    blocked = sum(not n.visible for n in named)
+    assert proved >= (blocked // 2 if kind in ("convex", "dense") else 1)
+
+
+def test_only_one_convex_ring_counts_as_one_piece() -> None:
+    """The proof takes a group as one convex piece only when it is one: a square
+    yes; an L, a square with a hole, a wall, two touching squares (merged, R-UNIT-2)
+    no; two apart in one obstacle are two groups, each one square."""
+    from shapely.geometry import LineString, MultiPolygon, Polygon, box
+
+    shapes = {"square": (box(0, 0, 1, 1), [True]),
+              "L": (Polygon([(0, 0), (2, 0), (2, 1), (1, 1), (1, 2), (0, 2)]), [False]),
+              "holed": (Polygon([(0, 0), (3, 0), (3, 3), (0, 3)],
+                                [[(1, 1), (1, 2), (2, 2), (2, 1)]]), [False]),
+              "apart": (MultiPolygon([box(0, 0, 1, 1), box(2, 0, 3, 1)]), [True, True]),
+              "touching": (MultiPolygon([box(0, 0, 1, 1), box(1, 0.5, 2, 2)]), [False]),
+              "wall": (LineString([(0, 0), (3, 0)]), [False])}
+    for name, (shape, convex) in shapes.items():
+        pk = SightIndex([Obstacle(name, shape)], merge_gap=0.01)._static.packed
+        assert [_convex(pk, g) for g in range(len(pk.gbox))] == convex, name

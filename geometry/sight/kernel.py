@@ -22,7 +22,9 @@ A line's test stops at its first blocking element. When the caller asks for name
 only groups not yet met are tested afterwards, so ``blocked_by`` names every group
 some line met; otherwise a blocked line is done at its first blocker, and the lines
 through vertices that every line would cut at their own corner are never made
-(:mod:`geometry.sight.cones`): the verdict and the witness are the same (issue 33).
+(:mod:`geometry.sight.cones`), and a pair whose every line provably crosses a piece
+lying wholly between the bases stops after stage 1 (:mod:`geometry.sight.certify`):
+the verdict and the witness are the same (issue 33).
 
 The elements arrive packed (:mod:`geometry.sight.packing`); what one pair works on
 is gathered in :mod:`geometry.sight.corridor`.
@@ -37,6 +39,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from geometry.jit import jit
+from geometry.sight.certify import proved_blocked
 from geometry.sight.cones import CONE_SIN, CONE_STEP, uncut_features
 from geometry.sight.corridor import features, misses_box, near, slot_boxes
 from geometry.sight.packing import Array, Ints, Packed, pack
@@ -394,6 +397,8 @@ def _one(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array, hit: NDArray[np.boo
         if family == 0:
             lines, k = _stage1(a, b)
         elif family == 1:
+            if not names and proved_blocked(pk, cand, a, b):
+                break  # every line crosses a triangle between the bases
             slot_of = np.full(len(pk.gbox), -1, np.int64)
             for q in range(len(slots)):
                 slot_of[slots[q, 0]] = q
