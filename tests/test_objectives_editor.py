@@ -120,3 +120,31 @@ def test_a_zones_radius_and_a_crates_exit_are_changed_by_their_buttons(
     assert dict(load_scenario(cargo).objective(crate.id).exits) == {"north": "east",
                                                                       "south": "south"}
     assert main(["check", str(cargo)]) == 0
+
+
+def test_an_objective_is_duplicated_and_pasted_like_a_piece(tmp_path: Path) -> None:
+    """Ctrl+D on radio-north (a marker at (12, 6)) adds radio-north-1 an inch right and
+    down; Ctrl+C then Ctrl+V at (20, 14) adds radio-north-2 there; both save and check."""
+    path = shipped_copy(tmp_path, "objectives-zones.toml")
+    before = path.read_text(encoding="utf-8")
+    s = load_scenario(path)
+    radio = s.objective("radio-north")
+    d = EditorDriver(EditorController(s, path, before))
+    try:
+        d.click(*radio.at)
+        assert d.editor.selected == "radio-north"
+        d.key(pygame.K_d, pygame.KMOD_CTRL)
+        assert d.editor.selected == "radio-north-1"
+        d.click(*radio.at)
+        d.key(pygame.K_c, pygame.KMOD_CTRL)
+        d.post(pygame.MOUSEMOTION, pos=d.px(20.0, 14.0), rel=(0, 0), buttons=(0, 0, 0))
+        d.key(pygame.K_v, pygame.KMOD_CTRL)
+        d.key(pygame.K_s, pygame.KMOD_CTRL)
+    finally:
+        d.close()
+    saved = load_scenario(path)
+    copy, pasted = saved.objective("radio-north-1"), saved.objective("radio-north-2")
+    assert (copy.kind, copy.points, copy.within) == (radio.kind, radio.points, radio.within)
+    assert copy.at == (radio.at[0] + 1.0, radio.at[1] + 1.0)
+    assert pasted.at == (20.0, 14.0)
+    assert main(["check", str(path)]) == 0

@@ -80,3 +80,31 @@ def test_the_map_so_far_holds_only_final_values() -> None:
     assert work.finish() is not None
     assert np.array_equal(np.nan_to_num(work.partial().values, nan=-1),
                           np.nan_to_num(whole.values, nan=-1))
+
+
+def test_a_new_map_is_drawn_even_when_its_chunks_match_the_old_ones(tmp_path: Path) -> None:
+    """Found when every map went into a thread: the view's key is taken before the view
+    starts a new map (a model moved), and a seen map made in one chunk has the same
+    chunk count as the one before, so the key never changed and the window kept showing
+    "computing" (seen under load in test_the_map_follows_the_active_model_and_its_moves).
+    The key counts the maps started."""
+    from dataclasses import replace
+
+    s = load_scenario(ROOT / "scenarios" / "skirmish.toml")
+    d = Driver(s, save_dir=tmp_path)
+    try:
+        p = d.state.model("settler-1").position
+        d.move_to(d.board_px(p.x, p.y))
+        d.key(pygame.K_F5)
+        maps, ui = d.controller.maps, d.controller.ui_state()
+        scene = d.controller.scene()
+        maps.map_of(ui, scene)
+        maps.settle()
+        before = maps.key(None)
+        moved = replace(scene, models=tuple(replace(m, x=m.x + 1.0) if m.id == "settler-1"
+                                            else m for m in scene.models))
+        maps.map_of(ui, moved)  # what it depends on changed: a new map, in a new thread
+        maps.settle()
+        assert maps.key(None) != before
+    finally:
+        d.close()

@@ -40,10 +40,11 @@ def skirmish() -> Scenario:
 def shown_map(d: Driver) -> Map | None:
     """The map drawn once its thread is done (every map is made off the frame loop:
     render/input/map_thread.py) and a frame has been drawn."""
-    d.step()  # (a frame after a commit may start the map anew: wait for that one)
-    while d.controller.maps.busy:
+    d.controller.view()  # starts the map if what it depends on changed (a frame may not
+    while d.controller.maps.busy:  # have been drawn yet: fewer are while a map is made)
         d.controller.maps.settle()
-        d.step()
+        d.controller.view()
+    d.step()
     maps = [o.map for o in d.controller.view().overlays if isinstance(o, MapOverlay)]
     assert len(maps) <= 1
     return maps[0] if maps else None

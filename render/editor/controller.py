@@ -228,14 +228,16 @@ class EditorController(EditorCore):
     def _duplicate(self, ident: str | None, at: Point | None = None) -> None:
         """A copy of ``ident`` beside it (Ctrl+D), or with its centre at ``at`` (Ctrl+V)."""
         s = self.draft.scenario
-        if ident is None or (ident not in s.model_ids and ident not in
+        objective = objective_tool.is_objective(s, ident)
+        if ident is None or (ident not in s.model_ids and not objective and ident not in
                              {p.id for p in s.terrain}):
-            self.say("select a piece or a model first (Ctrl+V: copy one with Ctrl+C)",
-                     error=True)
+            self.say("select a piece, a model or an objective first (Ctrl+V: copy one with "
+                     "Ctrl+C)", error=True)
             return
         dx, dy = DUPLICATE_OFFSET
         if at is not None:
-            c = s.model(ident).at if ident in s.model_ids else edit.centre_of(s.piece(ident))
+            c = (s.model(ident).at if ident in s.model_ids else s.objective(ident).at
+                 if objective else edit.centre_of(s.piece(ident)))
             dx, dy = tools.snap((at[0] - c[0], at[1] - c[1]))
         copy, new = edit.duplicate(s, ident, dx, dy)
         if self.change(copy, f"{new}: a copy of {ident}"):
@@ -322,7 +324,7 @@ class EditorController(EditorCore):
 
     def _copy(self) -> None:
         if self.selected is None:
-            self.say("select a piece or a model to copy", error=True)
+            self.say("select a piece, a model or an objective to copy", error=True)
             return
         self.clipboard = self.selected
         self.say(f"{self.selected} copied: Ctrl+V pastes a copy at the pointer")

@@ -63,7 +63,8 @@ def buttons(draft: Draft, ident: str) -> list[Button]:
         out += [Button(f"Exit of {name(side)}: {o.exits.get(side, 'none')}",
                        Op("objective_exit", side))
                 for side, v in s.sides.items() if not v.neutral]
-    return [*out, Button("Delete", Op("cmd", "delete")), Button("Done", Op("cmd", "deselect"))]
+    return [*out, Button("Duplicate", Op("cmd", "duplicate"), hotkey="Ctrl+D"),
+            Button("Delete", Op("cmd", "delete")), Button("Done", Op("cmd", "deselect"))]
 
 
 def change(s: Scenario, ident: str, op: Op) -> tuple[Scenario, str] | None:

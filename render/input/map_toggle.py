@@ -67,6 +67,7 @@ class MapToggle:
         # The map's thread (every kind: a seen map too holds a frame for 0.1-0.5 s) or
         # why there is none, by what it depends on.
         self._cache: tuple[object, MapThread | str] | None = None
+        self._started = 0  # maps started: part of the view's key
 
     def key(self, hover_point: tuple[float, float] | None) -> object:
         """What the picture of the map depends on besides the engine state: the choice
@@ -82,7 +83,9 @@ class MapToggle:
             cell = (round((hover_point[0] - g.x0) / g.cell), round((hover_point[1] - g.y0)
                                                                     / g.cell))
         chunks = (work.shown, work.result is not None) if isinstance(work, MapThread) else None
-        return self.kind, self.pinned, self.target, cell, chunks
+        # (the maps made so far too: the view's key is taken before its map is started, and
+        # a new map's chunks may match the old one's, so its picture would never be drawn)
+        return self.kind, self.pinned, self.target, cell, self._started, chunks
 
     @property
     def busy(self) -> bool:
@@ -131,6 +134,7 @@ class MapToggle:
             self._drop()
             try:
                 check_request(scene.scenario, positions, model, self.kind, target)
+                self._started += 1
                 found: MapThread | str = MapThread(partial(
                     MapWork, scene.scenario, positions, model, self.kind, target,
                     climbing=climbing))

@@ -33,12 +33,14 @@ def refusal(scenario: Scenario, action: Action, exc: WastelandError) -> str:
 
 
 def setup_hint(s: Setup) -> str:
-    """What to do in a set-up: ``Move: click waypoints, Enter commits ...; Esc cancels``."""
+    """What to do in a set-up: ``Move: click where to go (...) or waypoints, Enter commits
+    ...; Esc cancels``."""
     form = s.form
     hint = []
     if form.target and s.target is None:
         hint.append("click a target")
     if form.points:
-        hint.append("click waypoints, Enter commits the solid path" if form.many_points
+        hint.append("click where to go (the shortest legal path) or waypoints, Enter "
+                    "commits the solid path" if form.many_points
                     else "click where to go")
     return f"{kind_label(form.keyword)}: " + (", ".join(hint) or "choose one") + "; Esc cancels"

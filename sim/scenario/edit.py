@@ -199,13 +199,18 @@ def move(s: Scenario, ident: str, dx: float, dy: float) -> Scenario:
 
 
 def duplicate(s: Scenario, ident: str, dx: float, dy: float) -> tuple[Scenario, str]:
-    """``s`` with a copy of the piece or the model ``ident`` moved by ``(dx, dy)``, and the
-    copy's id (the next free one of its stem: ``wall-1`` -> ``wall-2``)."""
+    """``s`` with a copy of the piece, the model or the objective ``ident`` moved by
+    ``(dx, dy)``, and the copy's id (the next free one of its stem: ``wall-1`` ->
+    ``wall-2``)."""
     stem = ident.rsplit("-", 1)[0] if ident.rsplit("-", 1)[-1].isdigit() else ident
     new_id = next_id(s, stem)
     if ident in s.model_ids:
         m = s.model(ident)
         return add_model(s, m.unit, m.side, (m.at[0] + dx, m.at[1] + dy), new_id), new_id
+    if any(o.id == ident for o in s.objectives):
+        o = s.objective(ident)
+        at = (tidy(o.at[0] + dx), tidy(o.at[1] + dy))
+        return replace(s, objectives=(*s.objectives, replace(o, id=new_id, at=at))), new_id
     copy = replace(s.piece(ident), id=new_id)
     return move_piece(add_piece(s, copy), new_id, dx, dy), new_id
 
