@@ -99,10 +99,11 @@ def _queries(fn: Any) -> int:
     count = 0
     original = SightIndex.sight_many
 
-    def counting(self: SightIndex, pairs: Any, extras: Any = None, rows: Any = None) -> Any:
+    def counting(self: SightIndex, pairs: Any, extras: Any = None, rows: Any = None, *,
+                 names: bool = True) -> Any:
         nonlocal count
         count += len(pairs)
-        return original(self, pairs, extras, rows)
+        return original(self, pairs, extras, rows, names=names)
 
     SightIndex.sight_many = counting  # type: ignore[method-assign]
     try:

@@ -202,16 +202,18 @@ def slot_boxes(tri: Array, disc: Array, wall: Array, slots: Ints) -> Array:
 
 @jit
 def misses_box(x0: float, y0: float, x1: float, y1: float, px: float, py: float, dx: float,
-                dy: float, s: float, e: float) -> bool:
-    """Does the stretch [s, e] of the line miss the box (slab test)?"""
+               dy: float, ix: float, iy: float, s: float, e: float) -> bool:
+    """Does the stretch [s, e] of the line miss the box (slab test)? ``ix``, ``iy``:
+    1 / dx and 1 / dy (a multiplication for each division: the boxes are grown by NEAR,
+    far beyond the rounding that changes, so no line that meets an element is lost)."""
     lo, hi = s, e
     if dx != 0.0:
-        ta, tb = (x0 - px) / dx, (x1 - px) / dx
+        ta, tb = (x0 - px) * ix, (x1 - px) * ix
         lo, hi = max(lo, min(ta, tb)), min(hi, max(ta, tb))
     elif px < x0 or px > x1:
         return True
     if dy != 0.0:
-        ta, tb = (y0 - py) / dy, (y1 - py) / dy
+        ta, tb = (y0 - py) * iy, (y1 - py) * iy
         lo, hi = max(lo, min(ta, tb)), min(hi, max(ta, tb))
     elif py < y0 or py > y1:
         return True

@@ -18,8 +18,13 @@ Per pair (docs/sight.md):
    the centre line. Features are the vertices near the centre segment and the
    points where a base's rim crosses an outline or a disc.
 
-A line's test stops at its first blocking element; afterwards only groups not
-yet met are tested, so ``blocked_by`` names every group some line met.
+A line's test stops at its first blocking element. When the caller asks for names,
+only groups not yet met are tested afterwards, so ``blocked_by`` names every group
+some line met; otherwise a blocked line is done at its first blocker, and the lines
+through vertices that every line would cut at their own corner are never made
+(:mod:`geometry.sight.cones`), and a pair whose every line provably crosses a piece
+lying wholly between the bases stops after stage 1 (:mod:`geometry.sight.certify`):
+the verdict and the witness are the same (issue 33).
 
 The elements arrive packed (:mod:`geometry.sight.packing`); what one pair works on
 is gathered in :mod:`geometry.sight.corridor`.
@@ -34,16 +39,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from geometry.jit import jit
+from geometry.sight.certify import proved_blocked
+from geometry.sight.cones import CONE_SIN, CONE_STEP, uncut_features
 from geometry.sight.corridor import features, misses_box, near, slot_boxes
 from geometry.sight.packing import Array, Ints, Packed, pack
 from geometry.sight.parts import EPS, TOUCH, Parts
-
-# A line provably cuts through a corner when it runs into the piece at an angle of at
-# least asin(_CONE_SIN) from both sides: at _CONE_STEP from the corner it is then
-# 3 EPS deep (see _cuts).
-_CONE_SIN = 1e-3
-_CONE_STEP = 3.0 * EPS / _CONE_SIN
-
 
 # --- testing lines ------------------------------------------------------------------
 
@@ -66,7 +66,7 @@ def _chord(cx: float, cy: float, r: float, reach: float, px: float, py: float, d
 @jit
 def _first_free(lines: Array, k: int, pts: Array, a: Array, b: Array, tri: Array, disc: Array,
                 wall: Array, slots: Ints, sbox: Array, order: Ints, hint: Ints,
-                met: NDArray[np.bool_], wit: Array) -> bool:
+                met: NDArray[np.bool_], wit: Array, names: bool) -> bool:
     """Test ``lines[:k]`` in order; True at the first whose gap segment is free, with
     the segment (from base a) in ``wit``. Rows: a point, the unit direction, and up to
     two features the line passes through (rows of ``pts``, -1: none).
@@ -74,8 +74,9 @@ def _first_free(lines: Array, k: int, pts: Array, a: Array, b: Array, tri: Array
     A line that provably cuts through a feature's corner inside its gap segment
     (:func:`_cuts`) is blocked by that piece without testing its triangles.
 
-    Every slot a blocked line meets is recorded in ``met``. Once a line is blocked
-    only slots not met yet are tested; the slot that blocked it moves to the front
+    With ``names``, every slot a blocked line meets is recorded in ``met``: once a
+    line is blocked only slots not met yet are tested. Without, a line is done at its
+    first blocker. The slot that blocked it moves to the front
     (the next lines are likely blocked by it too: order changes speed, never the
     answer or ``met``).
     """
@@ -101,6 +102,7 @@ def _first_free(lines: Array, k: int, pts: Array, a: Array, b: Array, tri: Array
         else:
             s = e = (max(a0, b0) + min(a1, b1)) / 2.0
         x0, y0, x1, y1 = px + s * dx, py + s * dy, px + e * dx, py + e * dy
+        ix, iy = 1.0 / dx if dx != 0.0 else 0.0, 1.0 / dy if dy != 0.0 else 0.0
         sx0, sx1 = min(x0, x1), max(x0, x1)
         sy0, sy1 = min(y0, y1), max(y0, y1)
         blocked = False
@@ -112,14 +114,14 @@ def _first_free(lines: Array, k: int, pts: Array, a: Array, b: Array, tri: Array
                     met[q] = True
                     nmet += 1
                 blocked = True
-        if blocked and nmet == ns:  # nothing left to learn from this line
+        if blocked and (not names or nmet == ns):  # nothing left to learn from this line
             continue
         for kk in range(ns):
             q = order[kk]
             if blocked and met[q]:
                 continue
             if misses_box(sbox[q, 0], sbox[q, 1], sbox[q, 2], sbox[q, 3], px, py, dx, dy,
-                           s, e):
+                          ix, iy, s, e):
                 continue
             hit = False
             t0, t1 = slots[q, 1], slots[q, 2]
@@ -199,6 +201,8 @@ def _first_free(lines: Array, k: int, pts: Array, a: Array, b: Array, tri: Array
                     blocked = True
                     if kk > 0:
                         order[kk], order[0] = order[0], order[kk]
+                if not names:  # the verdict is known: no blocker to name
+                    break
         if not blocked:
             if math.hypot(x0 - ax, y0 - ay) > math.hypot(x1 - ax, y1 - ay):
                 x0, y0, x1, y1 = x1, y1, x0, y0
@@ -214,21 +218,21 @@ def _cuts(pts: Array, i: int, px: float, py: float, dx: float, dy: float, s: flo
     of :func:`~geometry.sight.corridor.features`), within the stretch [s, e]?
 
     One of the line's two rays from the corner runs into the piece at an angle of at
-    least asin(_CONE_SIN) from both sides, and its point at _CONE_STEP from the corner
+    least asin(CONE_SIN) from both sides, and its point at CONE_STEP from the corner
     lies in [s, e]. The piece is that corner alone within the corner's radius (at
-    least twice _CONE_STEP), so that point lies 3 EPS inside the piece, and inside
+    least twice CONE_STEP), so that point lies 3 EPS inside the piece, and inside
     its eroded triangles: the full test would find the same piece.
     """
-    if not pts[i, 7] >= 2.0 * _CONE_STEP:
+    if not pts[i, 7] >= 2.0 * CONE_STEP:
         return False
     t = (pts[i, 0] - px) * dx + (pts[i, 1] - py) * dy
     for sign in (1.0, -1.0):
         rx, ry = sign * dx, sign * dy
         ca = pts[i, 2] * ry - pts[i, 3] * rx  # from the side going on, turning into the piece
         cb = rx * pts[i, 5] - ry * pts[i, 4]  # to the side coming in
-        inside = ((ca > _CONE_SIN and cb > _CONE_SIN) if pts[i, 6] > 0.5
-                  else (ca > _CONE_SIN or cb > _CONE_SIN))
-        if inside and s + TOUCH <= t + sign * _CONE_STEP <= e - TOUCH:
+        inside = ((ca > CONE_SIN and cb > CONE_SIN) if pts[i, 6] > 0.5
+                  else (ca > CONE_SIN or cb > CONE_SIN))
+        if inside and s + TOUCH <= t + sign * CONE_STEP <= e - TOUCH:
             return True
     return False
 
@@ -367,9 +371,9 @@ def _parallels(pts: Array, circles: Array, a: Array, b: Array) -> tuple[Array, i
 
 @jit
 def _one(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array, hit: NDArray[np.bool_],
-         wit: Array) -> bool:
+         wit: Array, names: bool) -> bool:
     """Sight for one pair: True with the witness in ``wit``, or False with the groups
-    met in ``hit``."""
+    met in ``hit`` (when ``names``)."""
     tri, disc, wall, slots, cand = near(pk, ok, a, b)
     if len(slots) == 0:  # nothing near: the centre line is free
         ux, uy, dist = _axis(a, b)
@@ -393,20 +397,24 @@ def _one(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array, hit: NDArray[np.boo
         if family == 0:
             lines, k = _stage1(a, b)
         elif family == 1:
+            if not names and proved_blocked(pk, cand, a, b):
+                break  # every line crosses a triangle between the bases
             slot_of = np.full(len(pk.gbox), -1, np.int64)
             for q in range(len(slots)):
                 slot_of[slots[q, 0]] = q
             pts = features(pk, cand, a, b, disc, slot_of)
+            if not names:  # lines through these would be blocked at their own corner
+                pts = uncut_features(pts, a, b)
             lines, k = _through_points(pts, a, b)
         elif family == 2:
             lines, k = _tangents(pts, circles)
         else:
             lines, k = _parallels(pts, circles, a, b)
         seen = _first_free(lines, k, pts, a, b, tri, disc, wall, slots, sbox, order, hint,
-                           met, wit)
+                           met, wit, names)
         if seen:
             break
-    if not seen:
+    if not seen and names:
         for q in range(len(slots)):
             if met[q]:
                 hit[slots[q, 0]] = True
@@ -414,13 +422,15 @@ def _one(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array, hit: NDArray[np.boo
 
 
 def sight_pairs(pk: Packed, masks: NDArray[np.bool_], mask_of: Ints, rows: Array,
-                visible: NDArray[np.bool_], wit: Array, hit: NDArray[np.bool_]) -> None:
+                visible: NDArray[np.bool_], wit: Array, hit: NDArray[np.bool_],
+                names: bool) -> None:
     """Sight for pairs of bases ``rows[i]`` (``ax, ay, ar, bx, by, br``) with the groups
     ``masks[mask_of[i]]`` taking part; fills ``visible``, ``wit`` (rows x0, y0, x1,
-    y1, from base a) and ``hit`` (groups met, for pairs without sight)."""
+    y1, from base a) and, when ``names``, ``hit`` (groups met, for pairs without
+    sight; left alone otherwise: the search then stops at the verdict)."""
     # The arrays go in one by one: numba checks a flat argument list faster than a
     # named tuple, and a single query pays that check.
-    _sight_pairs(*pk, masks, mask_of, rows, visible, wit, hit)
+    _sight_pairs(*pk, masks, mask_of, rows, visible, wit, hit, names)
 
 
 @jit
@@ -430,11 +440,13 @@ def _sight_pairs(gbox: Array, tri_at: Ints, tri_n: Array, tri_h: Array, tri_box:
                  disc_at: Ints, disc: Array, wall_at: Ints, wall: Array, grid: Array,
                  cell_at: Ints, cell_g: Ints,
                  masks: NDArray[np.bool_], mask_of: Ints, rows: Array,
-                 visible: NDArray[np.bool_], wit: Array, hit: NDArray[np.bool_]) -> None:
+                 visible: NDArray[np.bool_], wit: Array, hit: NDArray[np.bool_],
+                 names: bool) -> None:
     pk = Packed(gbox, tri_at, tri_n, tri_h, tri_box, tri_p, vert_at, vert, vert_cone, edge_at,
                 edge, disc_at, disc, wall_at, wall, grid, cell_at, cell_g)
     for i in range(len(rows)):
-        visible[i] = _one(pk, masks[mask_of[i]], rows[i, :3], rows[i, 3:], hit[i], wit[i])
+        visible[i] = _one(pk, masks[mask_of[i]], rows[i, :3], rows[i, 3:], hit[i], wit[i],
+                          names)
 
 
 def compile_now() -> float:
@@ -456,7 +468,7 @@ def compile_now() -> float:
     parts.tri_h = np.einsum("kij,kij->ki", parts.tri_n, tri)
     rows = np.array([[0.0, 0.0, 0.5, 10.0, 0.0, 0.5]])
     sight_pairs(pack(parts, 3), np.ones((1, 3), bool), np.zeros(1, np.int64), rows,
-                np.zeros(1, bool), np.zeros((1, 4)), np.zeros((1, 3), bool))
+                np.zeros(1, bool), np.zeros((1, 4)), np.zeros((1, 3), bool), True)
     return time.perf_counter() - start
 
 

@@ -293,7 +293,8 @@ def _ask(asks: list[_Ask], q: _Query) -> None:
             pairs += [(d, q.disc) for d in discs] if q.mover_attacks else [
                 (q.disc, d) for d in discs]
             extras += [a.group.extras] * len(discs)
-        found = same[0].group.index.sight_many(pairs, extras)
+        # (verdicts and witnesses only: a map never names a blocker)
+        found = same[0].group.index.sight_many(pairs, extras, names=False)
         at = 0
         for a in same:
             mine = found[at:at + len(a.xs)]

@@ -1,0 +1,205 @@
+"""A proof that a pair sees nothing, without enumerating lines (R-LOS-1, issue 33).
+
+Compiled (numba) part of :mod:`geometry.sight.kernel`, used only when a query asks
+for the verdict without naming blockers, after stage 1 found no free line. When it
+proves the pair blocked, the search stops there; when it cannot, the full search
+runs as before, so the verdict and the witness never change.
+
+Lines are described by their heights ``h0`` over base a's centre and ``h1`` over
+base b's, across the centre line: the line ``y(x) = h0 + (h1 - h0) x / L`` in the
+frame with a at the origin and b at ``(L, 0)``. Every line the search tests comes
+within reach of both bases, so its heights lie in a box (each reach times
+1 / sqrt(1 - K^2), K the two reaches over L). A box of lines is settled when
+
+- no line of it comes within reach of base a (or of base b), or
+- one eroded triangle (as the kernel tests it) lying wholly between the two bases
+  (every corner more than base a's radius from a along the centre line, and short
+  of b's rim likewise, so every point of it a line meets lies in that line's gap
+  segment) has a corner below every line of the box and one above: every such
+  line then crosses the triangle, and is blocked.
+
+A box neither settled is split in two along its longer side; a box too small, or
+too many boxes, gives up (the full search decides). Triangles that lie below or
+above every line of a box are never looked at again inside it.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from geometry.jit import jit
+from geometry.sight.packing import Array, Ints
+from geometry.sight.parts import TOUCH
+
+# Corners must lie this far (inches) beyond every line of a box; far above the
+# rounding of the frame (1e-14 on a table), far below anything on a table.
+_MARGIN = 1e-8
+# Give up after this many boxes, or on a box narrower than this (inches).
+_MAX_BOXES = 160
+_MIN_SIDE = 1e-6
+# Bases closer than this many times their reaches (K): lines in every direction,
+# left to the search.
+_MAX_K = 0.7
+
+
+@jit
+def _convex(pk: Any, g: int) -> bool:
+    """Is group ``g`` one convex polygon (one ring, every corner convex, triangles
+    left after erosion, nothing else)? Its eroded triangles then make one convex
+    piece, the hull of their corners."""
+    v0, v1 = pk.vert_at[g], pk.vert_at[g + 1]
+    e0 = pk.edge_at[g]
+    if (v1 - v0 < 3 or pk.edge_at[g + 1] - e0 != v1 - v0 or pk.tri_at[g + 1] == pk.tri_at[g]
+            or pk.disc_at[g + 1] > pk.disc_at[g] or pk.wall_at[g + 1] > pk.wall_at[g]):
+        return False
+    fx, fy = pk.vert[v0, 0], pk.vert[v0, 1]
+    for i in range(v1 - v0):
+        if pk.vert_cone[v0 + i, 4] < 0.5:
+            return False
+        closes = pk.edge[e0 + i, 2] == fx and pk.edge[e0 + i, 3] == fy
+        if closes != (i == v1 - v0 - 1):  # one ring: only the last side closes it
+            return False
+    return True
+
+
+@jit
+def _between(pk: Any, cand: Ints, a: Array, ux: float, uy: float, xl: float, xr: float,
+             hm: float) -> tuple[Array, Array, Ints]:
+    """Convex pieces lying wholly between ``xl`` and ``xr`` along the centre line that
+    may meet a line of heights within ``hm``: a convex group as one piece (the corners
+    of all its eroded triangles), any other group's triangles one by one. Returns the
+    corners' frame x and y, and where each piece's corners start (and the end)."""
+    tp = pk.tri_p
+    n = 0
+    for g in cand:
+        n += pk.tri_at[g + 1] - pk.tri_at[g]
+    px, py = np.empty(3 * n), np.empty(3 * n)
+    at = np.empty(n + 1, np.int64)
+    at[0] = 0
+    k = m = 0
+    for g in cand:
+        whole = _convex(pk, g)
+        inside = True
+        lo, hi = np.inf, -np.inf
+        for t in range(pk.tri_at[g], pk.tri_at[g + 1]):
+            if not whole:
+                inside = True
+                lo, hi = np.inf, -np.inf
+            for j in range(3):
+                wx, wy = tp[t, 2 * j] - a[0], tp[t, 2 * j + 1] - a[1]
+                x, y = wx * ux + wy * uy, wy * ux - wx * uy
+                inside = inside and xl <= x <= xr
+                lo, hi = min(lo, y), max(hi, y)
+                known = False
+                for i in range(at[k], m):  # a corner the piece's triangles share: once
+                    known = known or (px[i] == x and py[i] == y)
+                if not known:
+                    px[m], py[m] = x, y
+                    m += 1
+            if not whole or t == pk.tri_at[g + 1] - 1:  # a piece ends here
+                if inside and lo <= hm and hi >= -hm:
+                    k += 1
+                    at[k] = m
+                else:
+                    m = at[k]
+    return px[:m], py[:m], at[:k + 1]
+
+
+@jit
+def _outside(h0lo: float, h0hi: float, h1lo: float, h1hi: float, length: float,
+             reach_a: float, reach_b: float) -> bool:
+    """Does no line of the box come within reach of base a, or none of base b?"""
+    slope = max(abs(h1hi - h0lo), abs(h1lo - h0hi)) / length
+    grow = math.sqrt(1.0 + slope * slope)
+    near0 = 0.0 if h0lo <= 0.0 <= h0hi else min(abs(h0lo), abs(h0hi))
+    near1 = 0.0 if h1lo <= 0.0 <= h1hi else min(abs(h1lo), abs(h1hi))
+    return near0 > reach_a * grow + _MARGIN or near1 > reach_b * grow + _MARGIN
+
+
+@jit
+def _put(boxes: Array, i: int, h0lo: float, h0hi: float, h1lo: float, h1hi: float,
+         start: int, count: int) -> None:
+    """Store a box of heights with its triangles' list (``start``, ``count``)."""
+    boxes[i, 0], boxes[i, 1], boxes[i, 2], boxes[i, 3] = h0lo, h0hi, h1lo, h1hi
+    boxes[i, 4], boxes[i, 5] = start, count
+
+
+@jit
+def proved_blocked(pk: Any, cand: Ints, a: Array, b: Array) -> bool:
+    """True when every line that comes within reach of both bases provably crosses an
+    eroded triangle inside its gap segment (see the module); False: not proved."""
+    wx, wy = b[0] - a[0], b[1] - a[1]
+    length = math.sqrt(wx * wx + wy * wy)
+    if not length > 0.0:
+        return False
+    ux, uy = wx / length, wy / length
+    slack = 1e-9 * (1.0 + abs(a[0]) + abs(a[1]) + abs(b[0]) + abs(b[1]) + a[2] + b[2])
+    reach_a = a[2] + TOUCH * max(1.0, a[2]) + slack  # _first_free's reach, grown
+    reach_b = b[2] + TOUCH * max(1.0, b[2]) + slack
+    k = (reach_a + reach_b) / length
+    if k > _MAX_K:
+        return False
+    grow = 1.0 / math.sqrt(1.0 - k * k)
+    h0, h1 = reach_a * grow + _MARGIN, reach_b * grow + _MARGIN
+    xl, xr = a[2] + 1e-6 + slack, length - b[2] - 1e-6 - slack
+    if not xl < xr:
+        return False
+    px, py, at = _between(pk, cand, a, ux, uy, xl, xr, max(h0, h1))
+    n = len(at) - 1
+    if n == 0:
+        return False
+    # Depth first: each box with its triangles still in play, stored after its
+    # parent's (a stack of index lists in one buffer).
+    idx = np.empty(n * 64, np.int64)
+    idx[:n] = np.arange(n)
+    boxes = np.empty((64, 6))  # h0lo, h0hi, h1lo, h1hi, start, count
+    _put(boxes, 0, -h0, h0, -h1, h1, 0, n)
+    top, made = 1, 1
+    while top > 0:
+        top -= 1
+        h0lo, h0hi, h1lo, h1hi = boxes[top, 0], boxes[top, 1], boxes[top, 2], boxes[top, 3]
+        start, count = int(boxes[top, 4]), int(boxes[top, 5])
+        if _outside(h0lo, h0hi, h1lo, h1hi, length, reach_a, reach_b):
+            continue
+        out = start + count  # the children's list goes after this box's
+        if out + count > len(idx):
+            return False
+        kept = 0
+        settled = False
+        for m in range(start, start + count):
+            e = idx[m]
+            below = above = 0
+            for j in range(at[e], at[e + 1]):
+                t = px[j] / length
+                low = h0lo + (h1lo - h0lo) * t - _MARGIN
+                high = h0hi + (h1hi - h0hi) * t + _MARGIN
+                below += py[j] < low
+                above += py[j] > high
+            if below > 0 and above > 0:
+                settled = True
+                break
+            if below < at[e + 1] - at[e] and above < at[e + 1] - at[e]:
+                idx[out + kept] = e
+                kept += 1
+        if settled:
+            continue
+        if kept == 0 or made + 2 > _MAX_BOXES or top + 2 > len(boxes):
+            return False
+        if h0hi - h0lo >= h1hi - h1lo:
+            if h0hi - h0lo < _MIN_SIDE:
+                return False
+            mid = (h0lo + h0hi) / 2.0
+            _put(boxes, top, h0lo, mid, h1lo, h1hi, out, kept)
+            _put(boxes, top + 1, mid, h0hi, h1lo, h1hi, out, kept)
+        else:
+            if h1hi - h1lo < _MIN_SIDE:
+                return False
+            mid = (h1lo + h1hi) / 2.0
+            _put(boxes, top, h0lo, h0hi, h1lo, mid, out, kept)
+            _put(boxes, top + 1, h0lo, h0hi, mid, h1hi, out, kept)
+        top += 2
+        made += 2
+    return True

@@ -1,0 +1,187 @@
+"""Sight without names: the verdict and the witness of the naming query (R-LOS-1, issue 33).
+
+``SightIndex.sight(..., names=False)`` and ``sight_many(..., names=False)`` stop a
+blocked line at its first blocker, stop a pair that pieces wholly between the bases
+provably block (``geometry.sight.certify``), and never make the lines through a
+vertex that every line meeting both bases would cut at its own corner
+(``geometry.sight.cones``). Bulk callers (the sees and threat maps) ask for that;
+callers that show a blocker (explanations, ``los``, the engine's refusal) ask for
+names and get today's tuple. Checked here on many random boards of every kind
+(convex, dense, holes, walls of blocks with thin gaps plus round pieces and
+zero-thickness walls), crowded and not, alone, in batches and with per-query
+obstacles: the same visible flag and the same witness to the last bit; the
+corner proof itself is checked line by line with the full test; and an
+explanation of a blocked pair still names its blocker.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from bench.boards import KINDS, crowded_board, make_board, scaling_board
+from geometry.discs import Disc
+from geometry.sight.certify import _convex, proved_blocked
+from geometry.sight.cones import uncut_features
+from geometry.sight.corridor import features, groups_near, near, slot_boxes
+from geometry.sight.index import Obstacle, Sight, SightIndex
+from geometry.sight.kernel import _first_free
+from tests.test_analysis import WALL, m, scenario
+from tests.test_sight_crowded import _extras
+
+Pair = tuple[Disc, Disc]
+
+
+def _same_verdicts(index: SightIndex, pairs: list[Pair], named: list[Sight],
+                   fast: list[Sight]) -> None:
+    """Fast answers equal the named ones in verdict and witness; no names."""
+    assert len(fast) == len(named)
+    for pair, n, f in zip(pairs, named, fast, strict=True):
+        assert (f.visible, f.witness) == (n.visible, n.witness), pair
+        assert f.blocked_by == ()
+    assert 0 < sum(s.visible for s in named) < len(named)  # both answers occur
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+@pytest.mark.parametrize("seed", [3, 4, 5])
+def test_verdict_and_witness_as_named_on_random_boards(kind: str, seed: int) -> None:
+    """Every pair of three random boards of each kind, in one batch and one by one."""
+    board = make_board(kind, seed)
+    index = SightIndex(board.obstacles, board.merge_gap)
+    pairs = list(itertools.combinations(board.bases, 2))
+    named = index.sight_many(pairs)
+    _same_verdicts(index, pairs, named, index.sight_many(pairs, names=False))
+    for (a, b), n in list(zip(pairs, named, strict=True))[::5]:
+        f = index.sight(a, b, names=False)
+        assert (f.visible, f.witness) == (n.visible, n.witness)
+        assert index.sight(a, b) == n  # naming asked alone: today's answer
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+@pytest.mark.parametrize("seed,pieces", [(6, 300), (7, 450)])
+def test_verdict_and_witness_as_named_on_crowded_boards(kind: str, seed: int,
+                                                        pieces: int) -> None:
+    """Crowded boards (where the corner proof leaves most vertices out), with and
+    without per-query obstacles (a huge base and a significant edge)."""
+    board = crowded_board(kind, seed, pieces)
+    index = SightIndex(board.obstacles, board.merge_gap)
+    pairs = list(itertools.combinations(board.bases, 2))
+    _same_verdicts(index, pairs, index.sight_many(pairs), index.sight_many(pairs, names=False))
+    extras = _extras(pairs)
+    _same_verdicts(index, pairs, index.sight_many(pairs, extras),
+                   index.sight_many(pairs, extras, names=False))
+
+
+def test_verdict_and_witness_as_named_on_the_scaling_boards() -> None:
+    """The benchmark's boards (25, 100 and 400 pieces of 6 vertices)."""
+    for pieces in (25, 100, 400):
+        board = scaling_board(11, pieces, 6)
+        index = SightIndex(board.obstacles, board.merge_gap)
+        pairs = [(a, b) for a, b in itertools.combinations(board.bases, 2)
+                 if math.hypot(a.x - b.x, a.y - b.y) > a.r + b.r]
+        _same_verdicts(index, pairs, index.sight_many(pairs),
+                       index.sight_many(pairs, names=False))
+
+
+def _lines_through(pts: np.ndarray, i: int, a: Disc, b: Disc, count: int) -> np.ndarray:
+    """Lines through feature ``i``, ``count`` directions across each base's view from
+    it (rows as the kernel reads them; those that miss a base are skipped there)."""
+    px, py = pts[i, 0], pts[i, 1]
+    out = []
+    for c in (a, b):
+        wx, wy = c.x - px, c.y - py
+        half = math.asin(min(1.0, c.r / math.hypot(wx, wy)))
+        for t in np.linspace(-half, half, count):
+            ang = math.atan2(wy, wx) + t
+            out.append([px, py, math.cos(ang), math.sin(ang), i, -1])
+    return np.array(out)
+
+
+@pytest.mark.parametrize("kind", ["convex", "dense", "holes"])
+def test_vertices_left_out_are_cut_on_every_line(kind: str) -> None:
+    """The corner proof (``uncut_features``): for the vertices it leaves out, lines
+    through them in directions across both bases' views, those that meet both bases
+    are all blocked by the full test (naming mode), and it leaves many out."""
+    board = crowded_board(kind, 8, 400)
+    index = SightIndex(board.obstacles, board.merge_gap)
+    pk = index._static.packed
+    ok = np.ones(len(pk.gbox), dtype=bool)
+    dropped = 0
+    for a, b in list(itertools.combinations(board.bases, 2))[:60]:
+        ra, rb = np.array(a, float), np.array(b, float)
+        tri, disc, wall, slots, cand = near(pk, ok, ra, rb)
+        if len(slots) == 0:
+            continue
+        slot_of = np.full(len(pk.gbox), -1, np.int64)
+        slot_of[slots[:, 0]] = np.arange(len(slots))
+        pts = features(pk, cand, ra, rb, disc, slot_of)
+        kept = {tuple(r) for r in uncut_features(pts, ra, rb)[:, :2]}
+        for i in range(len(pts)):
+            if (pts[i, 0], pts[i, 1]) in kept:
+                continue
+            dropped += 1
+            lines = _lines_through(pts, i, a, b, 9)
+            met = np.zeros(len(slots), dtype=bool)
+            free = _first_free(lines, len(lines), pts, ra, rb, tri, disc, wall, slots,
+                               slot_boxes(tri, disc, wall, slots), np.arange(len(slots)),
+                               slots[:, 1].copy(), met, np.zeros(4), True)
+            assert not free, (a, b, pts[i, :2])
+    assert dropped > 500
+
+
+def test_explanation_names_the_blocker() -> None:
+    """R-LOS-1: the window's explanation of a blocked pair names the piece in the way
+    (the analysis asks with names), by its shown name and, in the debug view, by id."""
+    from render.explain.answers import shot
+    from sim.scenario.positions import initial_positions
+
+    s = scenario([m("t1", "trooper", "a", 5, 10), m("t2", "trooper", "b", 15, 10)], (WALL,))
+    _, lines = shot(s, initial_positions(s), "t1", "t2", None)
+    assert any("every line is blocked by wall" in ln.text for ln in lines)
+    wall = replace(WALL, id="crate")
+    s2 = scenario([m("t1", "trooper", "a", 5, 10), m("t2", "trooper", "b", 15, 10)], (wall,))
+    _, lines = shot(s2, initial_positions(s2), "t1", "t2", None, ids=True)
+    assert any("every line is blocked by crate" in ln.text for ln in lines)
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_proof_of_blocking_only_for_blocked_pairs(kind: str) -> None:
+    """``certify.proved_blocked`` (lines crossed by pieces wholly between the bases)
+    never claims a pair the named search sees, with or without per-query obstacles,
+    and proves most blocked pairs of a crowded board (so the verdicts above use it)."""
+    board = crowded_board(kind, 9, 400)
+    index = SightIndex(board.obstacles, board.merge_gap)
+    pairs = list(itertools.combinations(board.bases, 2))
+    named = index.sight_many(pairs)
+    pk = index._static.packed
+    ok = np.ones(len(pk.gbox), dtype=bool)
+    proved = 0
+    for (a, b), n in zip(pairs, named, strict=True):
+        ra, rb = np.array(a, float), np.array(b, float)
+        if proved_blocked(pk, groups_near(pk, ok, ra, rb), ra, rb):
+            assert not n.visible, (a, b)
+            proved += 1
+    blocked = sum(not n.visible for n in named)
+    assert proved >= (blocked // 2 if kind in ("convex", "dense") else 1)
+
+
+def test_only_one_convex_ring_counts_as_one_piece() -> None:
+    """The proof takes a group as one convex piece only when it is one: a square
+    yes; an L, a square with a hole, a wall, two touching squares (merged, R-UNIT-2)
+    no; two apart in one obstacle are two groups, each one square."""
+    from shapely.geometry import LineString, MultiPolygon, Polygon, box
+
+    shapes = {"square": (box(0, 0, 1, 1), [True]),
+              "L": (Polygon([(0, 0), (2, 0), (2, 1), (1, 1), (1, 2), (0, 2)]), [False]),
+              "holed": (Polygon([(0, 0), (3, 0), (3, 3), (0, 3)],
+                                [[(1, 1), (1, 2), (2, 2), (2, 1)]]), [False]),
+              "apart": (MultiPolygon([box(0, 0, 1, 1), box(2, 0, 3, 1)]), [True, True]),
+              "touching": (MultiPolygon([box(0, 0, 1, 1), box(1, 0.5, 2, 2)]), [False]),
+              "wall": (LineString([(0, 0), (3, 0)]), [False])}
+    for name, (shape, convex) in shapes.items():
+        pk = SightIndex([Obstacle(name, shape)], merge_gap=0.01)._static.packed
+        assert [_convex(pk, g) for g in range(len(pk.gbox))] == convex, name
