@@ -21,6 +21,7 @@ import pygame
 from render.map_layer import MapOverlay
 from sim.maps.visibility import Map, MapWork, make_map
 from sim.scenario.format.loader import load_scenario
+from sim.scenario.objects import Scenario
 from sim.scenario.positions import initial_positions
 from tests.window_driver import Driver
 
@@ -36,15 +37,21 @@ def details(d: Driver) -> list[str]:
     return [line.text for line in d.controller.view().details]
 
 
+def seen_map_of_settler(s: Scenario, tmp_path: Path) -> Driver:
+    """The window on ``s`` with the pointer on settler-1 and F5 pressed once (its seen map)."""
+    d = Driver(s, save_dir=tmp_path)
+    p = d.state.model("settler-1").position
+    d.move_to(d.board_px(p.x, p.y))
+    d.key(pygame.K_F5)
+    return d
+
+
 def test_the_threat_map_finishes_with_the_pointer_over_the_side_panel(tmp_path: Path) -> None:
     """Bug 1: F5 twice, the pointer left over Details; no event after that, yet the
     frames show the finished threat map (not "computing")."""
     s = load_scenario(ROOT / "scenarios" / "skirmish.toml")
-    d = Driver(s, save_dir=tmp_path)
+    d = seen_map_of_settler(s, tmp_path)
     try:
-        p = d.state.model("settler-1").position
-        d.move_to(d.board_px(p.x, p.y))
-        d.key(pygame.K_F5)
         d.key(pygame.K_F5)
         details_box = d.app.layout.details
         d.move_to((details_box.x + 10, details_box.y + 10))  # off the board
@@ -90,12 +97,8 @@ def test_a_new_map_is_drawn_even_when_its_chunks_match_the_old_ones(tmp_path: Pa
     The key counts the maps started."""
     from dataclasses import replace
 
-    s = load_scenario(ROOT / "scenarios" / "skirmish.toml")
-    d = Driver(s, save_dir=tmp_path)
+    d = seen_map_of_settler(load_scenario(ROOT / "scenarios" / "skirmish.toml"), tmp_path)
     try:
-        p = d.state.model("settler-1").position
-        d.move_to(d.board_px(p.x, p.y))
-        d.key(pygame.K_F5)
         maps, ui = d.controller.maps, d.controller.ui_state()
         scene = d.controller.scene()
         maps.map_of(ui, scene)
