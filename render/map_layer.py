@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 import pygame
 
+from render.draw.labels import Placer
 from render.draw.theme import LegendEntry
 from render.draw.transform import BoardTransform
 from render.draw.view import TextLine, ViewState
@@ -86,8 +87,8 @@ class MapOverlay:
         """What its shading depends on: the map (render.draw.board.BoardLayers.still)."""
         return ("map", id(self.map))
 
-    def draw_top(self, surface: Any, t: BoardTransform) -> None:
-        """The hovered cell's base, ringed over the models."""
+    def draw_top(self, surface: Any, t: BoardTransform, placer: Placer | None = None) -> None:
+        """The hovered cell's base, ringed over the models (no label to place)."""
         if self.base is not None:
             x, y, r = self.base
             pygame.draw.circle(surface, (255, 255, 255), t.to_screen(x, y),

@@ -29,7 +29,7 @@ from render.draw.labels import Placer
 from render.draw.layout import Camera, Layout, Rect
 from render.draw.models import draw_bases, draw_marks, model_colour
 from render.draw.objectives import draw_objectives, draw_score
-from render.draw.overlays import AreaOverlay, PathOverlay, ShotOverlay
+from render.draw.overlays import AreaOverlay
 from render.draw.panels import (
     draw_box,
     draw_buttons,
@@ -41,7 +41,6 @@ from render.draw.panels import (
 )
 from render.draw.pinned import Shown, draw_details, draw_what_if
 from render.draw.side_view import SideView, box_rect, draw_side_view
-from render.draw.tape import TapeOverlay
 from render.draw.transform import BoardTransform
 from render.draw.view import TextLine, ViewState
 from render.scene import ModelView, Scene
@@ -99,13 +98,10 @@ def draw_frame(surface: Any, layout: Layout, scene: Scene, view: ViewState,
     draw_marks(surface, shown, t, placer)
     for box in bases:  # the overlays' labels keep off the bases too
         placer.block(box)
-    for overlay in view.overlays:
-        if isinstance(overlay, ShotOverlay | PathOverlay | TapeOverlay):
-            overlay.draw_top(surface, t, placer)
-            continue
+    for overlay in view.overlays:  # labels over the models, each through the one placer
         top = getattr(overlay, "draw_top", None)
         if top is not None:
-            top(surface, t)
+            top(surface, t, placer)
     if show is not None and show.what_if is not None:
         draw_what_if(surface, t, show.what_if, placer)
     if show is not None and show.side is not None:

@@ -71,11 +71,13 @@ def _draw_exits(surface: Any, scene: Scene, t: BoardTransform) -> None:
             "west": ((0.0, 0.0), (0.0, h)), "east": ((w, 0.0), (w, h))}
     for side, edge in cargo_exits(scene):
         a, b = (t.to_screen(*p) for p in ends[edge])
-        inward = {"north": (0, 1), "south": (0, -1), "west": (1, 0), "east": (-1, 0)}[edge]
-        for k in range(EXIT_BAND):  # a solid band just inside the edge
-            off = (inward[0] * k, inward[1] * k)
-            pygame.draw.line(surface, _colour(scene, side), (a[0] + off[0], a[1] + off[1]),
-                             (b[0] + off[0], b[1] + off[1]))
+        band = pygame.Rect(min(a[0], b[0]), min(a[1], b[1]), abs(b[0] - a[0]) or EXIT_BAND,
+                           abs(b[1] - a[1]) or EXIT_BAND)  # just inside the edge
+        if edge == "south":
+            band.bottom = a[1]
+        elif edge == "east":
+            band.right = a[0]
+        pygame.draw.rect(surface, _colour(scene, side), band)
 
 
 def _disc(surface: Any, colour: tuple[int, int, int], at: tuple[int, int], r: int) -> None:

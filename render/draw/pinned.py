@@ -130,10 +130,11 @@ def draw_what_if(surface: Any, t: BoardTransform, w: WhatIfShown,
     words = f"seen by {len(w.seen)}" + (f", {w.shooters} could shoot" if w.shooters else "")
     n = theme.text(words, 14, (255, 255, 255), bold=True)
     box = n.get_rect(midbottom=(cx, cy - r - 3))  # above: names and pips sit below bases
-    if placer is not None:
-        bw, bh = box.inflate(4, 2).size
-        box = placer.place((bw, bh), [box.center, (cx, cy + r + 3 + bh / 2),
-                                      (cx + r + 3 + bw / 2, cy), (cx - r - 3 - bw / 2, cy)])
-        box = box.inflate(-4, -2)
+    clip = surface.get_clip()
+    placer = placer or Placer(clip=clip if clip.w else None)
+    bw, bh = box.inflate(4, 2).size
+    box = placer.place((bw, bh), [box.center, (cx, cy + r + 3 + bh / 2),
+                                  (cx + r + 3 + bw / 2, cy), (cx - r - 3 - bw / 2, cy)])
+    box = box.inflate(-4, -2)
     pygame.draw.rect(surface, (20, 20, 20), box.inflate(4, 2))
     surface.blit(n, box)

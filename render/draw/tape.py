@@ -10,7 +10,6 @@ import pygame
 
 from render.draw import theme
 from render.draw.labels import Placer
-from render.draw.overlays import label_box
 from render.draw.transform import BoardTransform
 
 TICK_PX = 5  # half the length of an inch mark
@@ -47,12 +46,11 @@ class TapeOverlay:
         ex, ey = t.to_screen_f(*self.end)
         img = theme.text(self.text, 16, self.colour, bold=True)
         w, h = img.get_size()
-        if placer is None:
-            box = label_box((w, h), (ex, ey - 18), surface.get_clip())
-        else:
-            box = placer.place((w + 6, h + 2), [(ex, ey - 18), (ex, ey + 18),
-                                                (ex + w / 2 + 12, ey), (ex - w / 2 - 12, ey)])
-            box = box.inflate(-6, -2)
+        clip = surface.get_clip()
+        placer = placer or Placer(clip=clip if clip.w else None)
+        box = placer.place((w + 6, h + 2), [(ex, ey - 18), (ex, ey + 18),
+                                            (ex + w / 2 + 12, ey), (ex - w / 2 - 12, ey)])
+        box = box.inflate(-6, -2)
         bg = pygame.Surface(box.inflate(6, 2).size, pygame.SRCALPHA)
         bg.fill((0, 0, 0, 190))
         surface.blit(bg, box.inflate(6, 2))

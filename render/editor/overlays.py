@@ -18,6 +18,7 @@ import shapely
 from geometry.discs import Disc
 from render.draw import theme
 from render.draw.board import dashed_polyline, draw_piece, screen_points
+from render.draw.labels import Placer
 from render.draw.overlays import Shape, draw_shape_outline, label_box
 from render.draw.transform import BoardTransform
 from sim.scenario.objects import Point, Scenario, TerrainPiece
@@ -53,7 +54,8 @@ class Outlined:
         for shape in self.shapes:
             draw_shape_outline(surface, self.colour, shape, t, self.width)
 
-    def draw_top(self, surface: Any, t: BoardTransform) -> None:
+    def draw_top(self, surface: Any, t: BoardTransform, placer: Placer | None = None) -> None:
+        """The tag beside each shape (not placed: it names the shape it sits on)."""
         if not self.tag:
             return
         for shape in self.shapes:
