@@ -61,7 +61,7 @@ from sim.ai.answer import attack_value, attack_worth
 from sim.ai.candidates import Reaches
 from sim.ai.greedy import GreedyPlayer, Weighed, weigh
 from sim.ai.last_round import for_the_score, is_last_round
-from sim.ai.leaf import charge_threat, firepower
+from sim.ai.leaf import charge_threat, threats
 from sim.ai.objectives import playout_worth
 from sim.ai.player import Decision
 from sim.ai.scoring import Scorer
@@ -325,7 +325,9 @@ class SearchPlayer:
             own = own and side == me and act is not None and act.model == mover
             if not own and side == me and turns >= self.depth:
                 break  # this player's own choice after the replies: seen enough
-            if side != acting and side is not None:
+            if side is not None and (side != acting or sim.phase is Phase.READY):
+                # a turn begins: the side changes, or a side takes turns in a row
+                # (R-TURN-8, a new round's first), each begun by readying (R-TURN-4)
                 acting = side
                 turns += side != me
             chosen = self._policy(sim)
@@ -353,8 +355,9 @@ class SearchPlayer:
         threats against the opponent's (0 once the game is over)."""
         if sim.is_over:
             return 0.0
-        mine, theirs = self.seen.get(sim, ("firepower", me), lambda: (
-            firepower(sim, self.scorer, me), firepower(sim, self.scorer, sim.opponent(me))))
+        mine, theirs = self.seen.get(sim, ("leaf", me), lambda: (
+            threats(sim, self.scorer, me).firepower,
+            threats(sim, self.scorer, sim.opponent(me)).exposure))
         return weights.counter * mine - weights.danger * theirs
 
 
