@@ -91,9 +91,6 @@ def _rifle_sees_hound_2_after(state: GameState, player: str) -> bool:
     return Scorer().best_shot(situation_with(sim, "hound-2", at), "rifle", "hound-2") is not None
 
 
-@pytest.mark.xfail(strict=True, reason="issue 37 open: search still walks hound 2 into "
-                   "the open (its playouts see the Rifleman's replies go to the wounded "
-                   "hound 1); docs/ai.md, Decisions")
 def test_search_does_not_send_the_second_hound_where_the_first_was_shot(
         tmp_path: Path) -> None:
     """What a player expects: hound 2 keeps behind a building, out of the Rifleman's

@@ -45,15 +45,16 @@ class Threats(NamedTuple):
     exposure: float  # each of the other side's models' worst attack taken from the side
 
 
-def threats(state: GameState, scorer: Scorer, side: str) -> Threats:
-    """``side``'s attacks, each weighted by when its model can make it (module docstring)."""
+def threats(state: GameState, scorer: Scorer, side: str, used: float = NEXT_ROUND) -> Threats:
+    """``side``'s attacks, each weighted by when its model can make it (module docstring);
+    ``used``: the weight of a model already Used this round."""
     last_round = is_last_round(state)
     sit = Situation.of_state(state)
     enemies = [m.id for m in state.side_models(state.opponent(side))]
     worst = dict.fromkeys(enemies, 0.0)
     total = 0.0
     for m in state.side_models(side):
-        weight = _weight(m, last_round)
+        weight = _weight(m, last_round, used)
         if weight == 0.0:
             continue
         best = 0.0
@@ -71,11 +72,11 @@ def firepower(state: GameState, scorer: Scorer, side: str) -> float:
     return threats(state, scorer, side).firepower
 
 
-def _weight(m: ModelState, last_round: bool) -> float:
+def _weight(m: ModelState, last_round: bool, used: float) -> float:
     if m.climbing:
         return 0.0
     if m.readiness is Readiness.USED:
-        return 0.0 if last_round else NEXT_ROUND
+        return 0.0 if last_round else used
     return 1.0
 
 

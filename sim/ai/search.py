@@ -85,7 +85,7 @@ SHORTLIST = 6
 #: Candidates added to the shortlist: the places least in the enemies' reach.
 SAFE = 2
 #: Playouts per activation decision (the iteration budget; sim.ai.widening spends them).
-PLAYOUTS = 40
+PLAYOUTS = 60
 #: The weight of the opponent's answer (its attacks' exact worth) next to greedy's score.
 ANSWER = 1.0
 #: The weight of this player's threats after the answer (sim.ai.leaf.firepower).
@@ -102,6 +102,7 @@ HORIZON = 12
 #: Opponent turns a playout plays (this player's turns between them too, by the quick
 #: greedy): more of the round's replies, moves before shots included.
 DEPTH = 2
+EXPOSED = 1.0
 #: The weight of this player's own attacks in a playout after the candidate's activation.
 GAIN = 1.0
 #: Search's pull toward the enemy per inch beyond striking range (greedy's is
@@ -315,13 +316,15 @@ class SearchPlayer:
                 break
             sim.apply(action)
         gone = target is not None and not sim.model(target).in_play
-        answer = gains = 0.0
+        answer = gains = exposed = 0.0
         own = True  # still the candidate's own activation
         turns, acting = 0, me  # opponent turns begun; the side that acted last
         for _ in range(HORIZON * (2 * self.depth - 1)):
             if sim.is_over:
                 break
             act, side = sim.activation, sim.acting
+            if own and not (side == me and act is not None and act.model == mover):
+                exposed = self._exposure(sim, me)  # the activation over: what it left open
             own = own and side == me and act is not None and act.model == mover
             if not own and side == me and turns >= self.depth:
                 break  # this player's own choice after the replies: seen enough
@@ -338,7 +341,7 @@ class SearchPlayer:
                 elif sim.acting == me and not own and sim.model(hit[0]).side != me:
                     gains += hit[1]
             sim.apply(chosen)
-        return (weights.answer * answer - weights.gain * gains
+        return (weights.answer * answer - weights.gain * gains + weights.danger * EXPOSED * exposed
                 - self._leaf(sim, me, weights) - playout_worth(state, sim, me)), gone
 
     def _policy(self, sim: GameState) -> Action:
@@ -349,6 +352,10 @@ class SearchPlayer:
         """:func:`sim.ai.answer.attack_worth` of a playout's action (once per position)."""
         return self.seen.get(sim, ("worth", action),
                              lambda: attack_worth(sim, self.scorer, action))
+
+    def _exposure(self, sim: GameState, me: str) -> float:
+        return self.seen.get(sim, ("exposure", me), lambda: threats(
+            sim, self.scorer, sim.opponent(me), used=1.0).exposure) if not sim.is_over else 0.0
 
     def _leaf(self, sim: GameState, me: str, weights: Weights) -> float:
         """The position after the answer for both sides (sim.ai.leaf): this player's
