@@ -85,7 +85,7 @@ SHORTLIST = 6
 #: Candidates added to the shortlist: the places least in the enemies' reach.
 SAFE = 2
 #: Playouts per activation decision (the iteration budget; sim.ai.widening spends them).
-PLAYOUTS = 60
+PLAYOUTS = 40
 #: The weight of the opponent's answer (its attacks' exact worth) next to greedy's score.
 ANSWER = 1.0
 #: The weight of this player's threats after the answer (sim.ai.leaf.firepower).
@@ -102,6 +102,9 @@ HORIZON = 12
 #: Opponent turns a playout plays (this player's turns between them too, by the quick
 #: greedy): more of the round's replies, moves before shots included.
 DEPTH = 2
+#: The weight of what the candidate's activation leaves open, next to the answer: each of
+#: this player's models' worst attack it can take before it acts again (sim.ai.leaf
+#: exposure), whichever target the opponent's greedy then chooses.
 EXPOSED = 1.0
 #: The weight of this player's own attacks in a playout after the candidate's activation.
 GAIN = 1.0
@@ -341,7 +344,7 @@ class SearchPlayer:
                 elif sim.acting == me and not own and sim.model(hit[0]).side != me:
                     gains += hit[1]
             sim.apply(chosen)
-        return (weights.answer * answer - weights.gain * gains + weights.danger * EXPOSED * exposed
+        return (weights.answer * (answer + EXPOSED * exposed) - weights.gain * gains
                 - self._leaf(sim, me, weights) - playout_worth(state, sim, me)), gone
 
     def _policy(self, sim: GameState) -> Action:
