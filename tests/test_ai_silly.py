@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from sim.ai.registry import make_player
 from sim.ai.scoring import Scorer, situation_with
 from sim.combat.plan import Shoot

@@ -17,12 +17,17 @@ it only guesses is the answer (its threat term). So a playout measures the
 answer without rolling its dice: each attack the opponent's greedy chooses on
 this player's models counts its exact worth (sim.ai.answer: the chance to
 eliminate plus DAMAGE_WEIGHT times the share of health taken), each attack of this
-player's own later turns likewise as a gain (:data:`GAIN`), and after the
-answer the position is weighed for both sides (sim.ai.leaf.firepower: each
-model's best shot, or the charge it could make, from where it stands). A
-candidate's value is greedy's score minus :data:`ANSWER` times the answer plus
-:data:`COUNTER` times this player's firepower minus :data:`DANGER` times the
-opponent's; in the last round a side ahead weighs losses more and a side
+player's own later turns likewise as a gain (:data:`GAIN`). What the
+candidate's activation leaves open counts with the answer (:data:`EXPOSED`):
+each of this player's models' worst attack it can take before it acts again
+(sim.ai.leaf: its *exposure*), whichever target the opponent's greedy then
+picks (issue 37: a second hound walked into the open beside a wounded one was
+free to a playout whose replies all went to the first). After the answer the
+position is weighed for both sides (sim.ai.leaf.threats: each model's best
+shot, or the charge it could make, from where it stands). A candidate's value
+is greedy's score minus :data:`ANSWER` times the answer and the exposure left
+open, plus :data:`COUNTER` times this player's firepower after the answer minus
+:data:`DANGER` times its exposure then; in the last round a side ahead weighs losses more and a side
 behind or level less (:func:`late_weights`). Every candidate is played out on
 the same seeds: a move rolls no dice itself, but the replies roll theirs (who
 is hit and removed decides what follows), so one playout was one sample of
@@ -88,9 +93,9 @@ SAFE = 2
 PLAYOUTS = 40
 #: The weight of the opponent's answer (its attacks' exact worth) next to greedy's score.
 ANSWER = 1.0
-#: The weight of this player's threats after the answer (sim.ai.leaf.firepower).
+#: The weight of this player's threats after the answer (its firepower, sim.ai.leaf).
 COUNTER = 0.3
-#: The weight of the opponent's threats after the answer.
+#: The weight of the opponent's threats after the answer: this player's exposure.
 DANGER = 0.3
 #: In the last round, how much more a side ahead weighs what it could lose (and a
 #: side behind what it could gain): see late_weights.
@@ -357,12 +362,14 @@ class SearchPlayer:
                              lambda: attack_worth(sim, self.scorer, action))
 
     def _exposure(self, sim: GameState, me: str) -> float:
+        """This player's exposure as its activation leaves the board: every enemy's
+        attack counts, a Used one's too (it acts again before this model does)."""
         return self.seen.get(sim, ("exposure", me), lambda: threats(
             sim, self.scorer, sim.opponent(me), used=1.0).exposure) if not sim.is_over else 0.0
 
     def _leaf(self, sim: GameState, me: str, weights: Weights) -> float:
         """The position after the answer for both sides (sim.ai.leaf): this player's
-        threats against the opponent's (0 once the game is over)."""
+        firepower against its exposure (0 once the game is over)."""
         if sim.is_over:
             return 0.0
         mine, theirs = self.seen.get(sim, ("leaf", me), lambda: (
