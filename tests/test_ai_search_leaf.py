@@ -1,11 +1,13 @@
-"""Issue 37: what the search player's playouts weigh (sim.ai.leaf, sim.ai.search).
+"""Issue 37: what the search player weighs (sim.ai.leaf, sim.ai.search).
 
 A player looks at each of its own models and asks what could hit it (its
 *exposure*), not only at what each enemy would pick; and a playout plays the
 opponent's next DEPTH turns, counted as the rules count turns (R-TURN-4, R-TURN-8),
-not as changes of the side to act.
+not as changes of the side to act; and a model hemmed in by difficult ground
+still has moves across it (R-MOV-1).
 
-Boards of tests/test_ai_silly.py: Settler Riflemen (hunting rifle), Mutant Hounds.
+Boards of tests/test_ai_silly.py: Settler Riflemen (hunting rifle), Mutant Hounds,
+a Behemoth (close combat only).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from sim.ai.leaf import threats
+from sim.ai.registry import make_player
 from sim.ai.scoring import Scorer
 from sim.ai.search import DEPTH, SearchPlayer, Weights
 from sim.combat.situation import Situation
@@ -67,3 +70,29 @@ def test_a_playout_ends_after_the_opponents_next_turns_across_a_round(
     assert readied
     for sides in readied:
         assert sides.count("settlers") <= DEPTH, sides
+
+
+def test_search_walks_a_model_across_difficult_ground_toward_the_enemy(
+        tmp_path: Path) -> None:
+    """R-MOV-1: a move may cross difficult ground on the shorter ruler. Water runs
+    across the board between the Behemoth and the Settler; the reachable area's
+    points avoid it, so greedy only walks to its edge. Found in a mutant game (seed
+    20002): the Behemoth, between a dense forest and shallow water, walked back and
+    forth beside them for four rounds and never charged. Search weighs straight
+    walks too and crosses the water toward the Settler, out of its pistol's reach."""
+    water = ('[[terrain]]\nid = "water"\npolygon = [[0, 20], [30, 20], [30, 23], [0, 23]]\n'
+             'movement = "difficult"\n')
+    state = _game(tmp_path, water + _model("settler", "settler", "settlers", 15, 3)
+                  + _model("behemoth", "behemoth", "mutants", 15, 25.5), seed=3)
+    greedy = make_player("greedy", 1)
+    while state.phase is not Phase.ACTIVATION:  # the Mutants, fewer, take the first turn
+        state.apply(greedy.decide(state).action)
+    ends = {}
+    for name in ("greedy", "search"):
+        sim = state.copy()
+        player = make_player(name, 1)
+        while sim.activation is not None and sim.activation.model == "behemoth":
+            sim.apply(player.decide(sim).action)
+        ends[name] = sim.model("behemoth").position.y
+    assert ends["greedy"] > 20.0  # on the water's far side still (the gap it leaves)
+    assert ends["search"] < 20.0  # across it, nearer the Settler

@@ -144,7 +144,7 @@ class SearchPlayer:
         planned = self._planned(state)
         if planned is not None:
             return planned
-        options = weigh(state, self.scorer, self.reaches)
+        options = candidates(state, self.scorer, self.reaches)
         if state.phase in (Phase.READY, Phase.ACTIVATE) and len(options) > 1:
             return self._which_model(state, options)
         if state.phase is not Phase.ACTIVATION or len(options) == 1:
@@ -194,7 +194,7 @@ class SearchPlayer:
         after = sim.activation
         if sim.is_over or after is None or after.model != act.model:
             return [Pair((w.action,), w.score, None, sim, target, p_kill)]
-        seconds = weigh(sim, self.scorer, self.reaches)
+        seconds = candidates(sim, self.scorer, self.reaches)
         if is_last_round(sim):
             seconds = for_the_score(sim, self.scorer, seconds)
         out = []
@@ -301,7 +301,7 @@ class SearchPlayer:
     def _first(self, sim: GameState) -> Weighed:
         """The best first action of the activation begun on ``sim``, weighed as the
         activation will weigh it: for the score alone in the last round."""
-        options = weigh(sim, self.scorer, self.reaches)
+        options = candidates(sim, self.scorer, self.reaches)
         if is_last_round(sim):
             options = for_the_score(sim, self.scorer, options)
         return options[0]
@@ -402,6 +402,20 @@ def late_weights(state: GameState, w: Weights) -> Weights:
     if lead > 0:
         return Weights(w.answer * LATE, w.counter / LATE, w.danger * LATE, w.gain / LATE)
     return Weights(w.answer / LATE, w.counter * LATE, w.danger / LATE, w.gain * LATE)
+
+
+def candidates(state: GameState, scorer: Scorer, reaches: Reaches) -> list[Weighed]:
+    """Greedy's candidates, best first, and in an activation the quick straight walks
+    too (sim.ai.candidates.straight_moves): the reachable area's points avoid
+    difficult ground, so a model hemmed in by it (a Behemoth between a forest and
+    water) had no move forward at all; a straight walk may cross it on the shorter
+    ruler (R-MOV-1)."""
+    options = weigh(state, scorer, reaches)
+    if state.phase is not Phase.ACTIVATION:
+        return options
+    have = {w.action for w in options}
+    walks = [w for w in weigh(state, scorer, reaches, quick=True) if w.action not in have]
+    return sorted(options + walks, key=lambda w: -w.score)
 
 
 def _where(state: GameState) -> Hashable:
