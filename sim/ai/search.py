@@ -194,7 +194,7 @@ class SearchPlayer:
         after = sim.activation
         if sim.is_over or after is None or after.model != act.model:
             return [Pair((w.action,), w.score, None, sim, target, p_kill)]
-        seconds = candidates(sim, self.scorer, self.reaches)
+        seconds = weigh(sim, self.scorer, self.reaches)
         if is_last_round(sim):
             seconds = for_the_score(sim, self.scorer, seconds)
         out = []
@@ -301,7 +301,7 @@ class SearchPlayer:
     def _first(self, sim: GameState) -> Weighed:
         """The best first action of the activation begun on ``sim``, weighed as the
         activation will weigh it: for the score alone in the last round."""
-        options = candidates(sim, self.scorer, self.reaches)
+        options = weigh(sim, self.scorer, self.reaches)
         if is_last_round(sim):
             options = for_the_score(sim, self.scorer, options)
         return options[0]
@@ -409,7 +409,9 @@ def candidates(state: GameState, scorer: Scorer, reaches: Reaches) -> list[Weigh
     too (sim.ai.candidates.straight_moves): the reachable area's points avoid
     difficult ground, so a model hemmed in by it (a Behemoth between a forest and
     water) had no move forward at all; a straight walk may cross it on the shorter
-    ruler (R-MOV-1)."""
+    ruler (R-MOV-1). For the activation's first action only (the seconds after
+    it, from on the difficult ground, have the shorter ruler's area): the walks
+    cost a quick weighing each time."""
     options = weigh(state, scorer, reaches)
     if state.phase is not Phase.ACTIVATION:
         return options
