@@ -97,16 +97,16 @@ def straight_moves(state: GameState, model: str) -> list[Move]:
         q = state.model(e).position
         heads.append(math.atan2(q.y - p.y, q.x - p.x))
     heads.extend(2 * math.pi * k / QUICK_DIRECTIONS for k in range(QUICK_DIRECTIONS))
-    chosen: list[Move | None] = [None] * len(heads)
-    for share in QUICK_SHARES:  # a shorter share only along a heading still without a walk
-        tries = {i: Move(model, walk((p.x + math.cos(a) * d * share,
-                                      p.y + math.sin(a) * d * share)))
-                 for i, a in enumerate(heads) if chosen[i] is None}
-        plan_walks(state, model, [m.steps for m in tries.values()])  # swept in one call
-        for i, move in tries.items():
+    tries = [[Move(model, walk((p.x + math.cos(a) * d * share, p.y + math.sin(a) * d * share)))
+              for share in QUICK_SHARES] for a in heads]
+    plan_walks(state, model, [m.steps for row in tries for m in row])  # swept in one call
+    out: list[Move] = []
+    for row in tries:
+        for move in row:
             if state.is_legal(move):
-                chosen[i] = move
-    return [m for m in chosen if m is not None]
+                out.append(move)
+                break
+    return out
 
 
 class Reaches:
