@@ -143,7 +143,8 @@ class Scorer:
                 continue
             for band in ("short", "long"):
                 try:
-                    plan = plan_shot(sit, attacker, target, weapon, band)  # type: ignore[arg-type]
+                    plan = plan_shot(sit, attacker, target, weapon, band,  # type: ignore[arg-type]
+                                     names=False)  # (a refusal's reason is never read)
                 except AttackRefused:
                     continue
                 v = self.value_of(plan, health, sit.scenario.rules_data)
@@ -216,7 +217,7 @@ class Scorer:
         threat = 0.0
         for weapon in ranged_weapons(sit.scenario, model):  # the shots below, in one call
             prime_shots(sit, model, [e for e in enemies if _within_reach(sit, model, e, weapon)],
-                        weapon)
+                        weapon, names=False)
         for e in enemies:
             mine = self.best_shot(sit, model, e)
             if in_contact(sit, model, e):
