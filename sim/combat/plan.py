@@ -227,6 +227,34 @@ def plan_shot(sit: Situation, attacker: str, target: str, weapon_id: str,
     reason is read.
     """
     what = _ShotText(attacker, target, weapon_id, band)
+    weapon, ana = _sighted(sit, attacker, target, weapon_id, names, what)
+    bands = shot_bands(ana)
+    if band is None:
+        if len(bands) != 1:
+            raise _refuse(what, attacker, f"{target!r} lies in both range bands; choose "
+                          "short or long (R-RANGE-1)")
+        band = bands[0]
+    elif band not in bands:
+        raise _refuse(what, attacker, partial(_not_in_band, target, band, bands))
+    return _shot_plan(sit, attacker, target, weapon, ana, band, bands)
+
+
+def plan_shots(sit: Situation, attacker: str, target: str, weapon_id: str, *,
+               names: bool = True) -> tuple[AttackPlan, ...]:
+    """The plans of :func:`plan_shot` in each band the target lies in, in band order
+    (R-RANGE-1); none when the shot is refused. One analysis for both bands."""
+    try:
+        weapon, ana = _sighted(sit, attacker, target, weapon_id, names,
+                               _ShotText(attacker, target, weapon_id, None))
+    except AttackRefused:
+        return ()
+    bands = shot_bands(ana)
+    return tuple(_shot_plan(sit, attacker, target, weapon, ana, b, bands) for b in bands)
+
+
+def _sighted(sit: Situation, attacker: str, target: str, weapon_id: str, names: bool,
+             what: object) -> tuple[Weapon, ShotAnalysis]:
+    """The weapon and the analysis of a shot in reach and in sight, or the refusal."""
     why = _common_problem(sit, attacker, target, weapon_id)
     if why is not None:
         raise _refuse(what, attacker, why)
@@ -242,14 +270,11 @@ def plan_shot(sit: Situation, attacker: str, target: str, weapon_id: str,
         raise _refuse(what, attacker, partial(_out_of_reach, sit, target, weapon, ana))
     if not ana.line_of_sight:
         raise _refuse(what, attacker, partial(_no_sight, sit, attacker, target, weapon_id))
-    bands = shot_bands(ana)
-    if band is None:
-        if len(bands) != 1:
-            raise _refuse(what, attacker, f"{target!r} lies in both range bands; choose "
-                          "short or long (R-RANGE-1)")
-        band = bands[0]
-    elif band not in bands:
-        raise _refuse(what, attacker, partial(_not_in_band, target, band, bands))
+    return weapon, ana
+
+
+def _shot_plan(sit: Situation, attacker: str, target: str, weapon: Weapon, ana: ShotAnalysis,
+               band: Band, bands: tuple[Band, ...]) -> AttackPlan:
     dice = weapon.short_dice if band == "short" else weapon.long_dice
     profile = _profile(sit, attacker, target, weapon, dice, ana.skill_modifier,
                        ana.armor_bonus, ana.armor_boost)
