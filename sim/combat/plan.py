@@ -16,21 +16,27 @@ kinds are built (sim.game.kinds).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar, Literal, cast
 
+from sim.combat.refusal import AttackRefused as AttackRefused  # (its home for callers)
+from sim.combat.refusal import (
+    ShotText,
+    not_in_band,
+    out_of_reach,
+    refuse,
+)
 from sim.combat.situation import Situation
 from sim.engine.actions import ActionKind, ModelAction
 from sim.engine.params import Param
-from sim.errors import IllegalActionError, quoted
+from sim.errors import IllegalActionError
 from sim.movement.contact import contact_problem
 from sim.resolution.attack import AttackOutcome, AttackProfile, resolve_attack
 from sim.scenario.names import DisplayNames, display_names, model_name
 from sim.scenario.objects import Scenario, Unit, Weapon
 from sim.shooting.analysis import ShotAnalysis, analyse, analyse_many
-from sim.shooting.weapon_range import reach as weapon_reach
 
 if TYPE_CHECKING:
     from sim.engine.state import ActionContext, GameState
@@ -71,53 +77,6 @@ class AttackPlan:
         a, t = ((names.model(self.attacker), names.model(self.target)) if names is not None
                 else (self.attacker, self.target))
         return f"{a} attacks {t} with {self.weapon.name} ({how})"
-
-
-class AttackRefused(IllegalActionError):
-    """An attack that may not be made; ``reason`` says why (R-SHOOT-1...).
-
-    The AI plans tens of thousands of shots a game and reads only whether they
-    are refused: the action text and the reason are written when first read
-    (``say`` builds the reason), not when raised.
-    """
-
-    def __init__(self, action: object, reason: str | Callable[[], str],
-                 model: str | None = None) -> None:
-        Exception.__init__(self)  # (the message: __str__, written when read)
-        self.action, self.model = action, model
-        self._say = reason
-
-    @property
-    def reason(self) -> str:
-        if callable(self._say):
-            self._say = self._say()
-        return self._say
-
-    @reason.setter
-    def reason(self, text: str) -> None:
-        self._say = text
-
-    def __str__(self) -> str:
-        who = f" (model {quoted(self.model, 40)})" if self.model else ""
-        return f"illegal action {quoted(str(self.action))}{who}: {self.reason}"
-
-
-@dataclass(frozen=True)
-class _ShotText:
-    """A shot's action text, written when read (``str``)."""
-
-    attacker: str
-    target: str
-    weapon: str
-    band: Band | None
-
-    def __str__(self) -> str:
-        return f"shoot {self.attacker} {self.target} {self.weapon}" + (
-            f" {self.band}" if self.band else "")
-
-
-def _refuse(what: object, attacker: str, reason: str | Callable[[], str]) -> AttackRefused:
-    return AttackRefused(what, reason, attacker)
 
 
 def _common_problem(sit: Situation, attacker: str, target: str, weapon_id: str) -> str | None:
@@ -226,16 +185,16 @@ def plan_shot(sit: Situation, attacker: str, target: str, weapon_id: str,
     whether a shot is refused and its odds. A refusal still names them when its
     reason is read.
     """
-    what = _ShotText(attacker, target, weapon_id, band)
+    what = ShotText(attacker, target, weapon_id, band)
     weapon, ana = _sighted(sit, attacker, target, weapon_id, names, what)
     bands = shot_bands(ana)
     if band is None:
         if len(bands) != 1:
-            raise _refuse(what, attacker, f"{target!r} lies in both range bands; choose "
+            raise refuse(what, attacker, f"{target!r} lies in both range bands; choose "
                           "short or long (R-RANGE-1)")
         band = bands[0]
     elif band not in bands:
-        raise _refuse(what, attacker, partial(_not_in_band, target, band, bands))
+        raise refuse(what, attacker, partial(not_in_band, target, band, bands))
     return _shot_plan(sit, attacker, target, weapon, ana, band, bands)
 
 
@@ -245,7 +204,7 @@ def plan_shots(sit: Situation, attacker: str, target: str, weapon_id: str, *,
     (R-RANGE-1); none when the shot is refused. One analysis for both bands."""
     try:
         weapon, ana = _sighted(sit, attacker, target, weapon_id, names,
-                               _ShotText(attacker, target, weapon_id, None))
+                               ShotText(attacker, target, weapon_id, None))
     except AttackRefused:
         return ()
     bands = shot_bands(ana)
@@ -257,19 +216,19 @@ def _sighted(sit: Situation, attacker: str, target: str, weapon_id: str, names: 
     """The weapon and the analysis of a shot in reach and in sight, or the refusal."""
     why = _common_problem(sit, attacker, target, weapon_id)
     if why is not None:
-        raise _refuse(what, attacker, why)
+        raise refuse(what, attacker, why)
     weapon = sit.scenario.weapons[weapon_id]
     if weapon.skill == MELEE_SKILL:
-        raise _refuse(what, attacker, f"{weapon.name} is a close-combat weapon; "
+        raise refuse(what, attacker, f"{weapon.name} is a close-combat weapon; "
                       "use close combat")
     why = _skill_problem(sit.scenario.unit_of(attacker), weapon)
     if why is not None:
-        raise _refuse(what, attacker, why)
+        raise refuse(what, attacker, why)
     ana = _analysis(sit, attacker, target, weapon_id, names)
     if not ana.in_range:
-        raise _refuse(what, attacker, partial(_out_of_reach, sit, target, weapon, ana))
+        raise refuse(what, attacker, partial(out_of_reach, sit, target, weapon, ana))
     if not ana.line_of_sight:
-        raise _refuse(what, attacker, partial(_no_sight, sit, attacker, target, weapon_id))
+        raise refuse(what, attacker, partial(_no_sight, sit, attacker, target, weapon_id))
     return weapon, ana
 
 
@@ -282,24 +241,12 @@ def _shot_plan(sit: Situation, attacker: str, target: str, weapon: Weapon, ana: 
     return AttackPlan(attacker, target, weapon, band, bands, profile, ana, health)
 
 
-# The refusals' reasons, written when read (AttackRefused):
-def _out_of_reach(sit: Situation, target: str, weapon: Weapon, ana: ShotAnalysis) -> str:
-    reach = weapon_reach(sit.scenario.rules_data, weapon)
-    rulers = weapon.short + (f" + {weapon.long}" if weapon.long else "")
-    return (f"{model_name(sit.scenario, target)} is out of reach: {ana.distance:.2f} in "
-            f"away, {weapon.name} reaches {rulers} = {reach:g} in (R-SHOOT-1, R-RANGE-1)")
-
-
+# (a refusal's reason, written when read: sim.combat.refusal)
 def _no_sight(sit: Situation, attacker: str, target: str, weapon_id: str) -> str:
     ana = _analysis(sit, attacker, target, weapon_id)  # (named: the pieces in the way)
     blockers = ", ".join(ana.sight.blocked_by) or "terrain"
     return (f"no line of sight to {model_name(sit.scenario, target)}: blocked by "
             f"{blockers} (R-SHOOT-1, R-LOS-1)")
-
-
-def _not_in_band(target: str, band: Band, bands: tuple[Band, ...]) -> str:
-    return (f"{target!r} is not in the {band} band; it lies in {' and '.join(bands)} "
-            "(R-RANGE-1)")
 
 
 def close_combat_contact(sit: Situation, attacker: str, target: str) -> str | None:
@@ -330,15 +277,15 @@ def plan_close_combat(sit: Situation, attacker: str, target: str, weapon_id: str
     what = f"close-combat {attacker} {target} {weapon_id}"
     why = _common_problem(sit, attacker, target, weapon_id)
     if why is not None:
-        raise _refuse(what, attacker, why)
+        raise refuse(what, attacker, why)
     weapon = sit.scenario.weapons[weapon_id]
     if weapon.skill != MELEE_SKILL:
-        raise _refuse(what, attacker, f"{weapon.name} is not a close-combat weapon; shoot "
+        raise refuse(what, attacker, f"{weapon.name} is not a close-combat weapon; shoot "
                       "with it")
     why = (_skill_problem(sit.scenario.unit_of(attacker), weapon)
            or close_combat_contact(sit, attacker, target))
     if why is not None:
-        raise _refuse(what, attacker, why)
+        raise refuse(what, attacker, why)
     profile = _profile(sit, attacker, target, weapon, weapon.short_dice, 0, 0, 0)
     health = None if sit.health is None else sit.health.get(target)
     return AttackPlan(attacker, target, weapon, None, (), profile, None, health)

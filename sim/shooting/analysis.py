@@ -47,6 +47,7 @@ from geometry.sight.index import Obstacle, Sight, pair_rows
 from sim.errors import UsageError
 from sim.scenario.objects import Scenario
 from sim.scenario.positions import Position
+from sim.scenario.prepared import Part
 from sim.shooting.board import PreparedBoard, prepared_board
 from sim.shooting.cover_count import count_cover
 from sim.shooting.elevation_rules import FAR_FROM_TARGET, Elevated
@@ -379,7 +380,7 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
     # cover, so most lines have no base left to look at).
     ids = list(discs)
     entered = _entered(ids, discs, attacker_id, targets, rows)
-    terms = ShotTerms.of(scenario, weapon_id)
+    terms = _terms(scenario, weapon_id)
     made: dict[str, CoverObject] = {}  # each base as a cover object, shared by the pairs
     out = []
     for pair, sight, elevated, kinds, row, terrain, found in zip(
@@ -422,6 +423,18 @@ class ShotTerms:
         return ShotTerms(weapon_id, scenario.rules, rules.cover_modifier,
                          rules.cover_armor_bonus if rulebook else 0,
                          0 if rulebook else rules.cover_armor_boost, short, long)
+
+
+#: Each weapon's :class:`ShotTerms` (None: no weapon), built once per scenario.
+SHOT_TERMS: Part[dict[str | None, ShotTerms]] = Part("shot terms", lambda scenario: {})
+
+
+def _terms(scenario: Scenario, weapon_id: str | None) -> ShotTerms:
+    known = scenario.prepared.get(SHOT_TERMS)
+    terms = known.get(weapon_id)
+    if terms is None:
+        terms = known[weapon_id] = ShotTerms.of(scenario, weapon_id)
+    return terms
 
 
 def _shot(board: PreparedBoard, terms: ShotTerms, pair: ShotPair, sight: Sight,
