@@ -46,3 +46,22 @@ def test_another_scenario_starts_afresh_and_the_answers_are_bounded() -> None:
     for k in range(5):
         seen.get(state, k, lambda: k)  # noqa: B023 (called at once)
     assert len(seen) == 2
+
+
+def test_a_copy_met_in_a_seen_position_checks_no_move_twice() -> None:
+    """The playouts apply the action found on a position's first visit: the movement
+    plan that checked it there (R-MOV-1) is lent to the copy, not worked out again,
+    and a move on one state never empties the answers lent to another."""
+    state, seen = _state(), Seen()
+    while state.phase is not Phase.ACTIVATION:
+        state.apply(next(iter(state.legal_actions())))
+    move = next(a for a in state.legal_actions() if a.keyword == "move")
+    seen.get(state, "q", lambda: move)
+    assert state.is_legal(move)  # plans the move into the first visit's memo
+    worked = len(state.memo)
+    again = state.copy()
+    assert len(again.memo) == 0
+    seen.get(again, "q", lambda: move)
+    assert again.memo is state.memo and len(again.memo) == worked
+    again.apply(move)  # the model moves: the copy takes a memo of its own
+    assert again.memo is not state.memo and len(state.memo) == worked

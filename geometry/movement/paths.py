@@ -32,6 +32,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
@@ -115,13 +116,32 @@ def path_length(points: Sequence[Point]) -> float:
 
 def leg_geometries(points: Sequence[Point]) -> list[BaseGeometry]:
     """One geometry per leg (a segment, or a point for a zero-length leg or a lone waypoint)."""
-    if len(points) == 1:
-        return [shapely.Point(points[0])]
-    pairs = list(itertools.pairwise(points))
-    if all(a != b for a, b in pairs):  # the usual case: one vectorised call
-        segs: list[BaseGeometry] = list(shapely.linestrings([[a, b] for a, b in pairs]))
-        return segs
-    return [shapely.LineString([a, b]) if a != b else shapely.Point(a) for a, b in pairs]
+    return _legs_of_paths([points])[0]
+
+
+def _legs_of_paths(paths: Sequence[Sequence[Point]]) -> list[list[BaseGeometry]]:
+    """:func:`leg_geometries` of many paths, built in one vectorised call per kind
+    (the AI checks a dozen one-leg walks at a time: one call each cost more than
+    the clearance queries)."""
+    segs: list[tuple[Point, Point]] = []
+    dots: list[Point] = []
+    kinds: list[list[bool]] = []  # per path, per leg: a segment (True) or a point
+    for pts in paths:
+        if len(pts) == 1:
+            dots.append(pts[0])
+            kinds.append([False])
+            continue
+        row = []
+        for a, b in itertools.pairwise(pts):
+            if a != b:
+                segs.append((a, b))
+            else:
+                dots.append(a)
+            row.append(a != b)
+        kinds.append(row)
+    seg_it = iter(shapely.linestrings(np.asarray(segs, float)) if segs else ())
+    dot_it = iter(shapely.points(np.asarray(dots, float)) if dots else ())
+    return [[next(seg_it) if k else next(dot_it) for k in row] for row in kinds]
 
 
 def edge_crossing(
@@ -182,11 +202,11 @@ def check_legs_many(
     if not all(runs):
         raise ValueError("a path needs at least one waypoint")
     thr = r - level.tolerance
-    legs = [leg_geometries(pts) for pts in runs]
+    legs = _legs_of_paths(runs)
     flat = [leg for path in legs for leg in path]
     diff_rows = level.difficult.closer_than(flat, thr)
     block_rows = level.blocking.closer_than(flat, thr)
-    ends = (level.occupied.closer_than([shapely.Point(pts[-1]) for pts in runs], thr)
+    ends = (level.occupied.closer_than(list(shapely.points([pts[-1] for pts in runs])), thr)
             if rest else [[] for _ in runs])
     support: list[BaseGeometry | None] = []  # worked out once, when a path gets to it
     out: list[LegsReport] = []

@@ -4,7 +4,9 @@
 What a moving model meets at a height, say, depends on where every model
 stands; the state drops every answer whenever a model changes (a write through
 the engine) or an action is taken back, so an answer is never stale and nothing
-is keyed by ``id()``. Turn writes keep it: no answer depends on the turn.
+is keyed by ``id()``. Turn writes keep it: no answer depends on the turn. The
+state drops its memo by taking a new one, never by emptying it, so a memo lent to
+other states of the same position (the search's playouts, sim.ai.seen) stays whole.
 
 Examples
 --------
@@ -45,6 +47,10 @@ class Memo:
 
     def clear(self) -> None:
         self._answers.clear()
+
+    def update(self, other: Memo) -> None:
+        """Take every answer ``other`` holds (both must be for the same models' states)."""
+        self._answers.update(other._answers)
 
     def __len__(self) -> int:
         return len(self._answers)

@@ -306,7 +306,7 @@ class GameState:
                          len(self._events), self._result, self._objectives)
 
     def _restore(self, snap: _Snapshot) -> None:
-        self.memo.clear()
+        self.memo = Memo()  # a new one: this one may be lent (sim.engine.memo)
         self._turn = snap.turn
         self._models = dict(snap.models)
         self._rng.setstate(snap.rng)
@@ -406,7 +406,7 @@ class StateWriter:
 
     def set_model(self, ms: ModelState) -> None:
         """Replace one model's state (the memo of position answers goes with it)."""
-        self.state.memo.clear()
+        self.state.memo = Memo()  # a new one: the old may be lent (sim.engine.memo)
         self.state._models[ms.id] = ms
 
     def set_turn(self, turn: TurnContext) -> None:
