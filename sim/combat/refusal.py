@@ -1,6 +1,6 @@
 """Why an attack is refused (R-SHOOT-1, R-RANGE-1): :class:`AttackRefused` and the
 reasons :mod:`sim.combat.plan` gives, written only when a caller reads them (the AI
-plans tens of thousands of shots a game and reads none of their refusals).
+plans about ten thousand shots a game and reads none of their refusals).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 class AttackRefused(IllegalActionError):
     """An attack that may not be made; ``reason`` says why (R-SHOOT-1...).
 
-    The AI plans tens of thousands of shots a game and reads only whether they
+    The AI plans about ten thousand shots a game and reads only whether they
     are refused: the action text and the reason are written when first read
     (``say`` builds the reason), not when raised.
     """
