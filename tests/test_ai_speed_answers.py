@@ -147,3 +147,33 @@ def test_a_place_is_worth_the_same_after_the_model_moved_away_from_it() -> None:
     fresh = Scorer().spot(state, model, here, 0)
     assert again == fresh
     assert (again.best, again.threat, again.gap) == (before.best, before.threat, before.gap)
+
+
+def test_the_charges_left_unswept_are_all_illegal() -> None:
+    """The kinds offer a straight charge at every enemy; the AI drops, unswept, those
+    longer than the Charge ruler as the crow flies (R-MOV-1, R-MOV-5): the engine
+    refuses every one of them, and the candidates are the legal charges of the rest."""
+    from sim.ai.candidates import Reaches, _beyond_ruler, activation_actions
+    from sim.movement.kinds import Charge
+
+    dropped = kept = 0
+    state = _activation(2)
+    greedy = GreedyPlayer(1)
+    for _ in range(120):  # a game's activations, as the armies close in
+        if state.is_over:
+            break
+        act = state.activation
+        if act is not None:
+            offered = [a for k in state.kinds.values() for a in k.samples(state, act.model)
+                       if isinstance(a, Charge)]
+            for charge in offered:
+                if _beyond_ruler(state, charge):
+                    dropped += 1
+                    assert not state.is_legal(charge), charge
+                else:
+                    kept += 1
+            listed = {a for a in activation_actions(state, Reaches(), quick=True)
+                      if isinstance(a, Charge)}
+            assert {a for a in offered if state.is_legal(a)} <= listed
+        state.apply(greedy.decide(state).action)
+    assert dropped and kept

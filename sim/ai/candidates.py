@@ -22,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 import shapely
 
+from geometry.movement.paths import path_length
 from geometry.movement.reach import reachable_area
 from geometry.movement.reach_points import PointReach
 from sim.ai.scoring import charge_reaches
@@ -64,7 +65,8 @@ def activation_actions(state: GameState, reaches: Reaches, quick: bool = False
     model = act.model
     samples = [a for kind in state.kinds.values() for a in kind.samples(state, model)
                if not (isinstance(a, Leave) or (
-                   isinstance(a, Move) and all(s.kind == "walk" for s in a.steps)))]
+                   isinstance(a, Move) and all(s.kind == "walk" for s in a.steps))
+                       or (isinstance(a, Charge) and _beyond_ruler(state, a)))]
     # (the straight charges' paths swept in one call)
     plan_walks(state, model, [a.steps for a in samples if isinstance(a, Charge)], ruler="charge")
     out: list[Action] = [a for a in samples if state.is_legal(a)]
@@ -75,6 +77,18 @@ def activation_actions(state: GameState, reaches: Reaches, quick: bool = False
         out.extend(charges(state, model, reaches))
     out.append(EndActivation())
     return out
+
+
+def _beyond_ruler(state: GameState, charge: Charge) -> bool:
+    """Whether a walking charge is longer, as the crow flies, than the unit's Charge
+    ruler: illegal whatever it crosses (R-MOV-1, R-MOV-5), so not swept at all (the
+    kinds offer a straight charge at every enemy, most of them across the table)."""
+    if not all(s.kind == "walk" for s in charge.steps):
+        return False
+    p = state.model(charge.model).position
+    points = [(p.x, p.y), *((s.x, s.y) for s in charge.steps)]
+    ruler = state.rules.ruler(state.scenario.unit_of(charge.model).charge)
+    return path_length(points) > ruler + 1e-6
 
 
 #: The quick walks: directions, and the shares of the ruler tried along each.

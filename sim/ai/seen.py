@@ -24,6 +24,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar, cast
 
+from sim.engine.gamedata import ModelState
 from sim.engine.memo import Memo
 from sim.engine.state import GameState
 from sim.scenario.objects import Scenario
@@ -51,13 +52,14 @@ class Seen:
         if state.scenario is not self._scenario:  # another game's board: start afresh
             self._scenario = state.scenario
             self._answers, self._memos = OrderedDict(), OrderedDict()
-        models = tuple(state.models.values())
+        models = _Models(tuple(state.models.values()))
         self._lend(state, models)
         key = (question, models, state.turn, state.rounds)
         answers = self._answers
-        if key in answers:
+        found = answers.get(key, _NONE)
+        if found is not _NONE:
             answers.move_to_end(key)
-            return cast(T, answers[key])
+            return cast(T, found)
         value = answers[key] = build()
         if len(answers) > self.limit:
             answers.popitem(last=False)
@@ -77,3 +79,24 @@ class Seen:
 
     def __len__(self) -> int:
         return len(self._answers)
+
+
+_NONE = object()
+
+
+class _Models:
+    """The models' states of a position, hashed once (a key is looked up several times
+    a question, and hashing every model's state each time cost more than the rest)."""
+
+    __slots__ = ("_hash", "states")
+
+    def __init__(self, states: tuple[ModelState, ...]) -> None:
+        self.states = states
+        self._hash = hash(states)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, _Models) and self._hash == other._hash
+                and self.states == other.states)
