@@ -4,6 +4,8 @@ reason is read (R-SHOOT-1, R-LOS-1, R-RANGE-1)."""
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from sim.combat.plan import AttackRefused, plan_shot, plan_shots
@@ -35,6 +37,8 @@ def test_a_bare_refusal_still_names_the_blocker_when_read() -> None:
     assert "no line of sight" in refused.value.reason
     assert "blocked by bunker" in refused.value.reason
     assert "shoot survivor mutant-hidden plasma_rifle" in str(refused.value)
+    sent = pickle.loads(pickle.dumps(refused.value))  # (a worker's refusal, in its parent)
+    assert (str(sent), sent.reason) == (str(refused.value), refused.value.reason)
     with pytest.raises(AttackRefused, match=r"no line of sight.*blocked by bunker"):
         plan_shot(sit, "survivor", "mutant-hidden", PLASMA)
 

@@ -44,6 +44,10 @@ class AttackRefused(IllegalActionError):
     def reason(self, text: str) -> None:
         self._say = text
 
+    def __reduce__(self) -> tuple[type[AttackRefused], tuple[str, str, str | None]]:
+        # (to another process as text: a worker's refusal reaches its parent whole)
+        return AttackRefused, (str(self.action), self.reason, self.model)
+
     def __str__(self) -> str:
         who = f" (model {quoted(self.model, 40)})" if self.model else ""
         return f"illegal action {quoted(str(self.action))}{who}: {self.reason}"
