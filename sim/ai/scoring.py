@@ -26,7 +26,7 @@ from sim.combat.plan import (
     close_combat_contact,
     melee_weapons,
     plan_close_combat,
-    plan_shot,
+    plan_shots,
     prime_shots,
     ranged_weapons,
 )
@@ -37,6 +37,7 @@ from sim.resolution.attack import AttackProfile
 from sim.resolution.odds import attack_odds
 from sim.scenario.objects import Scenario
 from sim.scenario.positions import Position
+from sim.scenario.prepared import Part
 from sim.scenario.rules import RulesData
 from sim.shooting.weapon_range import reach
 
@@ -137,15 +138,14 @@ class Scorer:
     def best_shot(self, sit: Situation, attacker: str, target: str) -> AttackValue | None:
         """The best shot ``attacker`` has on ``target`` (any ranged weapon, any band)."""
         health = _health(sit, target)
+        arms = sit.scenario.prepared.get(ARMS)
+        mine, theirs = arms[attacker], arms[target]
+        distance = _distance(sit, attacker, target)
         best: AttackValue | None = None
-        for weapon in ranged_weapons(sit.scenario, attacker):
-            if not _within_reach(sit, attacker, target, weapon):
+        for weapon, farthest in mine.ranged:
+            if distance > farthest + (mine.radius + theirs.radius) + 1e-6:  # _within_reach
                 continue
-            for band in ("short", "long"):
-                try:
-                    plan = plan_shot(sit, attacker, target, weapon, band)  # type: ignore[arg-type]
-                except AttackRefused:
-                    continue
+            for plan in plan_shots(sit, attacker, target, weapon, names=False):
                 v = self.value_of(plan, health, sit.scenario.rules_data)
                 if best is None or v.value > best.value:
                     best = v
@@ -216,7 +216,7 @@ class Scorer:
         threat = 0.0
         for weapon in ranged_weapons(sit.scenario, model):  # the shots below, in one call
             prime_shots(sit, model, [e for e in enemies if _within_reach(sit, model, e, weapon)],
-                        weapon)
+                        weapon, names=False)
         for e in enemies:
             mine = self.best_shot(sit, model, e)
             if in_contact(sit, model, e):
@@ -313,6 +313,26 @@ def _within_reach(sit: Situation, attacker: str, target: str, weapon: str) -> bo
     """A cheap bound before planning: centres closer than the weapon's reach plus the bases."""
     farthest = reach(sit.scenario.rules_data, sit.scenario.weapons[weapon])
     return _distance(sit, attacker, target) <= farthest + _radii(sit, attacker, target) + 1e-6
+
+
+@dataclass(frozen=True)
+class _Arms:
+    """What the AI asks of a model's card again and again: its base radius and its
+    ranged weapons with their reach (R-SHOOT-1, R-RANGE-1), in card order."""
+
+    radius: float
+    ranged: tuple[tuple[str, float], ...]
+
+
+def _arms(scenario: Scenario) -> dict[str, _Arms]:
+    rules = scenario.rules_data
+    return {m.id: _Arms(scenario.radius_of(m.id), tuple(
+        (w, reach(rules, scenario.weapons[w])) for w in ranged_weapons(scenario, m.id)))
+        for m in scenario.models}
+
+
+#: Every model's :class:`_Arms`, built once per scenario (``scenario.prepared``).
+ARMS: Part[dict[str, _Arms]] = Part("AI arms", _arms)
 
 
 def _gap(sit: Situation, model: str, enemies: list[str]) -> float:

@@ -19,8 +19,15 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal, cast
 
+from sim.combat.refusal import AttackRefused as AttackRefused  # (its home for callers)
+from sim.combat.refusal import (
+    ShotText,
+    not_in_band,
+    out_of_reach,
+    refuse,
+)
 from sim.combat.situation import Situation
 from sim.engine.actions import ActionKind, ModelAction
 from sim.engine.params import Param
@@ -30,7 +37,6 @@ from sim.resolution.attack import AttackOutcome, AttackProfile, resolve_attack
 from sim.scenario.names import DisplayNames, display_names, model_name
 from sim.scenario.objects import Scenario, Unit, Weapon
 from sim.shooting.analysis import ShotAnalysis, analyse, analyse_many
-from sim.shooting.weapon_range import reach as weapon_reach
 
 if TYPE_CHECKING:
     from sim.engine.state import ActionContext, GameState
@@ -71,14 +77,6 @@ class AttackPlan:
         a, t = ((names.model(self.attacker), names.model(self.target)) if names is not None
                 else (self.attacker, self.target))
         return f"{a} attacks {t} with {self.weapon.name} ({how})"
-
-
-class AttackRefused(IllegalActionError):
-    """An attack that may not be made; ``reason`` says why (R-SHOOT-1...)."""
-
-
-def _refuse(what: str, attacker: str, reason: str) -> AttackRefused:
-    return AttackRefused(what, reason, attacker)
 
 
 def _common_problem(sit: Situation, attacker: str, target: str, weapon_id: str) -> str | None:
@@ -126,32 +124,48 @@ def _profile(sit: Situation, attacker: str, target: str, weapon: Weapon,
     )
 
 
-def _analysis_key(sit: Situation, attacker: str, target: str, weapon_id: str) -> Hashable:
-    return ("shot-analysis", sit.board, sit.climbing, attacker, target, weapon_id)
+def _analysis_key(sit: Situation, attacker: str, target: str, weapon_id: str,
+                  names: bool = True) -> Hashable:
+    # (bare analyses, names=False, under their own key: the window and the CLI read
+    # the blockers' names of the named ones from the same memo)
+    return ("shot-analysis" if names else "shot-analysis-bare", sit.board, sit.climbing,
+            attacker, target, weapon_id)
 
 
-def _analysis(sit: Situation, attacker: str, target: str, weapon_id: str) -> ShotAnalysis:
+def _analysis(sit: Situation, attacker: str, target: str, weapon_id: str,
+              names: bool = True) -> ShotAnalysis:
     # Asked several times for one board (checks, samples, apply): kept in the situation's
-    # memo (the game state's, dropped whenever a model changes), keyed by value.
-    return sit.memo.get(_analysis_key(sit, attacker, target, weapon_id),
-                        lambda: analyse(sit.scenario, sit.positions, attacker, target,
-                                        weapon_id, sit.climbing))
+    # memo (the game state's, dropped whenever a model changes), keyed by value. A bare
+    # request takes the named analysis when there is one (the same verdict and numbers).
+    memo = sit.memo
+    if not names:
+        named = memo.peek(_analysis_key(sit, attacker, target, weapon_id))
+        if named is not None:
+            return cast(ShotAnalysis, named)
+    return memo.get(_analysis_key(sit, attacker, target, weapon_id, names),
+                    lambda: analyse(sit.scenario, sit.positions, attacker, target,
+                                    weapon_id, sit.climbing, names=names))
 
 
-def prime_shots(sit: Situation, attacker: str, targets: Sequence[str], weapon_id: str) -> None:
+def prime_shots(sit: Situation, attacker: str, targets: Sequence[str], weapon_id: str,
+                *, names: bool = True) -> None:
     """``attacker``'s shots with one weapon at many targets analysed in one call
     (:func:`sim.shooting.analysis.analyse_many`: the same answers, a fraction of the
-    cost) into the situation's memo, where :func:`plan_shot` finds them."""
+    cost) into the situation's memo, where :func:`plan_shot` (with the same ``names``)
+    finds them."""
     weapon = sit.scenario.weapons[weapon_id]
     if weapon.skill == MELEE_SKILL or _skill_problem(sit.scenario.unit_of(attacker), weapon):
         return
+    memo = sit.memo
     todo = [t for t in targets if _common_problem(sit, attacker, t, weapon_id) is None
-            and not sit.memo.has(_analysis_key(sit, attacker, t, weapon_id))]
+            and not memo.has(_analysis_key(sit, attacker, t, weapon_id))
+            and not memo.has(_analysis_key(sit, attacker, t, weapon_id, names))]
     if len(todo) < 2:  # nothing to batch
         return
-    found = analyse_many(sit.scenario, sit.positions, attacker, todo, weapon_id, sit.climbing)
+    found = analyse_many(sit.scenario, sit.positions, attacker, todo, weapon_id, sit.climbing,
+                         names=names)
     for t in todo:
-        sit.memo.get(_analysis_key(sit, attacker, t, weapon_id), partial(found.__getitem__, t))
+        memo.get(_analysis_key(sit, attacker, t, weapon_id, names), partial(found.__getitem__, t))
 
 
 def shot_bands(analysis: ShotAnalysis) -> tuple[Band, ...]:
@@ -161,50 +175,78 @@ def shot_bands(analysis: ShotAnalysis) -> tuple[Band, ...]:
 
 
 def plan_shot(sit: Situation, attacker: str, target: str, weapon_id: str,
-              band: Band | None = None) -> AttackPlan:
+              band: Band | None = None, *, names: bool = True) -> AttackPlan:
     """Plan a Shoot action or raise :class:`AttackRefused` with the reason (R-SHOOT-1).
 
     ``band`` may be None only when the target lies in one band; when its base
-    lies in both the attacker chooses (R-RANGE-1).
+    lies in both the attacker chooses (R-RANGE-1). ``names=False``: the plan's
+    analysis need not name a blocked sight's blockers (:func:`analyse`; a plan
+    is made only with sight, so the same plan): for callers that read only
+    whether a shot is refused and its odds. A refusal still names them when its
+    reason is read.
     """
-    what = f"shoot {attacker} {target} {weapon_id}" + (f" {band}" if band else "")
-    why = _common_problem(sit, attacker, target, weapon_id)
-    if why is not None:
-        raise _refuse(what, attacker, why)
-    weapon = sit.scenario.weapons[weapon_id]
-    if weapon.skill == MELEE_SKILL:
-        raise _refuse(what, attacker, f"{weapon.name} is a close-combat weapon; "
-                      "use close combat")
-    why = _skill_problem(sit.scenario.unit_of(attacker), weapon)
-    if why is not None:
-        raise _refuse(what, attacker, why)
-    ana = _analysis(sit, attacker, target, weapon_id)
-    if not ana.in_range:
-        reach = weapon_reach(sit.scenario.rules_data, weapon)
-        rulers = weapon.short + (f" + {weapon.long}" if weapon.long else "")
-        raise _refuse(what, attacker, f"{model_name(sit.scenario, target)} is out of reach: "
-                      f"{ana.distance:.2f} in "
-                      f"away, {weapon.name} reaches {rulers} = {reach:g} in "
-                      "(R-SHOOT-1, R-RANGE-1)")
-    if not ana.line_of_sight:
-        blockers = ", ".join(ana.sight.blocked_by) or "terrain"
-        raise _refuse(what, attacker, f"no line of sight to {model_name(sit.scenario, target)}: "
-                      "blocked by "
-                      f"{blockers} (R-SHOOT-1, R-LOS-1)")
+    what = ShotText(attacker, target, weapon_id, band)
+    weapon, ana = _sighted(sit, attacker, target, weapon_id, names, what)
     bands = shot_bands(ana)
     if band is None:
         if len(bands) != 1:
-            raise _refuse(what, attacker, f"{target!r} lies in both range bands; choose "
+            raise refuse(what, attacker, f"{target!r} lies in both range bands; choose "
                           "short or long (R-RANGE-1)")
         band = bands[0]
     elif band not in bands:
-        raise _refuse(what, attacker, f"{target!r} is not in the {band} band; it lies in "
-                      f"{' and '.join(bands)} (R-RANGE-1)")
+        raise refuse(what, attacker, partial(not_in_band, target, band, bands))
+    return _shot_plan(sit, attacker, target, weapon, ana, band, bands)
+
+
+def plan_shots(sit: Situation, attacker: str, target: str, weapon_id: str, *,
+               names: bool = True) -> tuple[AttackPlan, ...]:
+    """The plans of :func:`plan_shot` in each band the target lies in, in band order
+    (R-RANGE-1); none when the shot is refused. One analysis for both bands."""
+    try:
+        weapon, ana = _sighted(sit, attacker, target, weapon_id, names,
+                               ShotText(attacker, target, weapon_id, None))
+    except AttackRefused:
+        return ()
+    bands = shot_bands(ana)
+    return tuple(_shot_plan(sit, attacker, target, weapon, ana, b, bands) for b in bands)
+
+
+def _sighted(sit: Situation, attacker: str, target: str, weapon_id: str, names: bool,
+             what: object) -> tuple[Weapon, ShotAnalysis]:
+    """The weapon and the analysis of a shot in reach and in sight, or the refusal."""
+    why = _common_problem(sit, attacker, target, weapon_id)
+    if why is not None:
+        raise refuse(what, attacker, why)
+    weapon = sit.scenario.weapons[weapon_id]
+    if weapon.skill == MELEE_SKILL:
+        raise refuse(what, attacker, f"{weapon.name} is a close-combat weapon; "
+                      "use close combat")
+    why = _skill_problem(sit.scenario.unit_of(attacker), weapon)
+    if why is not None:
+        raise refuse(what, attacker, why)
+    ana = _analysis(sit, attacker, target, weapon_id, names)
+    if not ana.in_range:
+        raise refuse(what, attacker, partial(out_of_reach, sit, target, weapon, ana))
+    if not ana.line_of_sight:
+        raise refuse(what, attacker, partial(_no_sight, sit, attacker, target, weapon_id))
+    return weapon, ana
+
+
+def _shot_plan(sit: Situation, attacker: str, target: str, weapon: Weapon, ana: ShotAnalysis,
+               band: Band, bands: tuple[Band, ...]) -> AttackPlan:
     dice = weapon.short_dice if band == "short" else weapon.long_dice
     profile = _profile(sit, attacker, target, weapon, dice, ana.skill_modifier,
                        ana.armor_bonus, ana.armor_boost)
     health = None if sit.health is None else sit.health.get(target)
     return AttackPlan(attacker, target, weapon, band, bands, profile, ana, health)
+
+
+# (a refusal's reason, written when read: sim.combat.refusal)
+def _no_sight(sit: Situation, attacker: str, target: str, weapon_id: str) -> str:
+    ana = _analysis(sit, attacker, target, weapon_id)  # (named: the pieces in the way)
+    blockers = ", ".join(ana.sight.blocked_by) or "terrain"
+    return (f"no line of sight to {model_name(sit.scenario, target)}: blocked by "
+            f"{blockers} (R-SHOOT-1, R-LOS-1)")
 
 
 def close_combat_contact(sit: Situation, attacker: str, target: str) -> str | None:
@@ -235,15 +277,15 @@ def plan_close_combat(sit: Situation, attacker: str, target: str, weapon_id: str
     what = f"close-combat {attacker} {target} {weapon_id}"
     why = _common_problem(sit, attacker, target, weapon_id)
     if why is not None:
-        raise _refuse(what, attacker, why)
+        raise refuse(what, attacker, why)
     weapon = sit.scenario.weapons[weapon_id]
     if weapon.skill != MELEE_SKILL:
-        raise _refuse(what, attacker, f"{weapon.name} is not a close-combat weapon; shoot "
+        raise refuse(what, attacker, f"{weapon.name} is not a close-combat weapon; shoot "
                       "with it")
     why = (_skill_problem(sit.scenario.unit_of(attacker), weapon)
            or close_combat_contact(sit, attacker, target))
     if why is not None:
-        raise _refuse(what, attacker, why)
+        raise refuse(what, attacker, why)
     profile = _profile(sit, attacker, target, weapon, weapon.short_dice, 0, 0, 0)
     health = None if sit.health is None else sit.health.get(target)
     return AttackPlan(attacker, target, weapon, None, (), profile, None, health)

@@ -37,6 +37,10 @@ class Memo:
             self._answers[key] = build()
         return cast(T, self._answers[key])
 
+    def peek(self, key: Hashable) -> Any:
+        """The answer for ``key`` if it is built, else None (nothing built)."""
+        return self._answers.get(key)
+
     def has(self, key: Hashable) -> bool:
         """Whether the answer for ``key`` is built."""
         return key in self._answers

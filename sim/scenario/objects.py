@@ -199,7 +199,17 @@ class Scenario:
 
     def radius_of(self, model_id: str) -> float:
         """Base radius in inches (R-UNIT-1, exact)."""
-        return self.rules_data.base_radius(self.unit_of(model_id).base)
+        radius = self._radii.get(model_id)
+        if radius is None:
+            radius = self._radii[model_id] = self.rules_data.base_radius(
+                self.unit_of(model_id).base)
+        return radius
+
+    @cached_property
+    def _radii(self) -> dict[str, float]:
+        """The radii asked so far, by model id (like :attr:`_by_id`; the AI asks ~10^5
+        times a game)."""
+        return {}
 
     def size_class_of(self, model_id: str) -> str:
         return self.rules_data.size_class(self.unit_of(model_id).base)

@@ -47,6 +47,7 @@ from geometry.sight.index import Obstacle, Sight, pair_rows
 from sim.errors import UsageError
 from sim.scenario.objects import Scenario
 from sim.scenario.positions import Position
+from sim.scenario.prepared import Part
 from sim.shooting.board import PreparedBoard, prepared_board
 from sim.shooting.cover_count import count_cover
 from sim.shooting.elevation_rules import FAR_FROM_TARGET, Elevated
@@ -247,28 +248,32 @@ def _check_ids(scenario: Scenario, positions: Mapping[str, Position], ids: Seque
 
 def analyse(scenario: Scenario, positions: Mapping[str, Position], attacker_id: str,
             target_id: str, weapon_id: str | None = None,
-            climbing: Collection[str] = ()) -> ShotAnalysis:
+            climbing: Collection[str] = (), *, names: bool = True) -> ShotAnalysis:
     """Sight, cover and range from ``attacker_id`` to ``target_id``.
 
     ``positions`` holds the models on the table (a model absent from it is off
     the table) and the ``climbing`` ones at their marker: those can shoot and
     be shot but neither block nor give cover (R-CLIMB-3). Raises
     :class:`~sim.errors.UsageError` for an unknown model or weapon id, or a
-    model that is not on the table.
+    model that is not on the table. ``names=False``: the same analysis but for a
+    blocked sight's blockers, left unnamed (``sight.blocked_by`` empty), for callers
+    that read only the verdict and the numbers (the AI).
     """
     _check_ids(scenario, positions, (attacker_id, target_id), weapon_id)
     if attacker_id == target_id:
         raise UsageError(f"a model cannot shoot itself ({attacker_id!r})")
     return _analyse_pairs(scenario, positions, attacker_id, (target_id,), weapon_id,
-                          frozenset(climbing))[0]
+                          frozenset(climbing), names)[0]
 
 
 def analyse_many(scenario: Scenario, positions: Mapping[str, Position], attacker_id: str,
                  target_ids: Sequence[str] | None = None, weapon_id: str | None = None,
-                 climbing: Collection[str] = ()) -> dict[str, ShotAnalysis]:
+                 climbing: Collection[str] = (), *, names: bool = True
+                 ) -> dict[str, ShotAnalysis]:
     """:func:`analyse` from one model against many (every other model on the table
     by default): the window's per-frame need. The same answers, with the sight
-    queries batched (:meth:`geometry.sight.index.SightIndex.sight_many`).
+    queries batched (:meth:`geometry.sight.index.SightIndex.sight_many`); ``names``
+    as for :func:`analyse`.
     """
     targets = (tuple(target_ids) if target_ids is not None
                else tuple(m for m in positions if m != attacker_id))
@@ -276,7 +281,7 @@ def analyse_many(scenario: Scenario, positions: Mapping[str, Position], attacker
     if attacker_id in targets:
         raise UsageError(f"a model cannot shoot itself ({attacker_id!r})")
     shots = _analyse_pairs(scenario, positions, attacker_id, targets, weapon_id,
-                           frozenset(climbing))
+                           frozenset(climbing), names)
     return dict(zip(targets, shots, strict=True))
 
 
@@ -313,8 +318,8 @@ def pair_sights(board: PreparedBoard, scenario: Scenario, positions: Mapping[str
 
 
 def _fan_sights(board: PreparedBoard, positions: Mapping[str, Position],
-                pairs: Sequence[ShotPair], plan: FanPlan, rows: NDArray[np.float64]
-                ) -> list[Sight]:
+                pairs: Sequence[ShotPair], plan: FanPlan, rows: NDArray[np.float64],
+                names: bool = True) -> list[Sight]:
     """:func:`pair_sights` of a fan, with what its plan keeps."""
     keys: tuple[frozenset[str], ...] = plan.below
     stand_ins: list[frozenset[str]] = [_NONE] * len(pairs)
@@ -324,17 +329,23 @@ def _fan_sights(board: PreparedBoard, positions: Mapping[str, Position],
             found[i], stand_ins[i] = _with_stand_ins(board, pairs[i], keys[i], plan.lifted[i])
         keys = tuple(found)
     extras = _fan_extras(board, positions, pairs, plan, keys)
-    return _sights(board, pairs, keys, stand_ins, extras, batched(board, plan, keys), rows)
+    return _sights(board, pairs, keys, stand_ins, extras, batched(board, plan, keys), rows,
+                   names)
 
 
 def _sights(board: PreparedBoard, pairs: Sequence[ShotPair], keys: Sequence[frozenset[str]],
             stand_ins: Sequence[frozenset[str]], extras: Sequence[list[Obstacle]],
-            how: Batched, rows: NDArray[np.float64] | None) -> list[Sight]:
-    """The batched sight queries of ``how`` and their answers, blockers named alike."""
+            how: Batched, rows: NDArray[np.float64] | None, names: bool = True
+            ) -> list[Sight]:
+    """The batched sight queries of ``how`` and their answers, blockers named alike
+    (``names=False``: no blockers named, :func:`analyse`)."""
     rest = how.rest
     if len(how.groups) == 1 and not any(rest):  # (one model against many, mostly)
         key = how.groups[0][0]
-        found = board.sight_index(key).sight_many([(p.a, p.t) for p in pairs], extras, rows)
+        found = board.sight_index(key).sight_many([(p.a, p.t) for p in pairs], extras, rows,
+                                                  names=names)
+        if not names:
+            return found
         return [sight if sight.visible else name_blockers(board, sight, keys[i], stand_ins[i])
                 for i, sight in enumerate(found)]
     out: list[Sight | None] = [None] * len(pairs)
@@ -342,15 +353,16 @@ def _sights(board: PreparedBoard, pairs: Sequence[ShotPair], keys: Sequence[froz
         found = board.sight_index(key).sight_many(
             [(pairs[i].a, pairs[i].t) for i in idx],
             [[*extras[i], *rest[i]] if rest[i] else extras[i] for i in idx],
-            None if rows is None else rows if len(how.groups) == 1 else rows[idx])
+            None if rows is None else rows if len(how.groups) == 1 else rows[idx], names=names)
         for i, sight in zip(idx, found, strict=True):
-            out[i] = sight if sight.visible else name_blockers(board, sight, keys[i], stand_ins[i])
+            out[i] = (sight if sight.visible or not names
+                      else name_blockers(board, sight, keys[i], stand_ins[i]))
     return [s for s in out if s is not None]
 
 
 def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attacker_id: str,
                    targets: Sequence[str], weapon_id: str | None,
-                   climbing: frozenset[str]) -> list[ShotAnalysis]:
+                   climbing: frozenset[str], names: bool = True) -> list[ShotAnalysis]:
     board = prepared_board(scenario)
     tolerance = scenario.rules_data.touch_tolerance
     discs = _discs(board, positions)
@@ -358,7 +370,7 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
     rows = pair_rows([(p.a, p.t) for p in pairs])  # one array for every compiled call
     plan = fan_plan(board, attacker_id, targets,
                     (positions[attacker_id].z, *[p.z_t for p in pairs]), climbing)
-    sights = _fan_sights(board, positions, pairs, plan, rows)
+    sights = _fan_sights(board, positions, pairs, plan, rows, names)
     lines = [(p.a, p.t) for p in pairs]
     # The pieces near each line that are cover objects for its pair, and how the line
     # meets each, in one compiled call (geometry.cover.table.CoverTable).
@@ -368,7 +380,7 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
     # cover, so most lines have no base left to look at).
     ids = list(discs)
     entered = _entered(ids, discs, attacker_id, targets, rows)
-    terms = ShotTerms.of(scenario, weapon_id)
+    terms = _terms(scenario, weapon_id)
     made: dict[str, CoverObject] = {}  # each base as a cover object, shared by the pairs
     out = []
     for pair, sight, elevated, kinds, row, terrain, found in zip(
@@ -411,6 +423,18 @@ class ShotTerms:
         return ShotTerms(weapon_id, scenario.rules, rules.cover_modifier,
                          rules.cover_armor_bonus if rulebook else 0,
                          0 if rulebook else rules.cover_armor_boost, short, long)
+
+
+#: Each weapon's :class:`ShotTerms` (None: no weapon), built once per scenario.
+SHOT_TERMS: Part[dict[str | None, ShotTerms]] = Part("shot terms", lambda scenario: {})
+
+
+def _terms(scenario: Scenario, weapon_id: str | None) -> ShotTerms:
+    known = scenario.prepared.get(SHOT_TERMS)
+    terms = known.get(weapon_id)
+    if terms is None:
+        terms = known[weapon_id] = ShotTerms.of(scenario, weapon_id)
+    return terms
 
 
 def _shot(board: PreparedBoard, terms: ShotTerms, pair: ShotPair, sight: Sight,
