@@ -408,8 +408,9 @@ class ShootKind(ActionKind[Shoot]):
         if why is not None:
             return why
         try:
+            # (a refusal names the blockers when its reason is read: no names asked)
             plan_shot(Situation.of_state(state), action.model, action.target, action.weapon,
-                      action.band)
+                      action.band, names=False)
         except AttackRefused as exc:
             return exc.reason
         return None
@@ -424,12 +425,12 @@ class ShootKind(ActionKind[Shoot]):
         if model in sit.climbing:
             return
         for w in ranged_weapons(state.scenario, model):
-            for t in _enemies(state, model):
+            for t in _enemies(state, model):  # (legality only: no names asked)
                 try:
-                    plan = plan_shot(sit, model, t, w, "short")
+                    plan = plan_shot(sit, model, t, w, "short", names=False)
                 except AttackRefused:
                     try:
-                        plan = plan_shot(sit, model, t, w, "long")
+                        plan = plan_shot(sit, model, t, w, "long", names=False)
                     except AttackRefused:
                         continue
                 for b in plan.bands:
