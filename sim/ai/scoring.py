@@ -143,7 +143,7 @@ class Scorer:
         distance = _distance(sit, attacker, target)
         best: AttackValue | None = None
         for weapon, farthest in mine.ranged:
-            if distance > farthest + (mine.radius + theirs.radius) + 1e-6:  # _within_reach
+            if not _reaches(distance, farthest, mine.radius + theirs.radius):
                 continue
             for plan in plan_shots(sit, attacker, target, weapon, names=False):
                 v = self.value_of(plan, health, sit.scenario.rules_data)
@@ -312,7 +312,13 @@ def striking_range(sit: Situation, model: str) -> float:
 def _within_reach(sit: Situation, attacker: str, target: str, weapon: str) -> bool:
     """A cheap bound before planning: centres closer than the weapon's reach plus the bases."""
     farthest = reach(sit.scenario.rules_data, sit.scenario.weapons[weapon])
-    return _distance(sit, attacker, target) <= farthest + _radii(sit, attacker, target) + 1e-6
+    return _reaches(_distance(sit, attacker, target), farthest, _radii(sit, attacker, target))
+
+
+def _reaches(distance: float, farthest: float, radii: float) -> bool:
+    """Centres ``distance`` apart are within a weapon's reach ``farthest`` of bases whose
+    radii add up to ``radii`` (R-RANGE-1, R-DIST-1; a bound: the plan decides)."""
+    return distance <= farthest + radii + 1e-6
 
 
 @dataclass(frozen=True)
