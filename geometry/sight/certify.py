@@ -31,8 +31,8 @@ from typing import Any
 import numpy as np
 
 from geometry.jit import jit
+from geometry.sight.cones import grown_reaches
 from geometry.sight.packing import Array, Ints
-from geometry.sight.parts import TOUCH
 
 # Corners must lie this far (inches) beyond every line of a box; far above the
 # rounding of the frame (1e-14 on a table), far below anything on a table.
@@ -136,9 +136,7 @@ def proved_blocked(pk: Any, cand: Ints, a: Array, b: Array) -> bool:
     if not length > 0.0:
         return False
     ux, uy = wx / length, wy / length
-    slack = 1e-9 * (1.0 + abs(a[0]) + abs(a[1]) + abs(b[0]) + abs(b[1]) + a[2] + b[2])
-    reach_a = a[2] + TOUCH * max(1.0, a[2]) + slack  # _first_free's reach, grown
-    reach_b = b[2] + TOUCH * max(1.0, b[2]) + slack
+    reach_a, reach_b, slack = grown_reaches(a, b)
     k = (reach_a + reach_b) / length
     if k > _MAX_K:
         return False

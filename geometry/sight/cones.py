@@ -46,15 +46,27 @@ _COS_MARGIN = 1e-9
 
 
 @jit
+def grown_reaches(a: Array, b: Array) -> tuple[float, float, float]:
+    """How near a line must come to each base's centre to meet it as the search tests
+    lines (``kernel._first_free``'s reach), each grown by a slack far above rounding
+    (1e-9 in per inch of coordinate), and the slack: the bounds every shortcut of a
+    verdict-only query keeps to, so it never drops a line the search would take."""
+    slack = 1e-9 * (1.0 + abs(a[0]) + abs(a[1]) + abs(b[0]) + abs(b[1]) + a[2] + b[2])
+    return (a[2] + TOUCH * max(1.0, a[2]) + slack, b[2] + TOUCH * max(1.0, b[2]) + slack,
+            slack)
+
+
+@jit
 def _rotated(ux: float, uy: float, c: float, s: float) -> tuple[float, float]:
     """(ux, uy) turned by the angle whose cosine and sine are c, s."""
     return ux * c - uy * s, ux * s + uy * c
 
 
 @jit
-def _into(pts: Array, i: int, rx: float, ry: float) -> tuple[float, float]:
+def into_piece(pts: Array, i: int, rx: float, ry: float) -> tuple[float, float]:
     """How far the ray (rx, ry) from corner ``i`` turns into its piece from each side
-    (sines; ``kernel._cuts``'s ca and cb)."""
+    (sines): from the side going on, and to the side coming in (``kernel._cuts`` and
+    the proof here)."""
     return pts[i, 2] * ry - pts[i, 3] * rx, rx * pts[i, 5] - ry * pts[i, 4]
 
 
@@ -65,8 +77,8 @@ def _arc_cut(pts: Array, i: int, lo: tuple[float, float], hi: tuple[float, float
     rays?"""
     s = CONE_SIN + _SIN_MARGIN
     for sign in (1.0, -1.0):
-        la, lb = _into(pts, i, sign * lo[0], sign * lo[1])
-        ha, hb = _into(pts, i, sign * hi[0], sign * hi[1])
+        la, lb = into_piece(pts, i, sign * lo[0], sign * lo[1])
+        ha, hb = into_piece(pts, i, sign * hi[0], sign * hi[1])
         in_a = la > s and ha > s
         in_b = lb > s and hb > s
         if (in_a and in_b) if pts[i, 6] > 0.5 else (in_a or in_b):
@@ -109,9 +121,7 @@ def _always_cut(pts: Array, i: int, a: Array, b: Array, reach_a: float, reach_b:
 def uncut_features(pts: Array, a: Array, b: Array) -> Array:
     """The rows of ``pts`` (stage 2's features) that some line meeting both bases may
     pass through without being cut at their corner, in order."""
-    slack = 1e-9 * (1.0 + abs(a[0]) + abs(a[1]) + abs(b[0]) + abs(b[1]) + a[2] + b[2])
-    reach_a = a[2] + TOUCH * max(1.0, a[2]) + slack  # _first_free's reach, grown
-    reach_b = b[2] + TOUCH * max(1.0, b[2]) + slack
+    reach_a, reach_b, _ = grown_reaches(a, b)
     keep = np.empty(len(pts), np.int64)
     n = 0
     for i in range(len(pts)):

@@ -40,7 +40,7 @@ from numpy.typing import NDArray
 
 from geometry.jit import jit
 from geometry.sight.certify import proved_blocked
-from geometry.sight.cones import CONE_SIN, CONE_STEP, uncut_features
+from geometry.sight.cones import CONE_SIN, CONE_STEP, grown_reaches, into_piece, uncut_features
 from geometry.sight.corridor import features, misses_box, near, slot_boxes
 from geometry.sight.packing import Array, Ints, Packed, pack
 from geometry.sight.parts import EPS, TOUCH, Parts
@@ -228,8 +228,7 @@ def _cuts(pts: Array, i: int, px: float, py: float, dx: float, dy: float, s: flo
     t = (pts[i, 0] - px) * dx + (pts[i, 1] - py) * dy
     for sign in (1.0, -1.0):
         rx, ry = sign * dx, sign * dy
-        ca = pts[i, 2] * ry - pts[i, 3] * rx  # from the side going on, turning into the piece
-        cb = rx * pts[i, 5] - ry * pts[i, 4]  # to the side coming in
+        ca, cb = into_piece(pts, i, rx, ry)
         inside = ((ca > CONE_SIN and cb > CONE_SIN) if pts[i, 6] > 0.5
                   else (ca > CONE_SIN or cb > CONE_SIN))
         if inside and s + TOUCH <= t + sign * CONE_STEP <= e - TOUCH:
@@ -300,9 +299,8 @@ def _through_points(pts: Array, a: Array, b: Array) -> tuple[Array, int]:
     """
     n = len(pts)
     lines = np.empty((max(n * (n - 1) // 2, 1), 6))
-    slack = 1e-9 * (1.0 + abs(a[0]) + abs(a[1]) + abs(b[0]) + abs(b[1]) + a[2] + b[2])
-    far_a = (a[2] + TOUCH * max(1.0, a[2]) + slack) ** 2  # _first_free's reach, grown
-    far_b = (b[2] + TOUCH * max(1.0, b[2]) + slack) ** 2
+    reach_a, reach_b, _ = grown_reaches(a, b)
+    far_a, far_b = reach_a ** 2, reach_b ** 2
     k = 0
     for i in range(n):
         xi, yi = pts[i, 0], pts[i, 1]

@@ -16,7 +16,7 @@ readied is activated now), and never ends a turn with Ready models left.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from sim.ai import why
@@ -97,22 +97,32 @@ def _activation(state: GameState, scorer: Scorer, reaches: Reaches, quick: bool
                 ) -> list[Weighed]:
     act = state.activation
     assert act is not None  # the phase is ACTIVATION
-    model, left = act.model, act.actions_left
-    sit = Situation.of_state(state)
+    model = act.model
     names = display_names(state.scenario)
-    seen: set[Action] = set()
-    out: list[Weighed] = []
     extra = objective_moves(state, model, reaches) if scorer.objectives else []
-    for a in [*activation_actions(state, reaches, quick), *extra]:
-        if a in seen:
-            continue
-        seen.add(a)
-        w = _weigh_one(state, scorer, sit, a, model, left)
-        if w is not None:
-            out.append(w)
+    out = weigh_actions(state, scorer, [*activation_actions(state, reaches, quick), *extra])
     if not out:  # nothing scored: the first listed action, so the AI is never stuck
         first = listed(state)[0]
         out.append(Weighed(0.0, first, _said(f"{names.model(model)}: {first}")))
+    return out
+
+
+def weigh_actions(state: GameState, scorer: Scorer, actions: Iterable[Action]
+                  ) -> list[Weighed]:
+    """Each of the active model's ``actions`` weighed once, in order (the ones greedy
+    cannot score left out)."""
+    act = state.activation
+    assert act is not None  # the phase is ACTIVATION
+    sit = Situation.of_state(state)
+    seen: set[Action] = set()
+    out: list[Weighed] = []
+    for a in actions:
+        if a in seen:
+            continue
+        seen.add(a)
+        w = _weigh_one(state, scorer, sit, a, act.model, act.actions_left)
+        if w is not None:
+            out.append(w)
     return out
 
 

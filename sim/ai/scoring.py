@@ -138,12 +138,10 @@ class Scorer:
     def best_shot(self, sit: Situation, attacker: str, target: str) -> AttackValue | None:
         """The best shot ``attacker`` has on ``target`` (any ranged weapon, any band)."""
         health = _health(sit, target)
-        arms = sit.scenario.prepared.get(ARMS)
-        mine, theirs = arms[attacker], arms[target]
-        distance = _distance(sit, attacker, target)
+        distance, radii = _distance(sit, attacker, target), _radii(sit, attacker, target)
         best: AttackValue | None = None
-        for weapon, farthest in mine.ranged:
-            if not _reaches(distance, farthest, mine.radius + theirs.radius):
+        for weapon, farthest in sit.scenario.prepared.get(ARMS)[attacker]:
+            if not _reaches(distance, farthest, radii):
                 continue
             for plan in plan_shots(sit, attacker, target, weapon, names=False):
                 v = self.value_of(plan, health, sit.scenario.rules_data)
@@ -321,24 +319,16 @@ def _reaches(distance: float, farthest: float, radii: float) -> bool:
     return distance <= farthest + radii + 1e-6
 
 
-@dataclass(frozen=True)
-class _Arms:
-    """What the AI asks of a model's card again and again: its base radius and its
-    ranged weapons with their reach (R-SHOOT-1, R-RANGE-1), in card order."""
-
-    radius: float
-    ranged: tuple[tuple[str, float], ...]
-
-
-def _arms(scenario: Scenario) -> dict[str, _Arms]:
+def _arms(scenario: Scenario) -> dict[str, tuple[tuple[str, float], ...]]:
+    """Each model's ranged weapons with their reach (R-SHOOT-1, R-RANGE-1), in card
+    order: what the AI asks of a model's card again and again."""
     rules = scenario.rules_data
-    return {m.id: _Arms(scenario.radius_of(m.id), tuple(
-        (w, reach(rules, scenario.weapons[w])) for w in ranged_weapons(scenario, m.id)))
-        for m in scenario.models}
+    return {m.id: tuple((w, reach(rules, scenario.weapons[w]))
+                        for w in ranged_weapons(scenario, m.id)) for m in scenario.models}
 
 
-#: Every model's :class:`_Arms`, built once per scenario (``scenario.prepared``).
-ARMS: Part[dict[str, _Arms]] = Part("AI arms", _arms)
+#: Every model's ranged weapons and their reach, built once per scenario.
+ARMS: Part[dict[str, tuple[tuple[str, float], ...]]] = Part("AI arms", _arms)
 
 
 def _gap(sit: Situation, model: str, enemies: list[str]) -> float:

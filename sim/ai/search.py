@@ -63,8 +63,8 @@ from functools import partial
 from typing import NamedTuple
 
 from sim.ai.answer import attack_value, attack_worth
-from sim.ai.candidates import Reaches
-from sim.ai.greedy import GreedyPlayer, Weighed, weigh
+from sim.ai.candidates import Reaches, straight_moves
+from sim.ai.greedy import GreedyPlayer, Weighed, weigh, weigh_actions
 from sim.ai.last_round import for_the_score, is_last_round
 from sim.ai.leaf import charge_threat, threats
 from sim.ai.objectives import playout_worth
@@ -331,9 +331,10 @@ class SearchPlayer:
             if sim.is_over:
                 break
             act, side = sim.activation, sim.acting
-            if own and not (side == me and act is not None and act.model == mover):
+            still = own and side == me and act is not None and act.model == mover
+            if own and not still:
                 exposed = self._exposure(sim, me)  # the activation over: what it left open
-            own = own and side == me and act is not None and act.model == mover
+            own = still
             if not own and side == me and turns >= self.depth:
                 break  # this player's own choice after the replies: seen enough
             if side is not None and (side != acting or sim.phase is Phase.READY):
@@ -413,11 +414,12 @@ def candidates(state: GameState, scorer: Scorer, reaches: Reaches) -> list[Weigh
     it, from on the difficult ground, have the shorter ruler's area): the walks
     cost a quick weighing each time."""
     options = weigh(state, scorer, reaches)
-    if state.phase is not Phase.ACTIVATION:
+    if state.activation is None:
         return options
     have = {w.action for w in options}
-    walks = [w for w in weigh(state, scorer, reaches, quick=True) if w.action not in have]
-    return sorted(options + walks, key=lambda w: -w.score)
+    walks = weigh_actions(state, scorer, [m for m in straight_moves(
+        state, state.activation.model) if m not in have])
+    return sorted(options + sorted(walks, key=lambda w: -w.score), key=lambda w: -w.score)
 
 
 def _where(state: GameState) -> Hashable:

@@ -427,13 +427,10 @@ class ShootKind(ActionKind[Shoot]):
         for w in ranged_weapons(state.scenario, model):
             for t in _enemies(state, model):  # (legality only: no names asked)
                 try:
-                    plan = plan_shot(sit, model, t, w, "short", names=False)
+                    _, ana = _sighted(sit, model, t, w, False, ShotText(model, t, w, None))
                 except AttackRefused:
-                    try:
-                        plan = plan_shot(sit, model, t, w, "long", names=False)
-                    except AttackRefused:
-                        continue
-                for b in plan.bands:
+                    continue
+                for b in shot_bands(ana):  # a shot in reach and sight: each band it lies in
                     yield Shoot(model, t, w, b)
 
 
