@@ -25,7 +25,7 @@ import pytest
 
 from bench.boards import KINDS, crowded_board, make_board, scaling_board
 from geometry.discs import Disc
-from geometry.sight.certify import _convex, proved_blocked
+from geometry.sight.certify import _convex, _uncovered, proved_blocked
 from geometry.sight.cones import uncut_features
 from geometry.sight.corridor import features, groups_near, near, slot_boxes
 from geometry.sight.index import Obstacle, Sight, SightIndex
@@ -167,6 +167,24 @@ def test_proof_of_blocking_only_for_blocked_pairs(kind: str) -> None:
             proved += 1
     blocked = sum(not n.visible for n in named)
     assert proved >= (blocked // 2 if kind in ("convex", "dense") else 1)
+
+
+def test_a_box_side_is_settled_in_parts_only_where_intervals_chain() -> None:
+    """The proof settles a box in parts (R-LOS-1: only lines each crossed by one piece
+    count as blocked): heights strictly inside a piece's open interval are settled;
+    what the chains from both ends of the side leave is left whole."""
+    def left(lo: float, hi: float, spans: list[tuple[float, float]]) -> tuple[float, float]:
+        arr = np.array(spans, float).reshape(-1, 2)
+        return _uncovered(lo, hi, arr[:, 0].copy(), arr[:, 1].copy(), len(arr))
+
+    c, d = left(0.5, 4.5, [(0, 2), (1.5, 3), (2.9, 5)])
+    assert c > d  # chained from 0.5 past 4.5: nothing left
+    assert left(0.5, 4.5, [(0, 2), (3, 5)]) == (2.0, 3.0)  # the gap between them
+    assert left(0.5, 4.5, [(3, 5), (0, 2)]) == (2.0, 3.0)  # in any order
+    assert left(0.5, 4.5, [(1, 2)]) == (0.5, 4.5)  # touches neither end: all left
+    assert left(0.0, 2.0, [(0, 1), (1, 2)]) == (0.0, 2.0)  # open: the ends are not inside
+    c, d = left(0.0, 2.0, [(-1, 1), (1, 3)])
+    assert (c, d) == (1.0, 1.0)  # the one height no interval holds stays
 
 
 def test_only_one_convex_ring_counts_as_one_piece() -> None:

@@ -18,9 +18,15 @@ within reach of both bases, so its heights lie in a box (each reach times
   segment) has a corner below every line of the box and one above: every such
   line then crosses the triangle, and is blocked.
 
-A box neither settled is split in two along its longer side; a box too small, or
-too many boxes, gives up (the full search decides). Triangles that lie below or
-above every line of a box are never looked at again inside it.
+A box is also settled in parts: along its longer side, each piece settles the lines
+whose height there lies strictly inside an interval (one corner below all of them,
+one above, by the margin); the intervals chaining from each end of the side are
+taken away, and if they meet nothing is left. Otherwise the part left is looked at
+again whole when it is at most three quarters of the side, else split in two. A
+box too small, or too many boxes, gives up (the full search decides); so does a box
+whose middle line (within reach of both bases) no piece in play crosses: no box
+holding that line could ever be settled. Pieces that lie below or above every line
+of a box are never looked at again inside it.
 """
 
 from __future__ import annotations
@@ -120,6 +126,45 @@ def _outside(h0lo: float, h0hi: float, h1lo: float, h1hi: float, length: float,
 
 
 @jit
+def _within(h0: float, h1: float, length: float, reach_a: float, reach_b: float) -> bool:
+    """Does the line of heights h0, h1 come within reach of both bases?"""
+    slope = (h1 - h0) / length
+    grow = math.sqrt(1.0 + slope * slope)
+    return abs(h0) <= reach_a * grow and abs(h1) <= reach_b * grow
+
+
+@jit
+def _uncovered(lo: float, hi: float, lo_at: Array, hi_at: Array, n: int
+               ) -> tuple[float, float]:
+    """The part [c, d] of [lo, hi] left once the open intervals (lo_at[i], hi_at[i])
+    that chain from each end are taken away (c > d: none left). Each step takes a
+    new interval, so n + 1 steps from each end are enough."""
+    c = lo
+    for _ in range(n + 1):  # from lo up: the interval holding c that reaches furthest
+        best = c
+        for i in range(n):
+            if lo_at[i] < c < hi_at[i] and hi_at[i] > best:
+                best = hi_at[i]
+        if not best > c:
+            break
+        c = best
+        if c > hi:
+            return c, hi
+    d = hi
+    for _ in range(n + 1):  # from hi down, likewise
+        best = d
+        for i in range(n):
+            if lo_at[i] < d < hi_at[i] and lo_at[i] < best:
+                best = lo_at[i]
+        if not best < d:
+            break
+        d = best
+        if d < c:
+            break
+    return c, d
+
+
+@jit
 def _put(boxes: Array, i: int, h0lo: float, h0hi: float, h1lo: float, h1hi: float,
          start: int, count: int) -> None:
     """Store a box of heights with its triangles' list (``start``, ``count``)."""
@@ -149,10 +194,13 @@ def proved_blocked(pk: Any, cand: Ints, a: Array, b: Array) -> bool:
     n = len(at) - 1
     if n == 0:
         return False
-    # Depth first: each box with its triangles still in play, stored after its
-    # parent's (a stack of index lists in one buffer).
+    t = px / length  # where each corner lies along the centre line, in (0, 1)
+    iu, iv = 1.0 / (1.0 - t), 1.0 / t
+    # Depth first: each box with its pieces still in play, stored after its parent's
+    # (a stack of index lists in one buffer).
     idx = np.empty(n * 64, np.int64)
     idx[:n] = np.arange(n)
+    lo_at, hi_at = np.empty(n), np.empty(n)  # per piece in play, heights it settles
     boxes = np.empty((64, 6))  # h0lo, h0hi, h1lo, h1hi, start, count
     _put(boxes, 0, -h0, h0, -h1, h1, 0, n)
     top, made = 1, 1
@@ -165,39 +213,65 @@ def proved_blocked(pk: Any, cand: Ints, a: Array, b: Array) -> bool:
         out = start + count  # the children's list goes after this box's
         if out + count > len(idx):
             return False
+        first = h0hi - h0lo >= h1hi - h1lo  # the side to settle in parts, or split
+        lo, hi = (h0lo, h0hi) if first else (h1lo, h1hi)
         kept = 0
         settled = False
+        # The box's middle line: if no piece in play crosses it, no box holding it
+        # can ever be settled (pieces left out lie wholly beside it too).
+        m0, m1 = (h0lo + h0hi) / 2.0, (h1lo + h1hi) / 2.0
+        crossed = False
         for m in range(start, start + count):
             e = idx[m]
-            below = above = 0
+            below = above = under = over = 0
+            sl, sh = np.inf, -np.inf
             for j in range(at[e], at[e + 1]):
-                t = px[j] / length
-                low = h0lo + (h1lo - h0lo) * t - _MARGIN
-                high = h0hi + (h1hi - h0hi) * t + _MARGIN
-                below += py[j] < low
-                above += py[j] > high
-            if below > 0 and above > 0:
+                tj = t[j]
+                y = py[j]
+                below += y < h0lo + (h1lo - h0lo) * tj - _MARGIN
+                above += y > h0hi + (h1hi - h0hi) * tj + _MARGIN
+                mid = m0 + (m1 - m0) * tj
+                under += y < mid
+                over += y > mid
+                # The piece settles the part of the box whose chosen side lies
+                # strictly inside (sl, sh): one corner below, one above all its lines.
+                if first:
+                    sl = min(sl, (y + _MARGIN - h1lo * tj) * iu[j])
+                    sh = max(sh, (y - _MARGIN - h1hi * tj) * iu[j])
+                else:
+                    sl = min(sl, (y + _MARGIN - h0lo * (1.0 - tj)) * iv[j])
+                    sh = max(sh, (y - _MARGIN - h0hi * (1.0 - tj)) * iv[j])
+            if sl < lo and sh > hi:
                 settled = True
+                if m > start:  # the next box (its sibling) likely settles by it too
+                    idx[m], idx[start] = idx[start], e
                 break
             if below < at[e + 1] - at[e] and above < at[e + 1] - at[e]:
                 idx[out + kept] = e
+                lo_at[kept], hi_at[kept] = sl, sh
                 kept += 1
+                crossed = crossed or (under > 0 and over > 0)
         if settled:
             continue
-        if kept == 0 or made + 2 > _MAX_BOXES or top + 2 > len(boxes):
+        if not crossed and _within(m0, m1, length, reach_a, reach_b):
+            return False  # a line no piece between the bases crosses: not provable
+        c, d = _uncovered(lo, hi, lo_at, hi_at, kept)
+        if c > d:
+            continue  # settled in parts, each by one piece
+        if kept == 0 or made + 2 > _MAX_BOXES or top + 2 > len(boxes) or d - c < _MIN_SIDE:
             return False
-        if h0hi - h0lo >= h1hi - h1lo:
-            if h0hi - h0lo < _MIN_SIDE:
-                return False
-            mid = (h0lo + h0hi) / 2.0
-            _put(boxes, top, h0lo, mid, h1lo, h1hi, out, kept)
-            _put(boxes, top + 1, mid, h0hi, h1lo, h1hi, out, kept)
-        else:
-            if h1hi - h1lo < _MIN_SIDE:
-                return False
-            mid = (h1lo + h1hi) / 2.0
-            _put(boxes, top, h0lo, h0hi, h1lo, mid, out, kept)
-            _put(boxes, top + 1, h0lo, h0hi, mid, h1hi, out, kept)
+        if d - c < 0.75 * (hi - lo):  # only the part left, whole
+            _put(boxes, top, h0lo, h0hi, h1lo, h1hi, out, kept)
+            boxes[top, 0 if first else 2], boxes[top, 1 if first else 3] = c, d
+            top += 1
+            made += 1
+            continue
+        mid = (c + d) / 2.0
+        _put(boxes, top, h0lo, h0hi, h1lo, h1hi, out, kept)
+        _put(boxes, top + 1, h0lo, h0hi, h1lo, h1hi, out, kept)
+        side = 0 if first else 2
+        boxes[top, side], boxes[top, side + 1] = c, mid
+        boxes[top + 1, side], boxes[top + 1, side + 1] = mid, d
         top += 2
         made += 2
     return True
