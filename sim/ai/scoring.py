@@ -16,7 +16,7 @@ profiles it meets); nothing here is kept between players or processes.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, replace
 
 from sim.ai.objectives import spot_value
@@ -27,9 +27,9 @@ from sim.combat.plan import (
     melee_weapons,
     plan_close_combat,
     plan_shots,
-    prime_shots,
     ranged_weapons,
 )
+from sim.combat.priming import prime_boards, prime_shots
 from sim.combat.situation import Situation
 from sim.engine.memo import Memo
 from sim.engine.state import GameState
@@ -179,8 +179,8 @@ class Scorer:
         return best
 
     # --- places -----------------------------------------------------------------------
-    def spot(self, state: GameState, model: str, at: Position, left: int) -> Spot:
-        """The worth of ``model`` standing at ``at`` with ``left`` actions still to take."""
+    def _places(self, state: GameState, model: str) -> dict[tuple[Position, bool], _Place]:
+        """The places kept for the board ``model`` meets (made the most recently asked)."""
         me = state.model(model)
         board = (model, me.health, tuple(sorted(
             (i, m.position, m.health, m.climbing) for i, m in state.models.items()
@@ -191,10 +191,42 @@ class Scorer:
             while len(self._boards) >= BOARDS_KEPT:
                 del self._boards[next(iter(self._boards))]  # the one asked about longest ago
         self._boards[board] = places  # (last: the most recently asked)
+        return places
+
+    def places(self, state: GameState, model: str, spots: Iterable[Position]) -> None:
+        """Work out at once the places ``model`` may stand at (greedy's candidate ends),
+        so :meth:`spot` finds them: every spot's shots both ways in one analysis per
+        weapon (:func:`sim.combat.priming.prime_boards`), the same values as one spot
+        at a time."""
+        places, here = self._places(state, model), state.model(model).position
+        todo = list(dict.fromkeys(at for at in spots
+                                  if at != here and (at, False) not in places))
+        if len(todo) < 2:  # (where it stands is its state's own board: spot works it out)
+            return
+        sits = [situation_with(state, model, at) for at in todo]
+        first, arms = sits[0], state.scenario.prepared.get(ARMS)
+        enemies = [e for e in first.positions if first.sides[e] != first.sides[model]]
+        for weapon, farthest in arms[model]:
+            prime_boards(sits, model, model, [
+                [e for e in enemies if _reaches(_distance(sit, model, e), farthest,
+                                                _radii(sit, model, e))] for sit in sits],
+                weapon, names=False)
+        for e in enemies:
+            for weapon, farthest in arms[e]:
+                prime_boards(sits, model, e, [
+                    [model] if _reaches(_distance(sit, e, model), farthest, _radii(sit, e, model))
+                    else [] for sit in sits], weapon, names=False)
+        for at, sit in zip(todo, sits, strict=True):
+            places[(at, False)] = self._place(sit, model)
+
+    def spot(self, state: GameState, model: str, at: Position, left: int) -> Spot:
+        """The worth of ``model`` standing at ``at`` with ``left`` actions still to take."""
+        me = state.model(model)
+        places = self._places(state, model)
         # (where it stands climbing, the model keeps climbing: situation_with)
         key = (at, me.climbing and at == me.position)
         if key not in places:
-            places[key] = self._place(state, model, at)
+            places[key] = self._place(situation_with(state, model, at), model)
         p = places[key]
         weight = SHOT_AFTER_MOVE if left >= 1 else SHOT_NEXT_TURN
         score = ((p.best.value * weight if p.best is not None else 0.0)
@@ -204,10 +236,10 @@ class Scorer:
                  + (spot_value(state, model, at) if self.objectives else 0.0))
         return Spot(model, at, p.best, p.threat, p.worst, p.gap, score)
 
-    def _place(self, state: GameState, model: str, at: Position) -> _Place:
-        """What a place is worth whatever the actions left: the best attack from there,
-        the enemies' threat on it and the most dangerous one, the gap to the nearest."""
-        sit = situation_with(state, model, at)
+    def _place(self, sit: Situation, model: str) -> _Place:
+        """What ``model``'s place on ``sit`` is worth whatever the actions left: the best
+        attack from there, the enemies' threat on it and the most dangerous one, the gap
+        to the nearest."""
         enemies = [e for e in sit.positions if sit.sides[e] != sit.sides[model]]
         best: AttackValue | None = None
         worst: AttackValue | None = None

@@ -36,7 +36,7 @@ from sim.movement.contact import contact_problem
 from sim.resolution.attack import AttackOutcome, AttackProfile, resolve_attack
 from sim.scenario.names import DisplayNames, display_names, model_name
 from sim.scenario.objects import Scenario, Unit, Weapon
-from sim.shooting.analysis import ShotAnalysis, analyse, analyse_many
+from sim.shooting.analysis import ShotAnalysis, analyse
 
 if TYPE_CHECKING:
     from sim.engine.state import ActionContext, GameState
@@ -145,27 +145,6 @@ def _analysis(sit: Situation, attacker: str, target: str, weapon_id: str,
     return memo.get(_analysis_key(sit, attacker, target, weapon_id, names),
                     lambda: analyse(sit.scenario, sit.positions, attacker, target,
                                     weapon_id, sit.climbing, names=names))
-
-
-def prime_shots(sit: Situation, attacker: str, targets: Sequence[str], weapon_id: str,
-                *, names: bool = True) -> None:
-    """``attacker``'s shots with one weapon at many targets analysed in one call
-    (:func:`sim.shooting.analysis.analyse_many`: the same answers, a fraction of the
-    cost) into the situation's memo, where :func:`plan_shot` (with the same ``names``)
-    finds them."""
-    weapon = sit.scenario.weapons[weapon_id]
-    if weapon.skill == MELEE_SKILL or _skill_problem(sit.scenario.unit_of(attacker), weapon):
-        return
-    memo = sit.memo
-    todo = [t for t in targets if _common_problem(sit, attacker, t, weapon_id) is None
-            and not memo.has(_analysis_key(sit, attacker, t, weapon_id))
-            and not memo.has(_analysis_key(sit, attacker, t, weapon_id, names))]
-    if len(todo) < 2:  # nothing to batch
-        return
-    found = analyse_many(sit.scenario, sit.positions, attacker, todo, weapon_id, sit.climbing,
-                         names=names)
-    for t in todo:
-        memo.get(_analysis_key(sit, attacker, t, weapon_id, names), partial(found.__getitem__, t))
 
 
 def shot_bands(analysis: ShotAnalysis) -> tuple[Band, ...]:
