@@ -202,6 +202,7 @@ def _turn(state: GameState, scorer: Scorer) -> list[Weighed]:
     options = listed(state)
     out: list[Weighed] = []
     urgency = _urgency(state, scorer)
+    scorer.standing(state, [a.model for a in options if isinstance(a, ReadyModel | Activate)])
     for a in options:
         if isinstance(a, ChooseFirst):
             first = a.side == me

@@ -198,10 +198,12 @@ class Scorer:
         so :meth:`spot` finds them: every spot's shots both ways in one analysis per
         weapon (:func:`sim.combat.priming.prime_boards`), the same values as one spot
         at a time."""
-        places, here = self._places(state, model), state.model(model).position
-        todo = list(dict.fromkeys(at for at in spots
-                                  if at != here and (at, False) not in places))
-        if len(todo) < 2:  # (where it stands is its state's own board: spot works it out)
+        me = state.model(model)
+        places, here = self._places(state, model), me.position
+        # (where it stands climbing, it keeps climbing there: a board apart, left to spot)
+        todo = list(dict.fromkeys(at for at in spots if (at, False) not in places
+                                  and not (at == here and me.climbing)))
+        if len(todo) < 2:
             return
         sits = [situation_with(state, model, at) for at in todo]
         first, arms = sits[0], state.scenario.prepared.get(ARMS)
@@ -218,6 +220,16 @@ class Scorer:
                     else [] for sit in sits], weapon, names=False)
         for at, sit in zip(todo, sits, strict=True):
             places[(at, False)] = self._place(sit, model)
+
+    def standing(self, state: GameState, models: Iterable[str]) -> None:
+        """Work out at once the enemies' shots at ``models`` where they stand (the turn
+        weighs each one's place there): one analysis per enemy and weapon."""
+        sit, arms = Situation.of_state(state), state.scenario.prepared.get(ARMS)
+        ids = [m for m in models if m in sit.positions]
+        for a in sit.positions:
+            for weapon, farthest in arms[a]:
+                prime_shots(sit, a, [m for m in ids if sit.sides[m] != sit.sides[a] and _reaches(
+                    _distance(sit, a, m), farthest, _radii(sit, a, m))], weapon, names=False)
 
     def spot(self, state: GameState, model: str, at: Position, left: int) -> Spot:
         """The worth of ``model`` standing at ``at`` with ``left`` actions still to take."""
