@@ -100,6 +100,7 @@ def _activation(state: GameState, scorer: Scorer, reaches: Reaches, quick: bool
     model = act.model
     names = display_names(state.scenario)
     extra = objective_moves(state, model, reaches) if scorer.objectives else []
+    scorer.standing(state, [model], mine=True)  # (its shots listed and weighed, its place)
     out = weigh_actions(state, scorer, [*activation_actions(state, reaches, quick), *extra])
     if not out:  # nothing scored: the first listed action, so the AI is never stuck
         first = listed(state)[0]

@@ -221,14 +221,17 @@ class Scorer:
         for at, sit in zip(todo, sits, strict=True):
             places[(at, False)] = self._place(sit, model)
 
-    def standing(self, state: GameState, models: Iterable[str]) -> None:
+    def standing(self, state: GameState, models: Iterable[str], *, mine: bool = False
+                 ) -> None:
         """Work out at once the enemies' shots at ``models`` where they stand (the turn
-        weighs each one's place there): one analysis per enemy and weapon."""
+        weighs each one's place there), with ``mine`` theirs at the enemies too (what
+        the active model's shots and its place ask): one analysis per model and weapon."""
         sit, arms = Situation.of_state(state), state.scenario.prepared.get(ARMS)
-        ids = [m for m in models if m in sit.positions]
+        ids = set(models) & set(sit.positions)
         for a in sit.positions:
             for weapon, farthest in arms[a]:
-                prime_shots(sit, a, [m for m in ids if sit.sides[m] != sit.sides[a] and _reaches(
+                prime_shots(sit, a, [m for m in sit.positions if sit.sides[m] != sit.sides[a]
+                                     and (m in ids or (mine and a in ids)) and _reaches(
                     _distance(sit, a, m), farthest, _radii(sit, a, m))], weapon, names=False)
 
     def spot(self, state: GameState, model: str, at: Position, left: int) -> Spot:
