@@ -179,12 +179,16 @@ class Scorer:
         return best
 
     # --- places -----------------------------------------------------------------------
-    def _places(self, state: GameState, model: str) -> dict[tuple[Position, bool], _Place]:
-        """The places kept for the board ``model`` meets (made the most recently asked)."""
-        me = state.model(model)
-        board = (model, me.health, tuple(sorted(
+    @staticmethod
+    def _board(state: GameState, model: str) -> Hashable:
+        """The board ``model`` meets: the other models in play and its own health."""
+        return (model, state.model(model).health, tuple(sorted(
             (i, m.position, m.health, m.climbing) for i, m in state.models.items()
             if m.in_play and i != model)))
+
+    def _places(self, state: GameState, model: str) -> dict[tuple[Position, bool], _Place]:
+        """The places kept for the board ``model`` meets (made the most recently asked)."""
+        board = self._board(state, model)
         places = self._boards.pop(board, None)
         if places is None:
             places = {}
@@ -228,10 +232,13 @@ class Scorer:
         the active model's shots and its place ask): one analysis per model and weapon."""
         sit, arms = Situation.of_state(state), state.scenario.prepared.get(ARMS)
         ids = set(models) & set(sit.positions)
+        # (the threats at a place kept already are not asked again)
+        at = {m for m in ids if (sit.positions[m], m in sit.climbing) not in self._boards.get(
+            self._board(state, m), {})}
         for a in sit.positions:
             for weapon, farthest in arms[a]:
                 prime_shots(sit, a, [m for m in sit.positions if sit.sides[m] != sit.sides[a]
-                                     and (m in ids or (mine and a in ids)) and _reaches(
+                                     and (m in at or (mine and a in ids)) and _reaches(
                     _distance(sit, a, m), farthest, _radii(sit, a, m))], weapon, names=False)
 
     def spot(self, state: GameState, model: str, at: Position, left: int) -> Spot:
