@@ -228,8 +228,9 @@ class Scorer:
     def standing(self, state: GameState, models: Iterable[str], *, mine: bool = False
                  ) -> None:
         """Work out at once the enemies' shots at ``models`` where they stand (the turn
-        weighs each one's place there), with ``mine`` theirs at the enemies too (what
-        the active model's shots and its place ask): one analysis per model and weapon."""
+        weighs each one's place there), with ``mine`` theirs at every enemy too, in
+        reach or not (the active model's Shoot samples ask them all, and its place):
+        one analysis per model and weapon."""
         sit, arms = Situation.of_state(state), state.scenario.prepared.get(ARMS)
         ids = set(models) & set(sit.positions)
         # (the threats at a place kept already are not asked again)
@@ -238,8 +239,8 @@ class Scorer:
         for a in sit.positions:
             for weapon, farthest in arms[a]:
                 prime_shots(sit, a, [m for m in sit.positions if sit.sides[m] != sit.sides[a]
-                                     and (m in at or (mine and a in ids)) and _reaches(
-                    _distance(sit, a, m), farthest, _radii(sit, a, m))], weapon, names=False)
+                                     and ((mine and a in ids) or (m in at and _reaches(
+                    _distance(sit, a, m), farthest, _radii(sit, a, m))))], weapon, names=False)
 
     def spot(self, state: GameState, model: str, at: Position, left: int) -> Spot:
         """The worth of ``model`` standing at ``at`` with ``left`` actions still to take."""
