@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sim.combat.plan import MELEE_SKILL, _analysis_key, _common_problem, _skill_problem
+from sim.combat.plan import MELEE_SKILL, analysis_key, common_problem, skill_problem
 from sim.combat.situation import Situation
 from sim.shooting.analysis import analyse_moved
 
@@ -29,12 +29,12 @@ def prime_boards(sits: Sequence[Situation], mover: str, attacker: str,
     attacker (:func:`sim.shooting.analysis.analyse_moved`)."""
     first = sits[0]
     weapon = first.scenario.weapons[weapon_id]
-    if weapon.skill == MELEE_SKILL or _skill_problem(first.scenario.unit_of(attacker), weapon):
+    if weapon.skill == MELEE_SKILL or skill_problem(first.scenario.unit_of(attacker), weapon):
         return
     todo = [(sit, t) for sit, ts in zip(sits, targets, strict=True) for t in ts
-            if _common_problem(sit, attacker, t, weapon_id) is None
-            and not sit.memo.has(_analysis_key(sit, attacker, t, weapon_id))
-            and not sit.memo.has(_analysis_key(sit, attacker, t, weapon_id, names))]
+            if common_problem(sit, attacker, t, weapon_id) is None
+            and not sit.memo.has(analysis_key(sit, attacker, t, weapon_id))
+            and not sit.memo.has(analysis_key(sit, attacker, t, weapon_id, names))]
     if len(todo) < 2:  # nothing to batch
         return
     by_height: dict[float, list[tuple[Situation, str]]] = {}
@@ -46,4 +46,4 @@ def prime_boards(sits: Sequence[Situation], mover: str, attacker: str,
                               weapon_id, first.climbing, mover,
                               [sit.positions[mover] for sit, _ in group], names=names)
         for (sit, t), ana in zip(group, found, strict=True):
-            sit.memo.put(_analysis_key(sit, attacker, t, weapon_id, names), ana)
+            sit.memo.put(analysis_key(sit, attacker, t, weapon_id, names), ana)
