@@ -21,8 +21,9 @@ from pathlib import Path
 import pytest
 
 from geometry.discs import Disc, gap
-from sim.ai.scoring import AttackValue, within_charge
-from sim.ai.search import Weights, late_weights
+from sim.ai.scoring import APPROACH, AttackValue, within_charge
+from sim.ai.search import APPROACH as SEARCH_APPROACH
+from sim.ai.search import SearchPlayer, Weights, late_weights, pressing
 from sim.engine.actions import ChooseFirst
 from sim.engine.gamedata import Status
 from sim.engine.state import GameState, StateWriter
@@ -134,9 +135,38 @@ def test_a_side_level_or_behind_in_the_last_round_plays_to_score(
     assert w.counter > BASE.counter and w.gain > BASE.gain
 
 
-def test_before_the_last_round_the_lead_changes_no_weight(tmp_path: Path) -> None:
-    """Only the scenario's last round is played for the score alone (R-TURN-10)."""
-    assert late_weights(_last_round_with_lead(tmp_path, 1, rounds=3), BASE) == BASE
+@pytest.mark.parametrize("lead", [1, 0, -1], ids=["ahead", "level", "behind"])
+def test_two_rounds_before_the_last_the_lead_changes_no_weight(tmp_path: Path,
+                                                               lead: int) -> None:
+    """Only the last round, and for a side that must score the round before it, are
+    played for the score (R-TURN-10, docs/ai.md)."""
+    state = _last_round_with_lead(tmp_path, lead, rounds=3)
+    assert late_weights(state, BASE) == BASE and not pressing(state)
+
+
+@pytest.mark.parametrize("lead", [0, -1], ids=["level", "behind"])
+def test_a_side_level_or_behind_presses_from_the_round_before_the_last(
+        tmp_path: Path, lead: int) -> None:
+    """docs/ai.md (Decision): a side level or behind in the round before the last plays
+    as in the last round (a model kept out of reach now has no attack then), and
+    search's pull toward the enemy is greedy's again."""
+    state = _last_round_with_lead(tmp_path, lead, rounds=2)
+    w = late_weights(state, BASE)
+    assert w.answer < BASE.answer and w.danger < BASE.danger
+    assert w.counter > BASE.counter and w.gain > BASE.gain
+    assert pressing(state)
+    player = SearchPlayer(1, playouts=1)
+    player.decide(state)
+    assert player.scorer.approach == APPROACH > SEARCH_APPROACH
+
+
+def test_a_side_ahead_in_the_round_before_the_last_keeps_its_weights(tmp_path: Path) -> None:
+    """Ahead, a side has no reason to press before the last round (docs/ai.md)."""
+    state = _last_round_with_lead(tmp_path, 1, rounds=2)
+    assert late_weights(state, BASE) == BASE and not pressing(state)
+    player = SearchPlayer(1, playouts=1)
+    player.decide(state)
+    assert player.scorer.approach == SEARCH_APPROACH
 
 
 def _value(p_kill: float, share: float) -> float:

@@ -27,8 +27,10 @@ position is weighed for both sides (sim.ai.leaf.threats: each model's best
 shot, or the charge it could make, from where it stands). A candidate's value
 is greedy's score minus :data:`ANSWER` times the answer and the exposure left
 open, plus :data:`COUNTER` times this player's firepower after the answer minus
-:data:`DANGER` times its exposure then; in the last round a side ahead weighs losses more and a side
-behind or level less (:func:`late_weights`). Every candidate is played out on
+:data:`DANGER` times its exposure then; in the last round a side ahead weighs
+losses more and a side behind or level less, and a side level or behind presses
+so from the round before the last, with greedy's pull toward the enemy
+(:func:`late_weights`, :func:`pressing`). Every candidate is played out on
 the same seeds: a move rolls no dice itself, but the replies roll theirs (who
 is hit and removed decides what follows), so one playout was one sample of
 their luck, against an attack's several. An attack's outcome changes the
@@ -69,6 +71,7 @@ from sim.ai.last_round import for_the_score, is_last_round
 from sim.ai.leaf import charge_threat, threats
 from sim.ai.objectives import playout_worth
 from sim.ai.player import Decision
+from sim.ai.scoring import APPROACH as GREEDY_APPROACH
 from sim.ai.scoring import Scorer
 from sim.ai.seen import Seen
 from sim.ai.widening import MOST_SECONDS, First, Luck, Pair, best_pair, next_pair
@@ -100,6 +103,9 @@ DANGER = 0.3
 #: In the last round, how much more a side ahead weighs what it could lose (and a
 #: side behind what it could gain): see late_weights.
 LATE = 1.5
+#: Rounds before the last in which a side level or behind already presses (see
+#: late_weights): the round before the last sets up the last round's attacks.
+PRESS = 1
 #: Turn steps between readying a model and its activation (option B, activate).
 LEAD_IN = 3
 #: Decisions a playout may take at most per turn played (a whole turn is about six).
@@ -134,6 +140,7 @@ class SearchPlayer:
         self.answer, self.counter, self.danger = answer, counter, danger
         self.depth, self.gain, self.safe = depth, gain, safe
         self.shortlist, self.playouts, self.seconds = shortlist, playouts, seconds
+        self.approach = approach
         self.scorer = Scorer(approach=approach)
         self.reaches = Reaches()
         self.policy = GreedyPlayer(seed, quick=True)
@@ -141,6 +148,8 @@ class SearchPlayer:
         self._plan: tuple[Hashable, Weighed] | None = None  # the chosen pair's second
 
     def decide(self, state: GameState) -> Decision:
+        # pressing late, the pull toward the enemy is greedy's guess again (late_weights)
+        self.scorer.approach = GREEDY_APPROACH if pressing(state) else self.approach
         planned = self._planned(state)
         if planned is not None:
             return planned
@@ -395,14 +404,30 @@ def late_weights(state: GameState, w: Weights) -> Weights:
     side ahead weighs what it could lose more (LATE times the answer and the
     danger, its own threats less), a side behind weighs it less (it loses anyway
     unless it scores). A level side plays as one behind: a draw is no win, and a
-    kill now decides the game."""
+    kill now decides the game. A side level or behind presses from the round
+    before the last (:data:`PRESS`, :func:`pressing`): a model kept out of reach
+    then has no attack in the last round (Decision, docs/ai.md)."""
     me = state.acting
     if me is None or not is_last_round(state):
-        return w
+        return _pressed(w) if pressing(state) else w
     lead = score(state, me) - score(state, state.opponent(me))
     if lead > 0:
         return Weights(w.answer * LATE, w.counter / LATE, w.danger * LATE, w.gain / LATE)
+    return _pressed(w)
+
+
+def _pressed(w: Weights) -> Weights:
+    """A side behind or level late: what it could lose weighs less, what it could gain more."""
     return Weights(w.answer / LATE, w.counter * LATE, w.danger / LATE, w.gain * LATE)
+
+
+def pressing(state: GameState) -> bool:
+    """The side to act is level or behind on the score (R-TURN-10) in the scenario's
+    last round or the :data:`PRESS` rounds before it: it must score to win."""
+    me = state.acting
+    if me is None or state.rounds is None or state.round < state.rounds - PRESS:
+        return False
+    return score(state, me) <= score(state, state.opponent(me))
 
 
 def candidates(state: GameState, scorer: Scorer, reaches: Reaches) -> list[Weighed]:
