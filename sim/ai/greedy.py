@@ -16,7 +16,7 @@ readied is activated now), and never ends a turn with Ready models left.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from sim.ai import why
@@ -100,6 +100,7 @@ def _activation(state: GameState, scorer: Scorer, reaches: Reaches, quick: bool
     model = act.model
     names = display_names(state.scenario)
     extra = objective_moves(state, model, reaches) if scorer.objectives else []
+    scorer.standing(state, [model], mine=True)  # (its shots listed and weighed, its place)
     out = weigh_actions(state, scorer, [*activation_actions(state, reaches, quick), *extra])
     if not out:  # nothing scored: the first listed action, so the AI is never stuck
         first = listed(state)[0]
@@ -114,12 +115,10 @@ def weigh_actions(state: GameState, scorer: Scorer, actions: Iterable[Action]
     act = state.activation
     assert act is not None  # the phase is ACTIVATION
     sit = Situation.of_state(state)
-    seen: set[Action] = set()
+    todo = list(dict.fromkeys(actions))  # (each once, in order)
+    scorer.places(state, act.model, _ends(state, todo))  # (every move's end at once)
     out: list[Weighed] = []
-    for a in actions:
-        if a in seen:
-            continue
-        seen.add(a)
+    for a in todo:
         w = _weigh_one(state, scorer, sit, a, act.model, act.actions_left)
         if w is not None:
             out.append(w)
@@ -172,6 +171,19 @@ def _weigh_one(state: GameState, scorer: Scorer, sit: Situation, a: Action, mode
     return None
 
 
+def _ends(state: GameState, actions: list[Action]) -> Iterator[Position]:
+    """Where the moves and charges among ``actions`` leave the model (the legal ones)."""
+    for a in actions:
+        if isinstance(a, Move):
+            end = move_end(state, a, state.model(a.model).position)[0]
+        elif isinstance(a, Charge):
+            end = plan_movement(state, a.model, a.steps, ruler="charge").end
+        else:
+            continue
+        if end is not None:
+            yield end
+
+
 def move_end(state: GameState, a: Move, here: Position) -> tuple[Position | None, bool]:
     """Where a legal move ends, and whether climbing; a walk on the ground ends at its
     last point (no need to plan it again), anything else is planned."""
@@ -191,6 +203,7 @@ def _turn(state: GameState, scorer: Scorer) -> list[Weighed]:
     options = listed(state)
     out: list[Weighed] = []
     urgency = _urgency(state, scorer)
+    scorer.standing(state, [a.model for a in options if isinstance(a, ReadyModel | Activate)])
     for a in options:
         if isinstance(a, ChooseFirst):
             first = a.side == me

@@ -16,7 +16,7 @@ profiles it meets); nothing here is kept between players or processes.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, replace
 
 from sim.ai.objectives import spot_value
@@ -27,9 +27,9 @@ from sim.combat.plan import (
     melee_weapons,
     plan_close_combat,
     plan_shots,
-    prime_shots,
     ranged_weapons,
 )
+from sim.combat.priming import prime_boards, prime_shots
 from sim.combat.situation import Situation
 from sim.engine.memo import Memo
 from sim.engine.state import GameState
@@ -179,22 +179,77 @@ class Scorer:
         return best
 
     # --- places -----------------------------------------------------------------------
-    def spot(self, state: GameState, model: str, at: Position, left: int) -> Spot:
-        """The worth of ``model`` standing at ``at`` with ``left`` actions still to take."""
-        me = state.model(model)
-        board = (model, me.health, tuple(sorted(
+    @staticmethod
+    def _board(state: GameState, model: str) -> Hashable:
+        """The board ``model`` meets: the other models in play and its own health."""
+        return (model, state.model(model).health, tuple(sorted(
             (i, m.position, m.health, m.climbing) for i, m in state.models.items()
             if m.in_play and i != model)))
+
+    def _places(self, state: GameState, model: str) -> dict[tuple[Position, bool], _Place]:
+        """The places kept for the board ``model`` meets (made the most recently asked)."""
+        board = self._board(state, model)
         places = self._boards.pop(board, None)
         if places is None:
             places = {}
             while len(self._boards) >= BOARDS_KEPT:
                 del self._boards[next(iter(self._boards))]  # the one asked about longest ago
         self._boards[board] = places  # (last: the most recently asked)
+        return places
+
+    def places(self, state: GameState, model: str, spots: Iterable[Position]) -> None:
+        """Work out at once the places ``model`` may stand at (greedy's candidate ends),
+        so :meth:`spot` finds them: every spot's shots both ways in one analysis per
+        weapon (:func:`sim.combat.priming.prime_boards`), the same values as one spot
+        at a time."""
+        me = state.model(model)
+        places, here = self._places(state, model), me.position
+        # (where it stands climbing, it keeps climbing there: a board apart, left to spot)
+        todo = list(dict.fromkeys(at for at in spots if (at, False) not in places
+                                  and not (at == here and me.climbing)))
+        if len(todo) < 2:
+            return
+        sits = [situation_with(state, model, at) for at in todo]
+        first, arms = sits[0], state.scenario.prepared.get(ARMS)
+        enemies = [e for e in first.positions if first.sides[e] != first.sides[model]]
+        for weapon, farthest in arms[model]:
+            prime_boards(sits, model, model, [
+                [e for e in enemies if _reaches(_distance(sit, model, e), farthest,
+                                                _radii(sit, model, e))] for sit in sits],
+                weapon, names=False)
+        for e in enemies:
+            for weapon, farthest in arms[e]:
+                prime_boards(sits, model, e, [
+                    [model] if _reaches(_distance(sit, e, model), farthest, _radii(sit, e, model))
+                    else [] for sit in sits], weapon, names=False)
+        for at, sit in zip(todo, sits, strict=True):
+            places[(at, False)] = self._place(sit, model)
+
+    def standing(self, state: GameState, models: Iterable[str], *, mine: bool = False
+                 ) -> None:
+        """Work out at once the enemies' shots at ``models`` where they stand (the turn
+        weighs each one's place there), with ``mine`` theirs at every enemy too, in
+        reach or not (the active model's Shoot samples ask them all, and its place):
+        one analysis per model and weapon."""
+        sit, arms = Situation.of_state(state), state.scenario.prepared.get(ARMS)
+        ids = set(models) & set(sit.positions)
+        # (the threats at a place kept already are not asked again)
+        at = {m for m in ids if (sit.positions[m], m in sit.climbing) not in self._boards.get(
+            self._board(state, m), {})}
+        for a in sit.positions:
+            for weapon, farthest in arms[a]:
+                prime_shots(sit, a, [m for m in sit.positions if sit.sides[m] != sit.sides[a]
+                                     and ((mine and a in ids) or (m in at and _reaches(
+                    _distance(sit, a, m), farthest, _radii(sit, a, m))))], weapon, names=False)
+
+    def spot(self, state: GameState, model: str, at: Position, left: int) -> Spot:
+        """The worth of ``model`` standing at ``at`` with ``left`` actions still to take."""
+        me = state.model(model)
+        places = self._places(state, model)
         # (where it stands climbing, the model keeps climbing: situation_with)
         key = (at, me.climbing and at == me.position)
         if key not in places:
-            places[key] = self._place(state, model, at)
+            places[key] = self._place(situation_with(state, model, at), model)
         p = places[key]
         weight = SHOT_AFTER_MOVE if left >= 1 else SHOT_NEXT_TURN
         score = ((p.best.value * weight if p.best is not None else 0.0)
@@ -204,10 +259,10 @@ class Scorer:
                  + (spot_value(state, model, at) if self.objectives else 0.0))
         return Spot(model, at, p.best, p.threat, p.worst, p.gap, score)
 
-    def _place(self, state: GameState, model: str, at: Position) -> _Place:
-        """What a place is worth whatever the actions left: the best attack from there,
-        the enemies' threat on it and the most dangerous one, the gap to the nearest."""
-        sit = situation_with(state, model, at)
+    def _place(self, sit: Situation, model: str) -> _Place:
+        """What ``model``'s place on ``sit`` is worth whatever the actions left: the best
+        attack from there, the enemies' threat on it and the most dangerous one, the gap
+        to the nearest."""
         enemies = [e for e in sit.positions if sit.sides[e] != sit.sides[model]]
         best: AttackValue | None = None
         worst: AttackValue | None = None

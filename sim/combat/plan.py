@@ -36,7 +36,7 @@ from sim.movement.contact import contact_problem
 from sim.resolution.attack import AttackOutcome, AttackProfile, resolve_attack
 from sim.scenario.names import DisplayNames, display_names, model_name
 from sim.scenario.objects import Scenario, Unit, Weapon
-from sim.shooting.analysis import ShotAnalysis, analyse, analyse_many
+from sim.shooting.analysis import ShotAnalysis, analyse
 
 if TYPE_CHECKING:
     from sim.engine.state import ActionContext, GameState
@@ -79,7 +79,7 @@ class AttackPlan:
         return f"{a} attacks {t} with {self.weapon.name} ({how})"
 
 
-def _common_problem(sit: Situation, attacker: str, target: str, weapon_id: str) -> str | None:
+def common_problem(sit: Situation, attacker: str, target: str, weapon_id: str) -> str | None:
     """Checks shared by shooting and close combat (ids, sides, the weapon carried)."""
     if attacker not in sit.positions:
         return f"attacker {attacker!r} is not in play"
@@ -98,7 +98,8 @@ def _common_problem(sit: Situation, attacker: str, target: str, weapon_id: str) 
     return None
 
 
-def _skill_problem(unit: Unit, weapon: Weapon) -> str | None:
+def skill_problem(unit: Unit, weapon: Weapon) -> str | None:
+    """Why the unit cannot use the weapon's skill (R-SHOOT-1), or None."""
     if unit.attribute_for(weapon.skill) is None:
         return (f"{unit.name} lacks the {weapon.skill!r} skill {weapon.name} needs "
                 f"(R-SHOOT-1); its skills: {', '.join(sorted(unit.skills)) or 'none'}")
@@ -114,7 +115,7 @@ def _profile(sit: Situation, attacker: str, target: str, weapon: Weapon,
              armor_boost: int) -> AttackProfile:
     unit = sit.scenario.unit_of(attacker)
     value = unit.attribute_for(weapon.skill)
-    assert value is not None  # _skill_problem ran first
+    assert value is not None  # skill_problem ran first
     return AttackProfile(
         skill=weapon.skill, attribute_letter=unit.skills[weapon.skill], attribute=value,
         modifier=modifier, dice=tuple(dice), damage=weapon.damage,
@@ -124,8 +125,9 @@ def _profile(sit: Situation, attacker: str, target: str, weapon: Weapon,
     )
 
 
-def _analysis_key(sit: Situation, attacker: str, target: str, weapon_id: str,
+def analysis_key(sit: Situation, attacker: str, target: str, weapon_id: str,
                   names: bool = True) -> Hashable:
+    """Where a shot's analysis is kept in the situation's memo."""
     # (bare analyses, names=False, under their own key: the window and the CLI read
     # the blockers' names of the named ones from the same memo)
     return ("shot-analysis" if names else "shot-analysis-bare", sit.board, sit.climbing,
@@ -139,33 +141,12 @@ def _analysis(sit: Situation, attacker: str, target: str, weapon_id: str,
     # request takes the named analysis when there is one (the same verdict and numbers).
     memo = sit.memo
     if not names:
-        named = memo.peek(_analysis_key(sit, attacker, target, weapon_id))
+        named = memo.peek(analysis_key(sit, attacker, target, weapon_id))
         if named is not None:
             return cast(ShotAnalysis, named)
-    return memo.get(_analysis_key(sit, attacker, target, weapon_id, names),
+    return memo.get(analysis_key(sit, attacker, target, weapon_id, names),
                     lambda: analyse(sit.scenario, sit.positions, attacker, target,
                                     weapon_id, sit.climbing, names=names))
-
-
-def prime_shots(sit: Situation, attacker: str, targets: Sequence[str], weapon_id: str,
-                *, names: bool = True) -> None:
-    """``attacker``'s shots with one weapon at many targets analysed in one call
-    (:func:`sim.shooting.analysis.analyse_many`: the same answers, a fraction of the
-    cost) into the situation's memo, where :func:`plan_shot` (with the same ``names``)
-    finds them."""
-    weapon = sit.scenario.weapons[weapon_id]
-    if weapon.skill == MELEE_SKILL or _skill_problem(sit.scenario.unit_of(attacker), weapon):
-        return
-    memo = sit.memo
-    todo = [t for t in targets if _common_problem(sit, attacker, t, weapon_id) is None
-            and not memo.has(_analysis_key(sit, attacker, t, weapon_id))
-            and not memo.has(_analysis_key(sit, attacker, t, weapon_id, names))]
-    if len(todo) < 2:  # nothing to batch
-        return
-    found = analyse_many(sit.scenario, sit.positions, attacker, todo, weapon_id, sit.climbing,
-                         names=names)
-    for t in todo:
-        memo.get(_analysis_key(sit, attacker, t, weapon_id, names), partial(found.__getitem__, t))
 
 
 def shot_bands(analysis: ShotAnalysis) -> tuple[Band, ...]:
@@ -214,14 +195,14 @@ def plan_shots(sit: Situation, attacker: str, target: str, weapon_id: str, *,
 def _sighted(sit: Situation, attacker: str, target: str, weapon_id: str, names: bool,
              what: object) -> tuple[Weapon, ShotAnalysis]:
     """The weapon and the analysis of a shot in reach and in sight, or the refusal."""
-    why = _common_problem(sit, attacker, target, weapon_id)
+    why = common_problem(sit, attacker, target, weapon_id)
     if why is not None:
         raise refuse(what, attacker, why)
     weapon = sit.scenario.weapons[weapon_id]
     if weapon.skill == MELEE_SKILL:
         raise refuse(what, attacker, f"{weapon.name} is a close-combat weapon; "
                       "use close combat")
-    why = _skill_problem(sit.scenario.unit_of(attacker), weapon)
+    why = skill_problem(sit.scenario.unit_of(attacker), weapon)
     if why is not None:
         raise refuse(what, attacker, why)
     ana = _analysis(sit, attacker, target, weapon_id, names)
@@ -275,14 +256,14 @@ def plan_close_combat(sit: Situation, attacker: str, target: str, weapon_id: str
     weapon's dice (its short band) and damage; no cover in close combat.
     """
     what = f"close-combat {attacker} {target} {weapon_id}"
-    why = _common_problem(sit, attacker, target, weapon_id)
+    why = common_problem(sit, attacker, target, weapon_id)
     if why is not None:
         raise refuse(what, attacker, why)
     weapon = sit.scenario.weapons[weapon_id]
     if weapon.skill != MELEE_SKILL:
         raise refuse(what, attacker, f"{weapon.name} is not a close-combat weapon; shoot "
                       "with it")
-    why = (_skill_problem(sit.scenario.unit_of(attacker), weapon)
+    why = (skill_problem(sit.scenario.unit_of(attacker), weapon)
            or close_combat_contact(sit, attacker, target))
     if why is not None:
         raise refuse(what, attacker, why)

@@ -37,6 +37,10 @@ class Memo:
             self._answers[key] = build()
         return cast(T, self._answers[key])
 
+    def put(self, key: Hashable, answer: object) -> None:
+        """Keep ``answer`` for ``key`` (worked out in bulk by the caller)."""
+        self._answers[key] = answer
+
     def peek(self, key: Hashable) -> Any:
         """The answer for ``key`` if it is built, else None (nothing built)."""
         return self._answers.get(key)

@@ -84,7 +84,7 @@ from sim.shooting.weapon_range import rulers
 
 __all__ = ["ENTERS_ONLY", "FRIENDLY", "HUGE_IN_MELEE", "HUGE_NOT_LARGER", "TOUCHES_ATTACKER",
            "IgnoredCover", "PreparedBoard", "Reason", "ShotAnalysis", "analyse", "analyse_many",
-           "blocking_pieces", "edge_stand_ins", "prepared_board", "sight_extras"]
+           "analyse_moved", "blocking_pieces", "edge_stand_ins", "prepared_board", "sight_extras"]
 
 
 
@@ -285,6 +285,24 @@ def analyse_many(scenario: Scenario, positions: Mapping[str, Position], attacker
     return dict(zip(targets, shots, strict=True))
 
 
+def analyse_moved(scenario: Scenario, positions: Mapping[str, Position], attacker_id: str,
+                  targets: Sequence[str], weapon_id: str | None, climbing: Collection[str],
+                  mover: str, spots: Sequence[Position], *, names: bool = True
+                  ) -> list[ShotAnalysis]:
+    """:func:`analyse` of ``attacker_id`` against each of ``targets`` (ids may repeat)
+    with ``mover``, the attacker or that pair's target, standing at that pair's spot
+    (``spots[i]``; the other models as ``positions`` has them): the places a model
+    weighs, many boards in one call. The mover as the attacker has one height."""
+    _check_ids(scenario, positions, (attacker_id, *targets), weapon_id)
+    if attacker_id in targets or len(spots) != len(targets) or not all(
+            mover in (attacker_id, t) for t in targets) or (mover == attacker_id and len(
+                {s.z for s in spots}) > 1):
+        raise UsageError(f"moved shots of {attacker_id!r}: one spot of {mover!r} a pair, "
+                         "the mover in each pair, the attacker at one height")
+    return _analyse_pairs(scenario, positions, attacker_id, targets, weapon_id,
+                          frozenset(climbing), names, (mover, spots))
+
+
 def _make_pair(scenario: Scenario, positions: Mapping[str, Position], attacker_id: str,
                target_id: str, climbing: frozenset[str] = frozenset(),
                board: PreparedBoard | None = None) -> ShotPair:
@@ -301,6 +319,15 @@ def _fan(board: PreparedBoard, positions: Mapping[str, Position], discs: Mapping
     a, z_a, side = discs[attacker_id], positions[attacker_id].z, board.side[attacker_id]
     return [_new(ShotPair, (attacker_id, t, a, discs[t], z_a, positions[t].z, side, climbing))
             for t in targets]
+
+
+def _moved(board: PreparedBoard, pairs: list[ShotPair], mover: str,
+           spots: Sequence[Position]) -> list[ShotPair]:
+    """The pairs with ``mover`` (each pair's attacker or target) at each pair's spot."""
+    r = board.radius[mover]
+    return [p._replace(a=_new(Disc, (s.x, s.y, r)), z_a=s.z) if p.attacker == mover
+            else p._replace(t=_new(Disc, (s.x, s.y, r)), z_t=s.z)
+            for p, s in zip(pairs, spots, strict=True)]
 
 
 def pair_sights(board: PreparedBoard, scenario: Scenario, positions: Mapping[str, Position],
@@ -362,14 +389,18 @@ def _sights(board: PreparedBoard, pairs: Sequence[ShotPair], keys: Sequence[froz
 
 def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attacker_id: str,
                    targets: Sequence[str], weapon_id: str | None,
-                   climbing: frozenset[str], names: bool = True) -> list[ShotAnalysis]:
+                   climbing: frozenset[str], names: bool = True,
+                   moved: tuple[str, Sequence[Position]] | None = None) -> list[ShotAnalysis]:
     board = prepared_board(scenario)
     tolerance = scenario.rules_data.touch_tolerance
     discs = _discs(board, positions)
     pairs = _fan(board, positions, discs, attacker_id, targets, climbing)
+    if moved is not None:  # (analyse_moved: the mover at each pair's spot)
+        pairs = _moved(board, pairs, *moved)
     rows = pair_rows([(p.a, p.t) for p in pairs])  # one array for every compiled call
     plan = fan_plan(board, attacker_id, targets,
-                    (positions[attacker_id].z, *[p.z_t for p in pairs]), climbing)
+                    (pairs[0].z_a if pairs else positions[attacker_id].z,
+                     *[p.z_t for p in pairs]), climbing)
     sights = _fan_sights(board, positions, pairs, plan, rows, names)
     lines = [(p.a, p.t) for p in pairs]
     # The pieces near each line that are cover objects for its pair, and how the line
@@ -391,7 +422,10 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
         huge_on_line: tuple[str, ...] = ()
         if row:
             on_line = {ids[k]: discs[ids[k]] for k in row}
-            models, ruled_out, huge_on_line = model_cover(board, scenario, positions, pair,
+            here = positions if moved is None else {  # (the mover never enters a line)
+                **positions, moved[0]: Position(pair.t.x, pair.t.y, pair.z_t)
+                if moved[0] == pair.target else Position(pair.a.x, pair.a.y, pair.z_a)}
+            models, ruled_out, huge_on_line = model_cover(board, scenario, here, pair,
                                                           on_line, entered=True, made=made)
             objects += models
             found += [disc_code(pair.a, pair.t, m.shape, tolerance)  # type: ignore[arg-type]
