@@ -25,11 +25,12 @@ import pytest
 
 from bench.boards import KINDS, crowded_board, make_board, scaling_board
 from geometry.discs import Disc
-from geometry.sight.certify import _convex, _uncovered, proved_blocked
+from geometry.sight.certify import _uncovered, proved_blocked
 from geometry.sight.cones import uncut_features
 from geometry.sight.corridor import features, groups_near, near, slot_boxes
 from geometry.sight.index import Obstacle, Sight, SightIndex
 from geometry.sight.kernel import _first_free
+from geometry.sight.pieces import one_convex
 from tests.test_analysis import WALL, m, scenario
 from tests.test_sight_crowded import _extras
 
@@ -202,4 +203,14 @@ def test_only_one_convex_ring_counts_as_one_piece() -> None:
               "wall": (LineString([(0, 0), (3, 0)]), [False])}
     for name, (shape, convex) in shapes.items():
         pk = SightIndex([Obstacle(name, shape)], merge_gap=0.01)._static.packed
-        assert [_convex(pk, g) for g in range(len(pk.gbox))] == convex, name
+        whole = [one_convex(pk.tri_at, pk.vert_at, pk.vert, pk.vert_cone, pk.edge_at, pk.edge,
+                            pk.disc_at, pk.wall_at, g) for g in range(len(pk.gbox))]
+        assert whole == convex, name
+        for g, one in enumerate(convex):  # the proof's pieces: the group, or its triangles
+            count = pk.piece_at[g + 1] - pk.piece_at[g]
+            assert count == (1 if one else pk.tri_at[g + 1] - pk.tri_at[g]), name
+        for p in range(pk.piece_at[-1]):  # each corner once, inside its piece's box
+            corners = pk.corner[pk.corner_at[p]:pk.corner_at[p + 1]]
+            assert len({tuple(c) for c in corners}) == len(corners), name
+            assert (corners >= pk.piece_box[p, :2]).all(), name
+            assert (corners <= pk.piece_box[p, 2:]).all(), name

@@ -52,65 +52,48 @@ _MAX_K = 0.7
 
 
 @jit
-def _convex(pk: Any, g: int) -> bool:
-    """Is group ``g`` one convex polygon (one ring, every corner convex, triangles
-    left after erosion, nothing else)? Its eroded triangles then make one convex
-    piece, the hull of their corners."""
-    v0, v1 = pk.vert_at[g], pk.vert_at[g + 1]
-    e0 = pk.edge_at[g]
-    if (v1 - v0 < 3 or pk.edge_at[g + 1] - e0 != v1 - v0 or pk.tri_at[g + 1] == pk.tri_at[g]
-            or pk.disc_at[g + 1] > pk.disc_at[g] or pk.wall_at[g + 1] > pk.wall_at[g]):
-        return False
-    fx, fy = pk.vert[v0, 0], pk.vert[v0, 1]
-    for i in range(v1 - v0):
-        if pk.vert_cone[v0 + i, 4] < 0.5:
-            return False
-        closes = pk.edge[e0 + i, 2] == fx and pk.edge[e0 + i, 3] == fy
-        if closes != (i == v1 - v0 - 1):  # one ring: only the last side closes it
-            return False
-    return True
-
-
-@jit
 def _between(pk: Any, cand: Ints, a: Array, ux: float, uy: float, xl: float, xr: float,
              hm: float) -> tuple[Array, Array, Ints]:
-    """Convex pieces lying wholly between ``xl`` and ``xr`` along the centre line that
-    may meet a line of heights within ``hm``: a convex group as one piece (the corners
-    of all its eroded triangles), any other group's triangles one by one. Returns the
-    corners' frame x and y, and where each piece's corners start (and the end)."""
-    tp = pk.tri_p
+    """The convex pieces of ``cand``'s groups (:mod:`geometry.sight.pieces`) lying
+    wholly between ``xl`` and ``xr`` along the centre line that may meet a line of
+    heights within ``hm``. Returns their corners' frame x and y, and where each
+    piece's corners start (and the end)."""
     n = 0
     for g in cand:
-        n += pk.tri_at[g + 1] - pk.tri_at[g]
-    px, py = np.empty(3 * n), np.empty(3 * n)
+        n += pk.corner_at[pk.piece_at[g + 1]] - pk.corner_at[pk.piece_at[g]]
+    px, py = np.empty(n), np.empty(n)
     at = np.empty(n + 1, np.int64)
     at[0] = 0
+    ax, ay = abs(ux), abs(uy)
     k = m = 0
     for g in cand:
-        whole = _convex(pk, g)
-        inside = True
-        lo, hi = np.inf, -np.inf
-        for t in range(pk.tri_at[g], pk.tri_at[g + 1]):
-            if not whole:
-                inside = True
-                lo, hi = np.inf, -np.inf
-            for j in range(3):
-                wx, wy = tp[t, 2 * j] - a[0], tp[t, 2 * j + 1] - a[1]
+        for p in range(pk.piece_at[g], pk.piece_at[g + 1]):
+            # The box first: a piece whose box lies wholly outside the band, or wholly
+            # beside the heights, is left out (by a margin far above the rounding of
+            # the projection, so only pieces the corners' test leaves out too).
+            b = pk.piece_box[p]
+            wx, wy = (b[0] + b[2]) / 2.0 - a[0], (b[1] + b[3]) / 2.0 - a[1]
+            hx, hy = (b[2] - b[0]) / 2.0, (b[3] - b[1]) / 2.0
+            cx, cy = wx * ux + wy * uy, wy * ux - wx * uy
+            ex, ey = hx * ax + hy * ay + _MARGIN, hx * ay + hy * ax + _MARGIN
+            if cx + ex < xl or cx - ex > xr or cy - ey > hm or cy + ey < -hm:
+                continue
+            inside = True
+            lo, hi = np.inf, -np.inf
+            for c in range(pk.corner_at[p], pk.corner_at[p + 1]):
+                wx, wy = pk.corner[c, 0] - a[0], pk.corner[c, 1] - a[1]
                 x, y = wx * ux + wy * uy, wy * ux - wx * uy
-                inside = inside and xl <= x <= xr
+                if not xl <= x <= xr:
+                    inside = False
+                    break
                 lo, hi = min(lo, y), max(hi, y)
-                known = False
-                for i in range(at[k], m):  # a corner the piece's triangles share: once
-                    known = known or (px[i] == x and py[i] == y)
-                if not known:
-                    px[m], py[m] = x, y
-                    m += 1
-            if not whole or t == pk.tri_at[g + 1] - 1:  # a piece ends here
-                if inside and lo <= hm and hi >= -hm:
-                    k += 1
-                    at[k] = m
-                else:
-                    m = at[k]
+                px[m], py[m] = x, y
+                m += 1
+            if inside and lo <= hm and hi >= -hm:
+                k += 1
+                at[k] = m
+            else:
+                m = at[k]
     return px[:m], py[:m], at[:k + 1]
 
 

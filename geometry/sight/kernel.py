@@ -436,12 +436,13 @@ def _sight_pairs(gbox: Array, tri_at: Ints, tri_n: Array, tri_h: Array, tri_box:
                  tri_p: Array, vert_at: Ints, vert: Array, vert_cone: Array, edge_at: Ints,
                  edge: Array,
                  disc_at: Ints, disc: Array, wall_at: Ints, wall: Array, grid: Array,
-                 cell_at: Ints, cell_g: Ints,
-                 masks: NDArray[np.bool_], mask_of: Ints, rows: Array,
+                 cell_at: Ints, cell_g: Ints, piece_at: Ints, corner_at: Ints, corner: Array,
+                 piece_box: Array, masks: NDArray[np.bool_], mask_of: Ints, rows: Array,
                  visible: NDArray[np.bool_], wit: Array, hit: NDArray[np.bool_],
                  names: bool) -> None:
     pk = Packed(gbox, tri_at, tri_n, tri_h, tri_box, tri_p, vert_at, vert, vert_cone, edge_at,
-                edge, disc_at, disc, wall_at, wall, grid, cell_at, cell_g)
+                edge, disc_at, disc, wall_at, wall, grid, cell_at, cell_g, piece_at, corner_at,
+                corner, piece_box)
     for i in range(len(rows)):
         visible[i] = _one(pk, masks[mask_of[i]], rows[i, :3], rows[i, 3:], hit[i], wit[i],
                           names)

@@ -20,6 +20,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from geometry.sight.parts import Parts
+from geometry.sight.pieces import pieces
 
 Array = NDArray[np.float64]
 Ints = NDArray[np.int64]
@@ -58,6 +59,10 @@ class Packed(NamedTuple):
     grid: Array  # (5,) x0, y0, cell side, columns, rows
     cell_at: Ints  # (C + 1,) cell ``c``'s groups are ``cell_g[cell_at[c]:cell_at[c + 1]]``
     cell_g: Ints  # group ids, ascending within a cell
+    piece_at: Ints  # (G + 1,) the proof's convex pieces by group (geometry.sight.pieces)
+    corner_at: Ints  # (P + 1,) each piece's corners' rows
+    corner: Array  # (C, 2)
+    piece_box: Array  # (P, 4) box of each piece's corners
 
 
 def _starts(groups: Ints, ngroup: int) -> Ints:
@@ -142,15 +147,20 @@ def pack(parts: Parts, ngroup: int, one_cell: bool = False) -> Packed:
         np.maximum.at(filed[:, 2], edge_g, edge_hi[:, 0])
         np.maximum.at(filed[:, 3], edge_g, edge_hi[:, 1])
     grid, cell_at, cell_g = _grid(filed, one_cell)
+    tri_at, tri_p = _starts(tri_g, ngroup), np.ascontiguousarray(tri.reshape(-1, 6))
+    vert_at, vert = _starts(vert_g, ngroup), np.ascontiguousarray(vert)
+    vert_cone = np.ascontiguousarray(vert_cone)
+    edge_at, edge = _starts(edge_g, ngroup), np.ascontiguousarray(edge)
+    disc_at, wall_at = _starts(disc_g, ngroup), _starts(wall_g, ngroup)
+    piece_at, corner_at, corner, piece_box = pieces(tri_at, tri_p, vert_at, vert, vert_cone,
+                                                    edge_at, edge, disc_at, wall_at)
     return Packed(
         gbox=gbox,
-        tri_at=_starts(tri_g, ngroup), tri_n=np.ascontiguousarray(parts.tri_n[t].reshape(-1, 6)),
-        tri_h=np.ascontiguousarray(parts.tri_h[t]), tri_box=box,
-        tri_p=np.ascontiguousarray(tri.reshape(-1, 6)),
-        vert_at=_starts(vert_g, ngroup), vert=np.ascontiguousarray(vert),
-        vert_cone=np.ascontiguousarray(vert_cone),
-        edge_at=_starts(edge_g, ngroup), edge=np.ascontiguousarray(edge),
-        disc_at=_starts(disc_g, ngroup), disc=np.ascontiguousarray(disc),
-        wall_at=_starts(wall_g, ngroup), wall=np.ascontiguousarray(wall),
+        tri_at=tri_at, tri_n=np.ascontiguousarray(parts.tri_n[t].reshape(-1, 6)),
+        tri_h=np.ascontiguousarray(parts.tri_h[t]), tri_box=box, tri_p=tri_p,
+        vert_at=vert_at, vert=vert, vert_cone=vert_cone, edge_at=edge_at, edge=edge,
+        disc_at=disc_at, disc=np.ascontiguousarray(disc),
+        wall_at=wall_at, wall=np.ascontiguousarray(wall),
         grid=grid, cell_at=cell_at, cell_g=cell_g,
+        piece_at=piece_at, corner_at=corner_at, corner=corner, piece_box=piece_box,
     )
