@@ -1,9 +1,10 @@
 """Line of sight between two discs among obstacles, exact (R-LOS-1): index.py is the
 API (Obstacle, Sight, SightIndex, line_of_sight); parts.py prepares the obstacles
 (merging, erosion, triangles, corners, tolerances); packing.py packs them for the
-kernel (with pieces.py, the proof's convex pieces, listed once per board); corridor.py (what one pair works on), cones.py and certify.py (what a
-verdict-only query leaves out) and kernel.py (the search) are compiled
-(numba, cache=True), and their cached code is dropped when any file here changes.
+kernel, with pieces.py (the proof's convex pieces, listed once per board);
+corridor.py (what one pair works on), cones.py and certify.py (what a verdict-only
+query leaves out) and kernel.py (the search) are compiled (numba, cache=True), and
+their cached code is dropped when any file here changes.
 """
 
 from pathlib import Path
