@@ -234,13 +234,15 @@ class Scorer:
         sit, arms = Situation.of_state(state), state.scenario.prepared.get(ARMS)
         ids = set(models) & set(sit.positions)
         # (the threats at a place kept already are not asked again)
-        at = {m for m in ids if (sit.positions[m], m in sit.climbing) not in self._boards.get(
-            self._board(state, m), {})}
+        weighed = {m for m in ids if (sit.positions[m], m in sit.climbing)
+                   not in self._boards.get(self._board(state, m), {})}
         for a in sit.positions:
+            foes = [m for m in sit.positions if sit.sides[m] != sit.sides[a]]
             for weapon, farthest in arms[a]:
-                prime_shots(sit, a, [m for m in sit.positions if sit.sides[m] != sit.sides[a]
-                                     and ((mine and a in ids) or (m in at and _reaches(
-                    _distance(sit, a, m), farthest, _radii(sit, a, m))))], weapon, names=False)
+                targets = foes if mine and a in ids else [
+                    m for m in foes if m in weighed
+                    and _reaches(_distance(sit, a, m), farthest, _radii(sit, a, m))]
+                prime_shots(sit, a, targets, weapon, names=False)
 
     def spot(self, state: GameState, model: str, at: Position, left: int) -> Spot:
         """The worth of ``model`` standing at ``at`` with ``left`` actions still to take."""
