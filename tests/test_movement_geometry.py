@@ -265,3 +265,29 @@ def test_property_reach_agrees_with_the_move_check(
                for ob in lvl.occupied]
         edge = min(p[0] - R, p[1] - R, 24 - R - p[0], 24 - R - p[1]) + TOL
         assert min([*margins, *occ, edge]) < 0.03, (p, "legal but outside the area")
+
+
+@pytest.mark.parametrize("dense", [True, False], ids=["array", "tree"])
+def test_clearance_queries_name_every_close_obstacle(dense: bool, monkeypatch: pytest.MonkeyPatch
+                                                     ) -> None:
+    """The legality and reach of every move rest on "which obstacles come within the
+    base's radius of this leg" (R-MOV-2): both ways of finding the candidates (bounds
+    compared at once for few pairs, the tree for many) must name the same obstacles as
+    the exact distance to each, bounds that only touch included."""
+    import geometry.movement.obstacles as obstacles
+
+    monkeypatch.setattr(obstacles, "DENSE_PAIRS", 10**9 if dense else 0)
+    items = [box(f"b{i}{j}", i * 3, j * 3, i * 3 + 2, j * 3 + 2) for i in range(4) for j in range(4)]
+    items += [MoveObstacle.circle(f"c{i}", (i * 3 + 2.5, 11.5), 0.5) for i in range(4)]
+    obs = ObstacleSet(tuple(items))
+    legs = [shapely.LineString([(x, y), (x + dx, y + dy)])
+            for x in (0.0, 2.0, 2.5, 5.0) for y in (0.0, 2.5, 11.0)
+            for dx, dy in ((3.0, 0.0), (0.0, 3.0), (4.0, 4.0))] + [shapely.Point(2.5, 2.5)]
+    for threshold in (0.0, 0.5, 1.0):
+        rows = obs.closer_than(legs, threshold)
+        blocked = obs.blocked(legs, threshold)
+        for leg, row, hit in zip(legs, rows, blocked, strict=True):
+            exact = [k for k, o in enumerate(items)
+                     if shapely.distance(leg, o.shape) - o.inflate < threshold - 1e-9]
+            assert row == exact, (leg.wkt, threshold)
+            assert hit == bool(exact)

@@ -40,6 +40,9 @@ FloatArray = npt.NDArray[np.float64]
 # Float noise allowance: a clearance equal to the threshold up to this much
 # counts as clear (far below the touch tolerance of R-UNIT-2).
 EPS = 1e-9
+#: Above this many (path, obstacle) pairs the STRtree finds the candidates, below it
+#: one array comparison of their bounds does (pairs_closer_than).
+DENSE_PAIRS = 200_000
 
 
 @dataclass(frozen=True)
@@ -114,13 +117,31 @@ class ObstacleSet:
         # The candidates by boxes grown by ``reach`` (what a "dwithin" query tests first),
         # then the exact distance once: "dwithin" would work each distance out twice.
         x0, y0, x1, y1 = shapely.bounds(arr).T
-        grown = shapely.box(x0 - reach, y0 - reach, x1 + reach, y1 + reach)
-        pi, oi = self._tree.query(grown)
+        pi, oi = self._overlapping(x0 - reach, y0 - reach, x1 + reach, y1 + reach)
         if len(pi) == 0:
             return pi, oi, np.zeros(0)
         clear = shapely.distance(arr[pi], self._shapes[oi]) - self._inflate[oi]
         keep = clear < threshold - EPS
         return pi[keep], oi[keep], clear[keep]
+
+    def _overlapping(self, x0: FloatArray, y0: FloatArray, x1: FloatArray, y1: FloatArray
+                     ) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+        """``(box index, obstacle index)`` for every box meeting an obstacle's bounds
+        (closed, as the tree's envelopes). Few boxes times few obstacles are compared
+        all at once: building the boxes as geometries for the tree cost more than
+        the comparisons (a greedy game's paths against the skirmish's obstacles)."""
+        if len(x0) * len(self.items) > DENSE_PAIRS:
+            return self._tree.query(shapely.box(x0, y0, x1, y1))  # type: ignore[no-any-return]
+        ox0, oy0, ox1, oy1 = self._bounds
+        meet = ((x0[:, None] <= ox1) & (x1[:, None] >= ox0)
+                & (y0[:, None] <= oy1) & (y1[:, None] >= oy0))
+        pi, oi = np.nonzero(meet)
+        return pi.astype(np.intp), oi.astype(np.intp)
+
+    @cached_property
+    def _bounds(self) -> FloatArray:
+        """The obstacles' bounds, one row per side (x0, y0, x1, y1)."""
+        return shapely.bounds(self._shapes).T  # type: ignore[no-any-return]
 
     def closer_than(self, paths: Sequence[BaseGeometry], threshold: float) -> list[list[int]]:
         """For each path, the indices of obstacles whose clearance is below ``threshold``."""
