@@ -57,6 +57,25 @@ def _outside(xs: Array, row: int, m: int, a: Array, ux: float, uy: float, length
 
 
 @jit
+def _box_outside(box: Array, g: int, a: Array, ux: float, uy: float, length: float,
+                 radius: float, rb: float, slack: float) -> bool:
+    """Does group ``g``'s box lie wholly beyond one side of the hull's oriented box, by
+    ``slack`` more than :func:`_outside` asks? Every element of the group lies in its
+    box, so :func:`_outside` (and the disc test) would leave each of them out too."""
+    below = above = before = after = True
+    for i in range(4):
+        wx = (box[g, 0] if i == 0 or i == 3 else box[g, 2]) - a[0]
+        wy = (box[g, 1] if i < 2 else box[g, 3]) - a[1]
+        along = wx * ux + wy * uy
+        across = wy * ux - wx * uy
+        below = below and across < -radius - NEAR - slack
+        above = above and across > radius + NEAR + slack
+        before = before and along < -a[2] - NEAR - slack
+        after = after and along > length + rb + NEAR + slack
+    return below or above or before or after
+
+
+@jit
 def _band(cx: Array, cy: Array, y0: float, y1: float) -> tuple[float, float]:
     """The x-range of the convex polygon (corners ``cx``, ``cy`` in order) within the
     band y0 <= y <= y1 (empty: lo > hi)."""
@@ -136,8 +155,14 @@ def near(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array
     # (Rows are read by two indices, never taken as views: a view in a loop costs its
     # reference counting, which is most of a small board's time.)
     gb, tb = pk.gbox, pk.tri_box
+    # (the grid's cells are square, the corridor is not: about half the groups it
+    # offers lie beside the corridor, left out whole here by their boxes)
+    slack = GRID_SLACK * (1.0 + max(abs(a[0]), abs(a[1]), abs(b[0]), abs(b[1])) + length
+                          + a[2] + b[2])
     for g in cand:
         if gb[g, 0] > hx1 or gb[g, 2] < hx0 or gb[g, 1] > hy1 or gb[g, 3] < hy0:
+            continue
+        if _box_outside(gb, g, a, ux, uy, length, radius, b[2], slack):
             continue
         t0, d0, w0 = nt, nd, nw
         for t in range(pk.tri_at[g], pk.tri_at[g + 1]):
@@ -237,8 +262,8 @@ def features(pk: Any, cand: Ints, a: Array, b: Array, disc: Array, slot_of: Ints
     for g in cand:
         if gb[g, 0] <= x1 and gb[g, 2] >= x0 and gb[g, 1] <= y1 and gb[g, 3] >= y0:
             room += pk.vert_at[g + 1] - pk.vert_at[g] + 4 * (pk.edge_at[g + 1] - pk.edge_at[g])
-    pts = np.zeros((room, 9))
-    pts[:, 8] = -1
+    # (not zeroed: the room is five times what is used, and each row is set whole)
+    pts = np.empty((room, 9))
     n = 0
     cone = pk.vert_cone
     for g in cand:
@@ -256,6 +281,15 @@ def features(pk: Any, cand: Ints, a: Array, b: Array, disc: Array, slot_of: Ints
     n = _rim(pk, cand, a, disc, pts, n)
     n = _rim(pk, cand, b, disc, pts, n)
     return pts[:n]
+
+
+@jit
+def _rim_row(pts: Array, n: int, x: float, y: float) -> None:
+    """Row ``n`` of :func:`features` for a rim crossing: no corner, no piece."""
+    pts[n, 0], pts[n, 1] = x, y
+    for j in range(2, 8):
+        pts[n, j] = 0.0
+    pts[n, 8] = -1.0
 
 
 @jit
@@ -282,7 +316,7 @@ def _rim(pk: Any, cand: Ints, c: Array, disc: Array, pts: Array, n: int) -> int:
                 if root >= 0 and qa > 0:
                     t = (-qb + sgn * math.sqrt(root)) / (2 * qa)
                     if 0 <= t <= 1:
-                        pts[n, 0], pts[n, 1] = ex0 + t * dx, ey0 + t * dy
+                        _rim_row(pts, n, ex0 + t * dx, ey0 + t * dy)
                         n += 1
     for sgn in (1.0, -1.0):
         for i in range(len(disc)):
@@ -293,7 +327,7 @@ def _rim(pk: Any, cand: Ints, c: Array, disc: Array, pts: Array, n: int) -> int:
             along = (dd * dd + rad * rad - rr * rr) / (2 * dd)
             h = math.sqrt(max(rad * rad - along * along, 0.0))
             wwx, wwy = wx / dd, wy / dd
-            pts[n, 0] = cx + along * wwx + sgn * h * -wwy
-            pts[n, 1] = cy + along * wwy + sgn * h * wwx
+            _rim_row(pts, n, cx + along * wwx + sgn * h * -wwy,
+                     cy + along * wwy + sgn * h * wwx)
             n += 1
     return n
