@@ -156,9 +156,12 @@ def _put(boxes: Array, i: int, h0lo: float, h0hi: float, h1lo: float, h1hi: floa
 
 
 @jit
-def proved_blocked(pk: Any, cand: Ints, a: Array, b: Array) -> bool:
+def proved_blocked(pk: Any, cand: Ints, a: Array, b: Array, guide: Array) -> bool:
     """True when every line that comes within reach of both bases provably crosses an
-    eroded triangle inside its gap segment (see the module); False: not proved."""
+    eroded triangle inside its gap segment (see the module); False: not proved. When it
+    gives up at a box's middle line that no piece between the bases crosses, that
+    line's heights go into ``guide`` (h0, h1; left alone otherwise): free lines are
+    likely near it (the kernel looks there first)."""
     wx, wy = b[0] - a[0], b[1] - a[1]
     length = math.sqrt(wx * wx + wy * wy)
     if not length > 0.0:
@@ -178,7 +181,8 @@ def proved_blocked(pk: Any, cand: Ints, a: Array, b: Array) -> bool:
     if n == 0:
         return False
     t = px / length  # where each corner lies along the centre line, in (0, 1)
-    iu, iv = 1.0 / (1.0 - t), 1.0 / t
+    omt = 1.0 - t
+    iu, iv = 1.0 / omt, 1.0 / t
     # Depth first: each box with its pieces still in play, stored after its parent's
     # (a stack of index lists in one buffer).
     idx = np.empty(n * 64, np.int64)
@@ -204,39 +208,41 @@ def proved_blocked(pk: Any, cand: Ints, a: Array, b: Array) -> bool:
         # can ever be settled (pieces left out lie wholly beside it too).
         m0, m1 = (h0lo + h0hi) / 2.0, (h1lo + h1hi) / 2.0
         crossed = False
+        # (per box: the lines' slopes, and the side's numbers chosen once, out of the
+        # corners' loop; each piece's corners only set flags, never counted)
+        dlo, dhi, dm = h1lo - h0lo, h1hi - h0hi, m1 - m0
+        cl, ch = (h1lo, h1hi) if first else (h0lo, h0hi)
+        w, z = (t, iu) if first else (omt, iv)
         for m in range(start, start + count):
             e = idx[m]
-            below = above = under = over = 0
+            up = down = under = over = False  # some corner not below, not above all lines
             sl, sh = np.inf, -np.inf
             for j in range(at[e], at[e + 1]):
                 tj = t[j]
                 y = py[j]
-                below += y < h0lo + (h1lo - h0lo) * tj - _MARGIN
-                above += y > h0hi + (h1hi - h0hi) * tj + _MARGIN
-                mid = m0 + (m1 - m0) * tj
-                under += y < mid
-                over += y > mid
+                up |= not y < h0lo + dlo * tj - _MARGIN
+                down |= not y > h0hi + dhi * tj + _MARGIN
+                mid = m0 + dm * tj
+                under |= y < mid
+                over |= y > mid
                 # The piece settles the part of the box whose chosen side lies
                 # strictly inside (sl, sh): one corner below, one above all its lines.
-                if first:
-                    sl = min(sl, (y + _MARGIN - h1lo * tj) * iu[j])
-                    sh = max(sh, (y - _MARGIN - h1hi * tj) * iu[j])
-                else:
-                    sl = min(sl, (y + _MARGIN - h0lo * (1.0 - tj)) * iv[j])
-                    sh = max(sh, (y - _MARGIN - h0hi * (1.0 - tj)) * iv[j])
+                sl = min(sl, (y + _MARGIN - cl * w[j]) * z[j])
+                sh = max(sh, (y - _MARGIN - ch * w[j]) * z[j])
             if sl < lo and sh > hi:
                 settled = True
                 if m > start:  # the next box (its sibling) likely settles by it too
                     idx[m], idx[start] = idx[start], e
                 break
-            if below < at[e + 1] - at[e] and above < at[e + 1] - at[e]:
+            if up and down:  # in play: neither wholly below nor wholly above
                 idx[out + kept] = e
                 lo_at[kept], hi_at[kept] = sl, sh
                 kept += 1
-                crossed = crossed or (under > 0 and over > 0)
+                crossed = crossed or (under and over)
         if settled:
             continue
         if not crossed and _within(m0, m1, length, reach_a, reach_b):
+            guide[0], guide[1] = m0, m1
             return False  # a line no piece between the bases crosses: not provable
         c, d = _uncovered(lo, hi, lo_at, hi_at, kept)
         if c > d:
