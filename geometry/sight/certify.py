@@ -52,6 +52,19 @@ _MAX_K = 0.7
 
 
 @jit
+def _beside(box: Array, p: int, a: Array, ux: float, uy: float, ax: float, ay: float,
+            xl: float, xr: float, hm: float, margin: float) -> bool:
+    """Does box ``p`` lie wholly outside the band from ``xl`` to ``xr`` along the
+    centre line, or wholly beyond the heights ``hm`` across it, by ``margin``? (``ax``,
+    ``ay``: abs(ux), abs(uy); rows read by two indices, no view.)"""
+    wx, wy = (box[p, 0] + box[p, 2]) / 2.0 - a[0], (box[p, 1] + box[p, 3]) / 2.0 - a[1]
+    hx, hy = (box[p, 2] - box[p, 0]) / 2.0, (box[p, 3] - box[p, 1]) / 2.0
+    cx, cy = wx * ux + wy * uy, wy * ux - wx * uy
+    ex, ey = hx * ax + hy * ay + margin, hx * ay + hy * ax + margin
+    return cx + ex < xl or cx - ex > xr or cy - ey > hm or cy + ey < -hm
+
+
+@jit
 def _between(pk: Any, cand: Ints, a: Array, ux: float, uy: float, xl: float, xr: float,
              hm: float) -> tuple[Array, Array, Ints]:
     """The convex pieces of ``cand``'s groups (:mod:`geometry.sight.pieces`) lying
@@ -67,16 +80,15 @@ def _between(pk: Any, cand: Ints, a: Array, ux: float, uy: float, xl: float, xr:
     ax, ay = abs(ux), abs(uy)
     k = m = 0
     for g in cand:
+        # The group's box first (it holds its pieces' boxes; by a margin more, so
+        # only groups whose every piece the test below leaves out).
+        if _beside(pk.gbox, g, a, ux, uy, ax, ay, xl, xr, hm, 2.0 * _MARGIN):
+            continue
         for p in range(pk.piece_at[g], pk.piece_at[g + 1]):
             # The box first: a piece whose box lies wholly outside the band, or wholly
             # beside the heights, is left out (by a margin far above the rounding of
             # the projection, so only pieces the corners' test leaves out too).
-            b = pk.piece_box[p]
-            wx, wy = (b[0] + b[2]) / 2.0 - a[0], (b[1] + b[3]) / 2.0 - a[1]
-            hx, hy = (b[2] - b[0]) / 2.0, (b[3] - b[1]) / 2.0
-            cx, cy = wx * ux + wy * uy, wy * ux - wx * uy
-            ex, ey = hx * ax + hy * ay + _MARGIN, hx * ay + hy * ax + _MARGIN
-            if cx + ex < xl or cx - ex > xr or cy - ey > hm or cy + ey < -hm:
+            if _beside(pk.piece_box, p, a, ux, uy, ax, ay, xl, xr, hm, _MARGIN):
                 continue
             inside = True
             lo, hi = np.inf, -np.inf
