@@ -66,11 +66,11 @@ def _beside(box: Array, p: int, a: Array, ux: float, uy: float, ax: float, ay: f
 
 @jit
 def _between(pk: Any, cand: Ints, a: Array, ux: float, uy: float, xl: float, xr: float,
-             hm: float) -> tuple[Array, Array, Ints]:
+             hm: float) -> tuple[Array, Array, Ints, bool]:
     """The convex pieces of ``cand``'s groups (:mod:`geometry.sight.pieces`) lying
     wholly between ``xl`` and ``xr`` along the centre line that may meet a line of
-    heights within ``hm``. Returns their corners' frame x and y, and where each
-    piece's corners start (and the end)."""
+    heights within ``hm``. Returns their corners' frame x and y, where each piece's
+    corners start (and the end), and whether one of them crosses the centre line."""
     n = 0
     for g in cand:
         n += pk.corner_at[pk.piece_at[g + 1]] - pk.corner_at[pk.piece_at[g]]
@@ -79,6 +79,7 @@ def _between(pk: Any, cand: Ints, a: Array, ux: float, uy: float, xl: float, xr:
     at[0] = 0
     ax, ay = abs(ux), abs(uy)
     k = m = 0
+    crosses = False
     for g in cand:
         # The group's box first (it holds its pieces' boxes; by a margin more, so
         # only groups whose every piece the test below leaves out).
@@ -104,9 +105,10 @@ def _between(pk: Any, cand: Ints, a: Array, ux: float, uy: float, xl: float, xr:
             if inside and lo <= hm and hi >= -hm:
                 k += 1
                 at[k] = m
+                crosses = crosses or (lo < 0.0 < hi)
             else:
                 m = at[k]
-    return px[:m], py[:m], at[:k + 1]
+    return px[:m], py[:m], at[:k + 1], crosses
 
 
 @jit
@@ -188,9 +190,11 @@ def proved_blocked(pk: Any, cand: Ints, a: Array, b: Array, guide: Array) -> boo
     xl, xr = a[2] + 1e-6 + slack, length - b[2] - 1e-6 - slack
     if not xl < xr:
         return False
-    px, py, at = _between(pk, cand, a, ux, uy, xl, xr, max(h0, h1))
+    px, py, at, crosses = _between(pk, cand, a, ux, uy, xl, xr, max(h0, h1))
     n = len(at) - 1
-    if n == 0:
+    if n == 0 or not crosses:
+        # (no piece crosses the centre line, the first box's middle line: the loop
+        # below would give up at that box, at more cost; the guide stays on it)
         return False
     t = px / length  # where each corner lies along the centre line, in (0, 1)
     omt = 1.0 - t

@@ -147,7 +147,13 @@ def near(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array
           ) -> tuple[Array, Array, Array, Ints, Ints]:
     """The elements that may meet the hull of the two bases, as local arrays, and the
     groups the broad phase offered (:func:`groups_near`)."""
-    cand = groups_near(pk, ok, a, b)
+    return elements_near(pk, groups_near(pk, ok, a, b), a, b)
+
+
+@jit
+def elements_near(pk: Any, cand: Ints, a: Array, b: Array
+                  ) -> tuple[Array, Array, Array, Ints, Ints]:
+    """:func:`near` of the groups ``cand`` (:func:`groups_near`'s)."""
     wx, wy = b[0] - a[0], b[1] - a[1]
     length = math.sqrt(wx * wx + wy * wy)
     ux, uy = (wx / length, wy / length) if length > 0 else (1.0, 0.0)

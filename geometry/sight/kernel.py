@@ -23,8 +23,10 @@ only groups not yet met are tested afterwards, so ``blocked_by`` names every gro
 some line met; otherwise a blocked line is done at its first blocker, and the lines
 through vertices that every line would cut at their own corner are never made
 (:mod:`geometry.sight.cones`), and a pair whose every line provably crosses a piece
-lying wholly between the bases stops after stage 1 (:mod:`geometry.sight.certify`):
-the verdict and the witness are the same (issue 33).
+lying wholly between the bases stops there (:mod:`geometry.sight.certify`: before
+stage 1 in a crowded corridor, after it in a sparse one), and stage 2 first tries a
+few lines near where that proof gave up: the verdict is the same, the witness a
+free segment, not always the named search's (issue 33, docs/sight.md).
 
 The elements arrive packed (:mod:`geometry.sight.packing`); what one pair works on
 is gathered in :mod:`geometry.sight.corridor`.
@@ -41,7 +43,7 @@ from numpy.typing import NDArray
 from geometry.jit import jit
 from geometry.sight.certify import proved_blocked
 from geometry.sight.cones import CONE_SIN, CONE_STEP, grown_reaches, into_piece, uncut, uncut_rows
-from geometry.sight.corridor import features, misses_box, near, slot_boxes
+from geometry.sight.corridor import elements_near, features, groups_near, misses_box, slot_boxes
 from geometry.sight.packing import Array, Ints, Packed, pack
 from geometry.sight.parts import EPS, TOUCH, Parts
 
@@ -49,6 +51,10 @@ from geometry.sight.parts import EPS, TOUCH, Parts
 # nearest where the proof of blocking gave up (:func:`_guided_free`): on the 400-piece
 # board that finds a free line for about three visible pairs in four (docs/sight.md).
 GUIDED = 10
+# Without names, the proof of blocking is tried before stage 1 when the broad phase
+# offers at least this many groups (:func:`_one`); on the scaling boards blocked pairs
+# have about 40 at 400 pieces, pairs seen along a stage 1 line about 14.
+PROOF_FIRST = 20
 
 # --- testing lines ------------------------------------------------------------------
 
@@ -481,7 +487,15 @@ def _one(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array, hit: NDArray[np.boo
          wit: Array, names: bool) -> bool:
     """Sight for one pair: True with the witness in ``wit``, or False with the groups
     met in ``hit`` (when ``names``)."""
-    tri, disc, wall, slots, cand = near(pk, ok, a, b)
+    cand = groups_near(pk, ok, a, b)
+    guide = np.zeros(2)  # (the centre line, unless the proof finds a better)
+    # Without names, in a crowded corridor the proof of blocking comes first: a pair it
+    # proves needs no elements copied and no line tested. In a sparse one stage 1 does
+    # (most such pairs see along it). Either order gives the same answer.
+    crowded = not names and len(cand) >= PROOF_FIRST
+    if crowded and proved_blocked(pk, cand, a, b, guide):
+        return False
+    tri, disc, wall, slots, cand = elements_near(pk, cand, a, b)
     if len(slots) == 0:  # nothing near: the centre line is free
         ux, uy, dist = _axis(a, b)
         s, e = a[2], dist - b[2]
@@ -504,8 +518,7 @@ def _one(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array, hit: NDArray[np.boo
         if family == 0:
             lines, k = _stage1(a, b)
         elif family == 1:
-            guide = np.zeros(2)  # (the centre line, unless the proof finds a better)
-            if not names and proved_blocked(pk, cand, a, b, guide):
+            if not names and not crowded and proved_blocked(pk, cand, a, b, guide):
                 break  # every line crosses a triangle between the bases
             slot_of = np.full(len(pk.gbox), -1, np.int64)
             for q in range(len(slots)):
