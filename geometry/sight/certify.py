@@ -61,7 +61,7 @@ def _beside(box: Array, p: int, a: Array, ux: float, uy: float, ax: float, ay: f
     hx, hy = (box[p, 2] - box[p, 0]) / 2.0, (box[p, 3] - box[p, 1]) / 2.0
     cx, cy = wx * ux + wy * uy, wy * ux - wx * uy
     ex, ey = hx * ax + hy * ay + margin, hx * ay + hy * ax + margin
-    return cx + ex < xl or cx - ex > xr or cy - ey > hm or cy + ey < -hm
+    return bool(cx + ex < xl or cx - ex > xr or cy - ey > hm or cy + ey < -hm)
 
 
 @jit
