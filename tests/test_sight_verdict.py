@@ -1,17 +1,21 @@
-"""Sight without names: the verdict and the witness of the naming query (R-LOS-1, issue 33).
+"""Sight without names: the verdict of the naming query, and a free segment (R-LOS-1, issue 33).
 
 ``SightIndex.sight(..., names=False)`` and ``sight_many(..., names=False)`` stop a
 blocked line at its first blocker, stop a pair that pieces wholly between the bases
 provably block (``geometry.sight.certify``), and never make the lines through a
 vertex that every line meeting both bases would cut at its own corner
-(``geometry.sight.cones``). Bulk callers (the sees and threat maps) ask for that;
-callers that show a blocker (explanations, ``los``, the engine's refusal) ask for
-names and get today's tuple. Checked here on many random boards of every kind
-(convex, dense, holes, walls of blocks with thin gaps plus round pieces and
+(``geometry.sight.cones``), and look first at a few lines near where the proof
+gave up. Bulk callers (the sees and threat maps, the AI's bare plans) ask for that;
+callers that show a blocker or the sight line (explanations, ``los``, the engine's
+refusal) ask for names and get today's tuple. Decision (docs/sight.md): a
+verdict-only witness is *a* free segment between the bases, not necessarily the
+naming query's (its first free line). Checked here on many random boards of every
+kind (convex, dense, holes, walls of blocks with thin gaps plus round pieces and
 zero-thickness walls), crowded and not, alone, in batches and with per-query
-obstacles: the same visible flag and the same witness to the last bit; the
-corner proof itself is checked line by line with the full test; and an
-explanation of a blocked pair still names its blocker.
+obstacles: the same visible flag, and a witness the independent oracle finds free
+(``tests/sight_oracle.py``) wherever it is not the naming query's; the corner proof
+itself is checked line by line with the full test; and an explanation of a blocked
+pair still names its blocker.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from geometry.sight.corridor import features, groups_near, near, slot_boxes
 from geometry.sight.index import Obstacle, Sight, SightIndex
 from geometry.sight.kernel import _first_free
 from geometry.sight.pieces import one_convex
+from tests.sight_oracle import Oracle
 from tests.test_analysis import WALL, m, scenario
 from tests.test_sight_crowded import _extras
 
@@ -38,54 +43,69 @@ Pair = tuple[Disc, Disc]
 
 
 def _same_verdicts(index: SightIndex, pairs: list[Pair], named: list[Sight],
-                   fast: list[Sight]) -> None:
-    """Fast answers equal the named ones in verdict and witness; no names."""
+                   fast: list[Sight], oracle: Oracle,
+                   extras: list[list[Obstacle]] | None = None) -> int:
+    """Fast answers have the named ones' verdicts, no names, and a witness that is the
+    named one or a free segment by the oracle; returns how many are another."""
     assert len(fast) == len(named)
-    for pair, n, f in zip(pairs, named, fast, strict=True):
-        assert (f.visible, f.witness) == (n.visible, n.witness), pair
+    other = 0
+    for k, (pair, n, f) in enumerate(zip(pairs, named, fast, strict=True)):
+        assert f.visible == n.visible, pair
         assert f.blocked_by == ()
+        if f.visible and f.witness != n.witness:
+            other += 1
+            judge = oracle.with_extras(extras[k]) if extras else oracle
+            assert f.witness is not None
+            assert judge.witness_error(*pair, f.witness) is None, pair
     assert 0 < sum(s.visible for s in named) < len(named)  # both answers occur
+    return other
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
 @pytest.mark.parametrize("seed", [3, 4, 5])
-def test_verdict_and_witness_as_named_on_random_boards(kind: str, seed: int) -> None:
+def test_verdict_as_named_and_a_free_witness_on_random_boards(kind: str, seed: int) -> None:
     """Every pair of three random boards of each kind, in one batch and one by one."""
     board = make_board(kind, seed)
     index = SightIndex(board.obstacles, board.merge_gap)
     pairs = list(itertools.combinations(board.bases, 2))
     named = index.sight_many(pairs)
-    _same_verdicts(index, pairs, named, index.sight_many(pairs, names=False))
-    for (a, b), n in list(zip(pairs, named, strict=True))[::5]:
-        f = index.sight(a, b, names=False)
-        assert (f.visible, f.witness) == (n.visible, n.witness)
+    fast = index.sight_many(pairs, names=False)
+    _same_verdicts(index, pairs, named, fast, Oracle.of(board.obstacles, board.merge_gap))
+    for (a, b), n, f in list(zip(pairs, named, fast, strict=True))[::5]:
+        assert index.sight(a, b, names=False) == f  # alone: the batch's answer
         assert index.sight(a, b) == n  # naming asked alone: today's answer
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
 @pytest.mark.parametrize("seed,pieces", [(6, 300), (7, 450)])
-def test_verdict_and_witness_as_named_on_crowded_boards(kind: str, seed: int,
+def test_verdict_as_named_and_a_free_witness_on_crowded_boards(kind: str, seed: int,
                                                         pieces: int) -> None:
     """Crowded boards (where the corner proof leaves most vertices out), with and
     without per-query obstacles (a huge base and a significant edge)."""
     board = crowded_board(kind, seed, pieces)
     index = SightIndex(board.obstacles, board.merge_gap)
+    oracle = Oracle.of(board.obstacles, board.merge_gap)
     pairs = list(itertools.combinations(board.bases, 2))
-    _same_verdicts(index, pairs, index.sight_many(pairs), index.sight_many(pairs, names=False))
+    _same_verdicts(index, pairs, index.sight_many(pairs), index.sight_many(pairs, names=False),
+                   oracle)
     extras = _extras(pairs)
     _same_verdicts(index, pairs, index.sight_many(pairs, extras),
-                   index.sight_many(pairs, extras, names=False))
+                   index.sight_many(pairs, extras, names=False), oracle, extras)
 
 
-def test_verdict_and_witness_as_named_on_the_scaling_boards() -> None:
-    """The benchmark's boards (25, 100 and 400 pieces of 6 vertices)."""
+def test_verdict_as_named_and_a_free_witness_on_the_scaling_boards() -> None:
+    """The benchmark's boards (25, 100 and 400 pieces of 6 vertices); at 400 pieces
+    some witnesses are another free line than the named query's (the check above is
+    not idle)."""
     for pieces in (25, 100, 400):
         board = scaling_board(11, pieces, 6)
         index = SightIndex(board.obstacles, board.merge_gap)
         pairs = [(a, b) for a, b in itertools.combinations(board.bases, 2)
                  if math.hypot(a.x - b.x, a.y - b.y) > a.r + b.r]
-        _same_verdicts(index, pairs, index.sight_many(pairs),
-                       index.sight_many(pairs, names=False))
+        other = _same_verdicts(index, pairs, index.sight_many(pairs),
+                               index.sight_many(pairs, names=False),
+                               Oracle.of(board.obstacles, board.merge_gap))
+        assert other > 0 or pieces < 400
 
 
 def _lines_through(pts: np.ndarray, i: int, a: Disc, b: Disc, count: int) -> np.ndarray:
@@ -163,7 +183,7 @@ def test_proof_of_blocking_only_for_blocked_pairs(kind: str) -> None:
     proved = 0
     for (a, b), n in zip(pairs, named, strict=True):
         ra, rb = np.array(a, float), np.array(b, float)
-        if proved_blocked(pk, groups_near(pk, ok, ra, rb), ra, rb):
+        if proved_blocked(pk, groups_near(pk, ok, ra, rb), ra, rb, np.zeros(2)):
             assert not n.visible, (a, b)
             proved += 1
     blocked = sum(not n.visible for n in named)

@@ -52,12 +52,25 @@ _MAX_K = 0.7
 
 
 @jit
+def _beside(box: Array, p: int, a: Array, ux: float, uy: float, ax: float, ay: float,
+            xl: float, xr: float, hm: float, margin: float) -> bool:
+    """Does box ``p`` lie wholly outside the band from ``xl`` to ``xr`` along the
+    centre line, or wholly beyond the heights ``hm`` across it, by ``margin``? (``ax``,
+    ``ay``: abs(ux), abs(uy); rows read by two indices, no view.)"""
+    wx, wy = (box[p, 0] + box[p, 2]) / 2.0 - a[0], (box[p, 1] + box[p, 3]) / 2.0 - a[1]
+    hx, hy = (box[p, 2] - box[p, 0]) / 2.0, (box[p, 3] - box[p, 1]) / 2.0
+    cx, cy = wx * ux + wy * uy, wy * ux - wx * uy
+    ex, ey = hx * ax + hy * ay + margin, hx * ay + hy * ax + margin
+    return bool(cx + ex < xl or cx - ex > xr or cy - ey > hm or cy + ey < -hm)
+
+
+@jit
 def _between(pk: Any, cand: Ints, a: Array, ux: float, uy: float, xl: float, xr: float,
-             hm: float) -> tuple[Array, Array, Ints]:
+             hm: float) -> tuple[Array, Array, Ints, bool]:
     """The convex pieces of ``cand``'s groups (:mod:`geometry.sight.pieces`) lying
     wholly between ``xl`` and ``xr`` along the centre line that may meet a line of
-    heights within ``hm``. Returns their corners' frame x and y, and where each
-    piece's corners start (and the end)."""
+    heights within ``hm``. Returns their corners' frame x and y, where each piece's
+    corners start (and the end), and whether one of them crosses the centre line."""
     n = 0
     for g in cand:
         n += pk.corner_at[pk.piece_at[g + 1]] - pk.corner_at[pk.piece_at[g]]
@@ -66,17 +79,17 @@ def _between(pk: Any, cand: Ints, a: Array, ux: float, uy: float, xl: float, xr:
     at[0] = 0
     ax, ay = abs(ux), abs(uy)
     k = m = 0
+    crosses = False
     for g in cand:
+        # The group's box first (it holds its pieces' boxes; by a margin more, so
+        # only groups whose every piece the test below leaves out).
+        if _beside(pk.gbox, g, a, ux, uy, ax, ay, xl, xr, hm, 2.0 * _MARGIN):
+            continue
         for p in range(pk.piece_at[g], pk.piece_at[g + 1]):
             # The box first: a piece whose box lies wholly outside the band, or wholly
             # beside the heights, is left out (by a margin far above the rounding of
             # the projection, so only pieces the corners' test leaves out too).
-            b = pk.piece_box[p]
-            wx, wy = (b[0] + b[2]) / 2.0 - a[0], (b[1] + b[3]) / 2.0 - a[1]
-            hx, hy = (b[2] - b[0]) / 2.0, (b[3] - b[1]) / 2.0
-            cx, cy = wx * ux + wy * uy, wy * ux - wx * uy
-            ex, ey = hx * ax + hy * ay + _MARGIN, hx * ay + hy * ax + _MARGIN
-            if cx + ex < xl or cx - ex > xr or cy - ey > hm or cy + ey < -hm:
+            if _beside(pk.piece_box, p, a, ux, uy, ax, ay, xl, xr, hm, _MARGIN):
                 continue
             inside = True
             lo, hi = np.inf, -np.inf
@@ -92,9 +105,10 @@ def _between(pk: Any, cand: Ints, a: Array, ux: float, uy: float, xl: float, xr:
             if inside and lo <= hm and hi >= -hm:
                 k += 1
                 at[k] = m
+                crosses = crosses or (lo < 0.0 < hi)
             else:
                 m = at[k]
-    return px[:m], py[:m], at[:k + 1]
+    return px[:m], py[:m], at[:k + 1], crosses
 
 
 @jit
@@ -156,9 +170,12 @@ def _put(boxes: Array, i: int, h0lo: float, h0hi: float, h1lo: float, h1hi: floa
 
 
 @jit
-def proved_blocked(pk: Any, cand: Ints, a: Array, b: Array) -> bool:
+def proved_blocked(pk: Any, cand: Ints, a: Array, b: Array, guide: Array) -> bool:
     """True when every line that comes within reach of both bases provably crosses an
-    eroded triangle inside its gap segment (see the module); False: not proved."""
+    eroded triangle inside its gap segment (see the module); False: not proved. When it
+    gives up at a box's middle line that no piece between the bases crosses, that
+    line's heights go into ``guide`` (h0, h1; left alone otherwise): free lines are
+    likely near it (the kernel looks there first)."""
     wx, wy = b[0] - a[0], b[1] - a[1]
     length = math.sqrt(wx * wx + wy * wy)
     if not length > 0.0:
@@ -173,12 +190,15 @@ def proved_blocked(pk: Any, cand: Ints, a: Array, b: Array) -> bool:
     xl, xr = a[2] + 1e-6 + slack, length - b[2] - 1e-6 - slack
     if not xl < xr:
         return False
-    px, py, at = _between(pk, cand, a, ux, uy, xl, xr, max(h0, h1))
+    px, py, at, crosses = _between(pk, cand, a, ux, uy, xl, xr, max(h0, h1))
     n = len(at) - 1
-    if n == 0:
+    if n == 0 or not crosses:
+        # (no piece crosses the centre line, the first box's middle line: the loop
+        # below would give up at that box, at more cost; the guide stays on it)
         return False
     t = px / length  # where each corner lies along the centre line, in (0, 1)
-    iu, iv = 1.0 / (1.0 - t), 1.0 / t
+    omt = 1.0 - t
+    iu, iv = 1.0 / omt, 1.0 / t
     # Depth first: each box with its pieces still in play, stored after its parent's
     # (a stack of index lists in one buffer).
     idx = np.empty(n * 64, np.int64)
@@ -204,39 +224,41 @@ def proved_blocked(pk: Any, cand: Ints, a: Array, b: Array) -> bool:
         # can ever be settled (pieces left out lie wholly beside it too).
         m0, m1 = (h0lo + h0hi) / 2.0, (h1lo + h1hi) / 2.0
         crossed = False
+        # (per box: the lines' slopes, and the side's numbers chosen once, out of the
+        # corners' loop; each piece's corners only set flags, never counted)
+        dlo, dhi, dm = h1lo - h0lo, h1hi - h0hi, m1 - m0
+        cl, ch = (h1lo, h1hi) if first else (h0lo, h0hi)
+        w, z = (t, iu) if first else (omt, iv)
         for m in range(start, start + count):
             e = idx[m]
-            below = above = under = over = 0
+            up = down = under = over = False  # some corner not below, not above all lines
             sl, sh = np.inf, -np.inf
             for j in range(at[e], at[e + 1]):
                 tj = t[j]
                 y = py[j]
-                below += y < h0lo + (h1lo - h0lo) * tj - _MARGIN
-                above += y > h0hi + (h1hi - h0hi) * tj + _MARGIN
-                mid = m0 + (m1 - m0) * tj
-                under += y < mid
-                over += y > mid
+                up |= not y < h0lo + dlo * tj - _MARGIN
+                down |= not y > h0hi + dhi * tj + _MARGIN
+                mid = m0 + dm * tj
+                under |= y < mid
+                over |= y > mid
                 # The piece settles the part of the box whose chosen side lies
                 # strictly inside (sl, sh): one corner below, one above all its lines.
-                if first:
-                    sl = min(sl, (y + _MARGIN - h1lo * tj) * iu[j])
-                    sh = max(sh, (y - _MARGIN - h1hi * tj) * iu[j])
-                else:
-                    sl = min(sl, (y + _MARGIN - h0lo * (1.0 - tj)) * iv[j])
-                    sh = max(sh, (y - _MARGIN - h0hi * (1.0 - tj)) * iv[j])
+                sl = min(sl, (y + _MARGIN - cl * w[j]) * z[j])
+                sh = max(sh, (y - _MARGIN - ch * w[j]) * z[j])
             if sl < lo and sh > hi:
                 settled = True
                 if m > start:  # the next box (its sibling) likely settles by it too
                     idx[m], idx[start] = idx[start], e
                 break
-            if below < at[e + 1] - at[e] and above < at[e + 1] - at[e]:
+            if up and down:  # in play: neither wholly below nor wholly above
                 idx[out + kept] = e
                 lo_at[kept], hi_at[kept] = sl, sh
                 kept += 1
-                crossed = crossed or (under > 0 and over > 0)
+                crossed = crossed or (under and over)
         if settled:
             continue
         if not crossed and _within(m0, m1, length, reach_a, reach_b):
+            guide[0], guide[1] = m0, m1
             return False  # a line no piece between the bases crosses: not provable
         c, d = _uncovered(lo, hi, lo_at, hi_at, kept)
         if c > d:

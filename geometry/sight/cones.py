@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from numpy.typing import NDArray
 
 from geometry.jit import jit
 from geometry.sight.packing import Array
@@ -118,14 +119,25 @@ def _always_cut(pts: Array, i: int, a: Array, b: Array, reach_a: float, reach_b:
 
 
 @jit
-def uncut_features(pts: Array, a: Array, b: Array) -> Array:
-    """The rows of ``pts`` (stage 2's features) that some line meeting both bases may
-    pass through without being cut at their corner, in order."""
+def uncut(pts: Array, state: NDArray[np.int8], i: int, a: Array, b: Array, reach_a: float,
+          reach_b: float) -> bool:
+    """May some line meeting both bases pass through feature ``i`` uncut at its corner
+    (:func:`_always_cut`, with the reaches of :func:`grown_reaches`)? Answered once per
+    feature: ``state[i]`` 0 not yet asked, 1 yes, 2 no (the kernel asks lazily, only of
+    the features its lines reach)."""
+    if state[i] == 0:
+        state[i] = 2 if _always_cut(pts, i, a, b, reach_a, reach_b) else 1
+    return bool(state[i] == 1)
+
+
+@jit
+def uncut_rows(pts: Array, state: NDArray[np.int8], a: Array, b: Array) -> Array:
+    """:func:`uncut_features`, with the answers already in ``state`` (:func:`uncut`)."""
     reach_a, reach_b, _ = grown_reaches(a, b)
     keep = np.empty(len(pts), np.int64)
     n = 0
     for i in range(len(pts)):
-        if not _always_cut(pts, i, a, b, reach_a, reach_b):
+        if uncut(pts, state, i, a, b, reach_a, reach_b):
             keep[n] = i
             n += 1
     if n == len(pts):
@@ -135,3 +147,10 @@ def uncut_features(pts: Array, a: Array, b: Array) -> Array:
         for j in range(pts.shape[1]):
             out[k, j] = pts[keep[k], j]
     return out
+
+
+@jit
+def uncut_features(pts: Array, a: Array, b: Array) -> Array:
+    """The rows of ``pts`` (stage 2's features) that some line meeting both bases may
+    pass through without being cut at their corner, in order."""
+    return uncut_rows(pts, np.zeros(len(pts), np.int8), a, b)

@@ -57,6 +57,33 @@ def _outside(xs: Array, row: int, m: int, a: Array, ux: float, uy: float, length
 
 
 @jit
+def _unit(a: Array, b: Array) -> tuple[float, float, float]:
+    """Unit direction from a's centre to b's ((1, 0) when they coincide), and length."""
+    wx, wy = b[0] - a[0], b[1] - a[1]
+    length = math.sqrt(wx * wx + wy * wy)
+    return (wx / length, wy / length, length) if length > 0 else (1.0, 0.0, length)
+
+
+@jit
+def _box_outside(box: Array, g: int, a: Array, ux: float, uy: float, length: float,
+                 side: float, back: float, front: float) -> bool:
+    """Does group ``g``'s box lie wholly more than ``side`` across the centre line, or
+    more than ``back`` behind base a's centre, or ``front`` beyond b's, along it? Every
+    element and vertex of the group lies in its box: none of them is nearer."""
+    below = above = before = after = True
+    for i in range(4):
+        wx = (box[g, 0] if i == 0 or i == 3 else box[g, 2]) - a[0]
+        wy = (box[g, 1] if i < 2 else box[g, 3]) - a[1]
+        along = wx * ux + wy * uy
+        across = wy * ux - wx * uy
+        below = below and across < -side
+        above = above and across > side
+        before = before and along < -back
+        after = after and along > length + front
+    return below or above or before or after
+
+
+@jit
 def _band(cx: Array, cy: Array, y0: float, y1: float) -> tuple[float, float]:
     """The x-range of the convex polygon (corners ``cx``, ``cy`` in order) within the
     band y0 <= y <= y1 (empty: lo > hi)."""
@@ -120,7 +147,13 @@ def near(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array
           ) -> tuple[Array, Array, Array, Ints, Ints]:
     """The elements that may meet the hull of the two bases, as local arrays, and the
     groups the broad phase offered (:func:`groups_near`)."""
-    cand = groups_near(pk, ok, a, b)
+    return elements_near(pk, groups_near(pk, ok, a, b), a, b)
+
+
+@jit
+def elements_near(pk: Any, cand: Ints, a: Array, b: Array
+                  ) -> tuple[Array, Array, Array, Ints, Ints]:
+    """:func:`near` of the groups ``cand`` (:func:`groups_near`'s)."""
     wx, wy = b[0] - a[0], b[1] - a[1]
     length = math.sqrt(wx * wx + wy * wy)
     ux, uy = (wx / length, wy / length) if length > 0 else (1.0, 0.0)
@@ -136,8 +169,18 @@ def near(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array
     # (Rows are read by two indices, never taken as views: a view in a loop costs its
     # reference counting, which is most of a small board's time.)
     gb, tb = pk.gbox, pk.tri_box
+    # (the grid's cells are square, the corridor is not: about half the groups it
+    # offers lie beside the corridor, left out whole here by their boxes)
+    slack = GRID_SLACK * (1.0 + max(abs(a[0]), abs(a[1]), abs(b[0]), abs(b[1])) + length
+                          + a[2] + b[2])
     for g in cand:
         if gb[g, 0] > hx1 or gb[g, 2] < hx0 or gb[g, 1] > hy1 or gb[g, 3] < hy0:
+            continue
+        # (by slack more than _outside and the disc test ask; a disc behind a base may
+        # still be within reach of its centre, so along the line only without discs)
+        ends = np.inf if pk.disc_at[g + 1] > pk.disc_at[g] else NEAR + slack
+        if _box_outside(gb, g, a, ux, uy, length, radius + NEAR + slack, a[2] + ends,
+                        b[2] + ends):
             continue
         t0, d0, w0 = nt, nd, nw
         for t in range(pk.tri_at[g], pk.tri_at[g + 1]):
@@ -237,12 +280,19 @@ def features(pk: Any, cand: Ints, a: Array, b: Array, disc: Array, slot_of: Ints
     for g in cand:
         if gb[g, 0] <= x1 and gb[g, 2] >= x0 and gb[g, 1] <= y1 and gb[g, 3] >= y0:
             room += pk.vert_at[g + 1] - pk.vert_at[g] + 4 * (pk.edge_at[g + 1] - pk.edge_at[g])
-    pts = np.zeros((room, 9))
-    pts[:, 8] = -1
+    # (not zeroed: the room is five times what is used, and each row is set whole)
+    pts = np.empty((room, 9))
     n = 0
     cone = pk.vert_cone
+    # A group whose box lies beside the capsule (by a slack far above rounding) has no
+    # vertex near the segment: the grid offers about twice the groups that have one.
+    ux, uy, length = _unit(a, b)
+    reach = radius + 1e-9 + GRID_SLACK * (1.0 + max(abs(a[0]), abs(a[1]), abs(b[0]),
+                                                    abs(b[1])) + length + a[2] + b[2])
     for g in cand:
         if gb[g, 0] > x1 or gb[g, 2] < x0 or gb[g, 1] > y1 or gb[g, 3] < y0:
+            continue
+        if _box_outside(gb, g, a, ux, uy, length, reach, reach, reach):
             continue
         for v in range(pk.vert_at[g], pk.vert_at[g + 1]):
             x, y = pk.vert[v, 0], pk.vert[v, 1]
@@ -256,6 +306,15 @@ def features(pk: Any, cand: Ints, a: Array, b: Array, disc: Array, slot_of: Ints
     n = _rim(pk, cand, a, disc, pts, n)
     n = _rim(pk, cand, b, disc, pts, n)
     return pts[:n]
+
+
+@jit
+def _rim_row(pts: Array, n: int, x: float, y: float) -> None:
+    """Row ``n`` of :func:`features` for a rim crossing: no corner, no piece."""
+    pts[n, 0], pts[n, 1] = x, y
+    for j in range(2, 8):
+        pts[n, j] = 0.0
+    pts[n, 8] = -1.0
 
 
 @jit
@@ -282,7 +341,7 @@ def _rim(pk: Any, cand: Ints, c: Array, disc: Array, pts: Array, n: int) -> int:
                 if root >= 0 and qa > 0:
                     t = (-qb + sgn * math.sqrt(root)) / (2 * qa)
                     if 0 <= t <= 1:
-                        pts[n, 0], pts[n, 1] = ex0 + t * dx, ey0 + t * dy
+                        _rim_row(pts, n, ex0 + t * dx, ey0 + t * dy)
                         n += 1
     for sgn in (1.0, -1.0):
         for i in range(len(disc)):
@@ -293,7 +352,7 @@ def _rim(pk: Any, cand: Ints, c: Array, disc: Array, pts: Array, n: int) -> int:
             along = (dd * dd + rad * rad - rr * rr) / (2 * dd)
             h = math.sqrt(max(rad * rad - along * along, 0.0))
             wwx, wwy = wx / dd, wy / dd
-            pts[n, 0] = cx + along * wwx + sgn * h * -wwy
-            pts[n, 1] = cy + along * wwy + sgn * h * wwx
+            _rim_row(pts, n, cx + along * wwx + sgn * h * -wwy,
+                     cy + along * wwy + sgn * h * wwx)
             n += 1
     return n

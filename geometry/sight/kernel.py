@@ -23,8 +23,10 @@ only groups not yet met are tested afterwards, so ``blocked_by`` names every gro
 some line met; otherwise a blocked line is done at its first blocker, and the lines
 through vertices that every line would cut at their own corner are never made
 (:mod:`geometry.sight.cones`), and a pair whose every line provably crosses a piece
-lying wholly between the bases stops after stage 1 (:mod:`geometry.sight.certify`):
-the verdict and the witness are the same (issue 33).
+lying wholly between the bases stops there (:mod:`geometry.sight.certify`: before
+stage 1 in a crowded corridor, after it in a sparse one), and stage 2 first tries a
+few lines near where that proof gave up: the verdict is the same, the witness a
+free segment, not always the named search's (issue 33, docs/sight.md).
 
 The elements arrive packed (:mod:`geometry.sight.packing`); what one pair works on
 is gathered in :mod:`geometry.sight.corridor`.
@@ -40,10 +42,19 @@ from numpy.typing import NDArray
 
 from geometry.jit import jit
 from geometry.sight.certify import proved_blocked
-from geometry.sight.cones import CONE_SIN, CONE_STEP, grown_reaches, into_piece, uncut_features
-from geometry.sight.corridor import features, misses_box, near, slot_boxes
+from geometry.sight.cones import CONE_SIN, CONE_STEP, grown_reaches, into_piece, uncut, uncut_rows
+from geometry.sight.corridor import elements_near, features, groups_near, misses_box, slot_boxes
 from geometry.sight.packing import Array, Ints, Packed, pack
 from geometry.sight.parts import EPS, TOUCH, Parts
+
+# Without names, stage 2 first tries the lines through two of this many features, those
+# nearest where the proof of blocking gave up (:func:`_guided_free`): on the 400-piece
+# board that finds a free line for about three visible pairs in four (docs/sight.md).
+GUIDED = 10
+# Without names, the proof of blocking is tried before stage 1 when the broad phase
+# offers at least this many groups (:func:`_one`); on the scaling boards blocked pairs
+# have about 40 at 400 pieces, pairs seen along a stage 1 line about 14.
+PROOF_FIRST = 20
 
 # --- testing lines ------------------------------------------------------------------
 
@@ -321,6 +332,110 @@ def _through_points(pts: Array, a: Array, b: Array) -> tuple[Array, int]:
 
 
 @jit
+def _guided_free(pts: Array, guide: Array, a: Array, b: Array, tri: Array, disc: Array,
+                 wall: Array, slots: Ints, sbox: Array, order: Ints, hint: Ints,
+                 met: NDArray[np.bool_], wit: Array, state: NDArray[np.int8]) -> bool:
+    """Without names, before :func:`_through_free`: the lines through two of the
+    GUIDED features nearest the line of heights ``guide`` (h0 over base a's centre,
+    h1 over b's, across the centre line: :func:`~geometry.sight.certify.proved_blocked`)
+    that :func:`~geometry.sight.cones.uncut_features` keeps. Each is one of
+    :func:`_through_points`'s lines, made from the same numbers (its features in the
+    same order), so a free one is a free line of the full search: the verdict is the
+    same, the witness may be another free line (a verdict-only witness is any free
+    segment, docs/sight.md). True with its segment in ``wit``."""
+    n = len(pts)
+    ux, uy, length = _axis(a, b)
+    if n < 2 or not length > 0:
+        return False
+    reach_a, reach_b, _ = grown_reaches(a, b)
+    far = np.empty(n)
+    for i in range(n):
+        wx, wy = pts[i, 0] - a[0], pts[i, 1] - a[1]
+        t = (wx * ux + wy * uy) / length
+        far[i] = abs(wy * ux - wx * uy - (guide[0] + (guide[1] - guide[0]) * t))
+    # The GUIDED nearest (a pass each: cheaper than sorting them all), those kept,
+    # in the features' order (the same lines as the full search's, bit for bit).
+    chosen = np.empty(GUIDED, np.int64)
+    m = 0
+    for _ in range(min(GUIDED, n)):
+        best = 0
+        for i in range(1, n):
+            if far[i] < far[best]:
+                best = i
+        far[best] = np.inf
+        if uncut(pts, state, best, a, b, reach_a, reach_b):
+            p = m
+            for _ in range(m):  # (an insertion, in a bounded loop)
+                if chosen[p - 1] < best:
+                    break
+                chosen[p] = chosen[p - 1]
+                p -= 1
+            chosen[p] = best
+            m += 1
+    lines = np.empty((max(m * (m - 1) // 2, 1), 6))
+    far_a, far_b = reach_a ** 2, reach_b ** 2
+    k = 0
+    for p in range(m):
+        i = chosen[p]
+        xi, yi = pts[i, 0], pts[i, 1]
+        pax, pay, pbx, pby = a[0] - xi, a[1] - yi, b[0] - xi, b[1] - yi
+        for q in range(p + 1, m):
+            j = chosen[q]
+            wx, wy = pts[j, 0] - xi, pts[j, 1] - yi
+            w2 = wx * wx + wy * wy
+            across_a, across_b = pax * wy - pay * wx, pbx * wy - pby * wx
+            if across_a * across_a > far_a * w2 or across_b * across_b > far_b * w2:
+                continue
+            ln = math.sqrt(wx * wx + wy * wy)
+            if ln > 0:
+                lines[k, 0], lines[k, 1], lines[k, 2], lines[k, 3] = xi, yi, wx / ln, wy / ln
+                lines[k, 4], lines[k, 5] = i, j
+                k += 1
+    return k > 0 and _first_free(lines, k, pts, a, b, tri, disc, wall, slots, sbox, order,
+                                 hint, met, wit, False)
+
+
+@jit
+def _through_free(pts: Array, a: Array, b: Array, tri: Array, disc: Array, wall: Array,
+                  slots: Ints, sbox: Array, order: Ints, hint: Ints, met: NDArray[np.bool_],
+                  wit: Array, state: NDArray[np.int8]) -> bool:
+    """Without names: the lines through two features that
+    :func:`~geometry.sight.cones.uncut_features` keeps, made and tested one feature's
+    lines at a time, in :func:`_through_points`'s order and from the same numbers, so
+    the first free line is the same; True with its segment in ``wit``. Whether a
+    feature is cut at its corner is asked only of those a line within reach of both
+    bases passes through, and the lines after the first free one are never made
+    (``state``: :func:`~geometry.sight.cones.uncut`, shared with :func:`_guided_free`)."""
+    n = len(pts)
+    lines = np.empty((max(n, 1), 6))
+    reach_a, reach_b, _ = grown_reaches(a, b)
+    far_a, far_b = reach_a ** 2, reach_b ** 2
+    for i in range(n):
+        if not uncut(pts, state, i, a, b, reach_a, reach_b):
+            continue
+        xi, yi = pts[i, 0], pts[i, 1]
+        pax, pay, pbx, pby = a[0] - xi, a[1] - yi, b[0] - xi, b[1] - yi
+        k = 0
+        for j in range(i + 1, n):
+            wx, wy = pts[j, 0] - xi, pts[j, 1] - yi
+            w2 = wx * wx + wy * wy
+            across_a, across_b = pax * wy - pay * wx, pbx * wy - pby * wx
+            if across_a * across_a > far_a * w2 or across_b * across_b > far_b * w2:
+                continue
+            if not uncut(pts, state, j, a, b, reach_a, reach_b):
+                continue
+            ln = math.sqrt(wx * wx + wy * wy)
+            if ln > 0:
+                lines[k, 0], lines[k, 1], lines[k, 2], lines[k, 3] = xi, yi, wx / ln, wy / ln
+                lines[k, 4], lines[k, 5] = i, j
+                k += 1
+        if k > 0 and _first_free(lines, k, pts, a, b, tri, disc, wall, slots, sbox, order,
+                                 hint, met, wit, False):
+            return True
+    return False
+
+
+@jit
 def _tangents(pts: Array, circles: Array) -> tuple[Array, int]:
     """Tangents from a feature to a circle (both rotations), then common tangents of
     two circles that are not both bases (those are stage 1)."""
@@ -372,7 +487,15 @@ def _one(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array, hit: NDArray[np.boo
          wit: Array, names: bool) -> bool:
     """Sight for one pair: True with the witness in ``wit``, or False with the groups
     met in ``hit`` (when ``names``)."""
-    tri, disc, wall, slots, cand = near(pk, ok, a, b)
+    cand = groups_near(pk, ok, a, b)
+    guide = np.zeros(2)  # (the centre line, unless the proof finds a better)
+    # Without names, in a crowded corridor the proof of blocking comes first: a pair it
+    # proves needs no elements copied and no line tested. In a sparse one stage 1 does
+    # (most such pairs see along it). Either order gives the same answer.
+    crowded = not names and len(cand) >= PROOF_FIRST
+    if crowded and proved_blocked(pk, cand, a, b, guide):
+        return False
+    tri, disc, wall, slots, cand = elements_near(pk, cand, a, b)
     if len(slots) == 0:  # nothing near: the centre line is free
         ux, uy, dist = _axis(a, b)
         s, e = a[2], dist - b[2]
@@ -395,14 +518,25 @@ def _one(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array, hit: NDArray[np.boo
         if family == 0:
             lines, k = _stage1(a, b)
         elif family == 1:
-            if not names and proved_blocked(pk, cand, a, b):
+            if not names and not crowded and proved_blocked(pk, cand, a, b, guide):
                 break  # every line crosses a triangle between the bases
             slot_of = np.full(len(pk.gbox), -1, np.int64)
             for q in range(len(slots)):
                 slot_of[slots[q, 0]] = q
             pts = features(pk, cand, a, b, disc, slot_of)
-            if not names:  # lines through these would be blocked at their own corner
-                pts = uncut_features(pts, a, b)
+            if not names:
+                # Lines through the features left out would be blocked at their own
+                # corner. First a few lines near where the proof gave up, then the
+                # lines below in their order, made lazily.
+                state = np.zeros(len(pts), np.int8)
+                seen = (_guided_free(pts, guide, a, b, tri, disc, wall, slots, sbox, order,
+                                     hint, met, wit, state)
+                        or _through_free(pts, a, b, tri, disc, wall, slots, sbox, order, hint,
+                                         met, wit, state))
+                if seen:
+                    break
+                pts = uncut_rows(pts, state, a, b)
+                continue
             lines, k = _through_points(pts, a, b)
         elif family == 2:
             lines, k = _tangents(pts, circles)
