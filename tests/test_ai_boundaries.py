@@ -136,22 +136,21 @@ def test_a_side_level_or_behind_in_the_last_round_plays_to_score(
 
 
 @pytest.mark.parametrize("lead", [1, 0, -1], ids=["ahead", "level", "behind"])
-def test_three_rounds_before_the_last_the_lead_changes_no_weight(tmp_path: Path,
-                                                                 lead: int) -> None:
-    """Only the last round, and for a side that must score the two rounds before it,
-    are played for the score (R-TURN-10, docs/ai.md)."""
-    state = _last_round_with_lead(tmp_path, lead, rounds=4)
+def test_two_rounds_before_the_last_the_lead_changes_no_weight(tmp_path: Path,
+                                                               lead: int) -> None:
+    """Only the last round, and for a side that must score the round before it, are
+    played for the score (R-TURN-10, docs/ai.md)."""
+    state = _last_round_with_lead(tmp_path, lead, rounds=3)
     assert late_weights(state, BASE) == BASE and not pressing(state)
 
 
-@pytest.mark.parametrize("rounds", [2, 3], ids=["round-before-last", "two-before-last"])
 @pytest.mark.parametrize("lead", [0, -1], ids=["level", "behind"])
-def test_a_side_level_or_behind_presses_from_two_rounds_before_the_last(
-        tmp_path: Path, lead: int, rounds: int) -> None:
-    """docs/ai.md (Decision): a side level or behind in the two rounds before the last
-    plays as in the last round (a model kept out of reach now has no attack then),
-    and search's pull toward the enemy is greedy's again."""
-    state = _last_round_with_lead(tmp_path, lead, rounds=rounds)
+def test_a_side_level_or_behind_presses_from_the_round_before_the_last(
+        tmp_path: Path, lead: int) -> None:
+    """docs/ai.md (Decision): a side level or behind in the round before the last plays
+    as in the last round (a model kept out of reach now has no attack then), and
+    search's pull toward the enemy is greedy's again."""
+    state = _last_round_with_lead(tmp_path, lead, rounds=2)
     w = late_weights(state, BASE)
     assert w.answer < BASE.answer and w.danger < BASE.danger
     assert w.counter > BASE.counter and w.gain > BASE.gain
@@ -161,11 +160,9 @@ def test_a_side_level_or_behind_presses_from_two_rounds_before_the_last(
     assert player.scorer.approach == APPROACH > SEARCH_APPROACH
 
 
-@pytest.mark.parametrize("rounds", [2, 3], ids=["round-before-last", "two-before-last"])
-def test_a_side_ahead_before_the_last_round_keeps_its_weights(tmp_path: Path,
-                                                              rounds: int) -> None:
+def test_a_side_ahead_in_the_round_before_the_last_keeps_its_weights(tmp_path: Path) -> None:
     """Ahead, a side has no reason to press before the last round (docs/ai.md)."""
-    state = _last_round_with_lead(tmp_path, 1, rounds=rounds)
+    state = _last_round_with_lead(tmp_path, 1, rounds=2)
     assert late_weights(state, BASE) == BASE and not pressing(state)
     player = SearchPlayer(1, playouts=1)
     player.decide(state)

@@ -29,7 +29,7 @@ is greedy's score minus :data:`ANSWER` times the answer and the exposure left
 open, plus :data:`COUNTER` times this player's firepower after the answer minus
 :data:`DANGER` times its exposure then; in the last round a side ahead weighs
 losses more and a side behind or level less, and a side level or behind presses
-so from two rounds before the last (:data:`PRESS`), with greedy's pull toward the enemy
+so from the round before the last, with greedy's pull toward the enemy
 (:func:`late_weights`, :func:`pressing`). Every candidate is played out on
 the same seeds: a move rolls no dice itself, but the replies roll theirs (who
 is hit and removed decides what follows), so one playout was one sample of
@@ -104,9 +104,8 @@ DANGER = 0.3
 #: side behind what it could gain): see late_weights.
 LATE = 1.5
 #: Rounds before the last in which a side level or behind already presses (see
-#: late_weights): the rounds before the last set up its attacks, and a model out of
-#: reach needs more than one round to close in (Decision, docs/ai.md: 1 won fewer games).
-PRESS = 2
+#: late_weights): the round before the last sets up the last round's attacks.
+PRESS = 1
 #: Turn steps between readying a model and its activation (option B, activate).
 LEAD_IN = 3
 #: Decisions a playout may take at most per turn played (a whole turn is about six).
@@ -405,9 +404,9 @@ def late_weights(state: GameState, w: Weights) -> Weights:
     side ahead weighs what it could lose more (LATE times the answer and the
     danger, its own threats less), a side behind weighs it less (it loses anyway
     unless it scores). A level side plays as one behind: a draw is no win, and a
-    kill now decides the game. A side level or behind presses from :data:`PRESS`
-    rounds before the last (:func:`pressing`): a model kept out of reach then has
-    no attack in the last round (Decision, docs/ai.md)."""
+    kill now decides the game. A side level or behind presses from the round
+    before the last (:data:`PRESS`, :func:`pressing`): a model kept out of reach
+    then has no attack in the last round (Decision, docs/ai.md)."""
     me = state.acting
     if me is None or not is_last_round(state):
         return _pressed(w) if pressing(state) else w
