@@ -57,7 +57,7 @@ def _outside(xs: Array, row: int, m: int, a: Array, ux: float, uy: float, length
 
 
 @jit
-def _unit(a: Array, b: Array) -> tuple[float, float, float]:
+def axis(a: Array, b: Array) -> tuple[float, float, float]:
     """Unit direction from a's centre to b's ((1, 0) when they coincide), and length."""
     wx, wy = b[0] - a[0], b[1] - a[1]
     length = math.sqrt(wx * wx + wy * wy)
@@ -286,7 +286,7 @@ def features(pk: Any, cand: Ints, a: Array, b: Array, disc: Array, slot_of: Ints
     cone = pk.vert_cone
     # A group whose box lies beside the capsule (by a slack far above rounding) has no
     # vertex near the segment: the grid offers about twice the groups that have one.
-    ux, uy, length = _unit(a, b)
+    ux, uy, length = axis(a, b)
     reach = radius + 1e-9 + GRID_SLACK * (1.0 + max(abs(a[0]), abs(a[1]), abs(b[0]),
                                                     abs(b[1])) + length + a[2] + b[2])
     for g in cand:

@@ -43,7 +43,14 @@ from numpy.typing import NDArray
 from geometry.jit import jit
 from geometry.sight.certify import proved_blocked
 from geometry.sight.cones import CONE_SIN, CONE_STEP, grown_reaches, into_piece, uncut, uncut_rows
-from geometry.sight.corridor import elements_near, features, groups_near, misses_box, slot_boxes
+from geometry.sight.corridor import (
+    axis,
+    elements_near,
+    features,
+    groups_near,
+    misses_box,
+    slot_boxes,
+)
 from geometry.sight.packing import Array, Ints, Packed, pack
 from geometry.sight.parts import EPS, TOUCH, Parts
 
@@ -271,18 +278,10 @@ def _tangent(x1: float, y1: float, r1: float, x2: float, y2: float, r2: float, s
 
 
 @jit
-def _axis(a: Array, b: Array) -> tuple[float, float, float]:
-    """Unit direction from a's centre to b's ((1, 0) when they coincide), and length."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    dist = math.sqrt(dx * dx + dy * dy)
-    return (dx / dist, dy / dist, dist) if dist > 0 else (1.0, 0.0, dist)
-
-
-@jit
 def _stage1(a: Array, b: Array) -> tuple[Array, int]:
     """The centre line, then the outer and inner common tangents of the two bases."""
     lines = np.full((5, 6), -1.0)
-    ux, uy, dist = _axis(a, b)
+    ux, uy, dist = axis(a, b)
     lines[0, 0], lines[0, 1], lines[0, 2], lines[0, 3] = a[0], a[1], ux, uy
     k = 1
     if dist > 0:
@@ -314,21 +313,38 @@ def _through_points(pts: Array, a: Array, b: Array) -> tuple[Array, int]:
     far_a, far_b = reach_a ** 2, reach_b ** 2
     k = 0
     for i in range(n):
-        xi, yi = pts[i, 0], pts[i, 1]
-        pax, pay, pbx, pby = a[0] - xi, a[1] - yi, b[0] - xi, b[1] - yi
         for j in range(i + 1, n):
-            wx, wy = pts[j, 0] - xi, pts[j, 1] - yi
-            w2 = wx * wx + wy * wy
-            # (the line's distance from a centre times |w|, squared)
-            across_a, across_b = pax * wy - pay * wx, pbx * wy - pby * wx
-            if across_a * across_a > far_a * w2 or across_b * across_b > far_b * w2:
-                continue
-            ln = math.sqrt(wx * wx + wy * wy)
-            if ln > 0:
-                lines[k, 0], lines[k, 1], lines[k, 2], lines[k, 3] = xi, yi, wx / ln, wy / ln
-                lines[k, 4], lines[k, 5] = i, j
-                k += 1
+            if _near_both(pts, i, j, a, b, far_a, far_b):
+                k = _put_line(lines, k, pts, i, j)
     return lines, k
+
+
+@jit
+def _near_both(pts: Array, i: int, j: int, a: Array, b: Array, far_a: float, far_b: float
+               ) -> bool:
+    """Does the line through features ``i`` and ``j`` come within reach of both bases
+    (``far_a``, ``far_b``: the reaches squared)? Without a square root or a division,
+    the line's distance from a centre times ``|w|``, squared (:func:`_through_points`)."""
+    xi, yi = pts[i, 0], pts[i, 1]
+    wx, wy = pts[j, 0] - xi, pts[j, 1] - yi
+    w2 = wx * wx + wy * wy
+    across_a = (a[0] - xi) * wy - (a[1] - yi) * wx
+    across_b = (b[0] - xi) * wy - (b[1] - yi) * wx
+    return not (across_a * across_a > far_a * w2 or across_b * across_b > far_b * w2)
+
+
+@jit
+def _put_line(lines: Array, k: int, pts: Array, i: int, j: int) -> int:
+    """The line through features ``i`` and ``j`` as row ``k`` of ``lines`` (a point, the
+    unit direction, the two features); the rows filled after it."""
+    xi, yi = pts[i, 0], pts[i, 1]
+    wx, wy = pts[j, 0] - xi, pts[j, 1] - yi
+    ln = math.sqrt(wx * wx + wy * wy)
+    if not ln > 0:
+        return k
+    lines[k, 0], lines[k, 1], lines[k, 2], lines[k, 3] = xi, yi, wx / ln, wy / ln
+    lines[k, 4], lines[k, 5] = i, j
+    return k + 1
 
 
 @jit
@@ -344,7 +360,7 @@ def _guided_free(pts: Array, guide: Array, a: Array, b: Array, tri: Array, disc:
     same, the witness may be another free line (a verdict-only witness is any free
     segment, docs/sight.md). True with its segment in ``wit``."""
     n = len(pts)
-    ux, uy, length = _axis(a, b)
+    ux, uy, length = axis(a, b)
     if n < 2 or not length > 0:
         return False
     reach_a, reach_b, _ = grown_reaches(a, b)
@@ -376,21 +392,9 @@ def _guided_free(pts: Array, guide: Array, a: Array, b: Array, tri: Array, disc:
     far_a, far_b = reach_a ** 2, reach_b ** 2
     k = 0
     for p in range(m):
-        i = chosen[p]
-        xi, yi = pts[i, 0], pts[i, 1]
-        pax, pay, pbx, pby = a[0] - xi, a[1] - yi, b[0] - xi, b[1] - yi
         for q in range(p + 1, m):
-            j = chosen[q]
-            wx, wy = pts[j, 0] - xi, pts[j, 1] - yi
-            w2 = wx * wx + wy * wy
-            across_a, across_b = pax * wy - pay * wx, pbx * wy - pby * wx
-            if across_a * across_a > far_a * w2 or across_b * across_b > far_b * w2:
-                continue
-            ln = math.sqrt(wx * wx + wy * wy)
-            if ln > 0:
-                lines[k, 0], lines[k, 1], lines[k, 2], lines[k, 3] = xi, yi, wx / ln, wy / ln
-                lines[k, 4], lines[k, 5] = i, j
-                k += 1
+            if _near_both(pts, chosen[p], chosen[q], a, b, far_a, far_b):
+                k = _put_line(lines, k, pts, chosen[p], chosen[q])
     return k > 0 and _first_free(lines, k, pts, a, b, tri, disc, wall, slots, sbox, order,
                                  hint, met, wit, False)
 
@@ -413,22 +417,11 @@ def _through_free(pts: Array, a: Array, b: Array, tri: Array, disc: Array, wall:
     for i in range(n):
         if not uncut(pts, state, i, a, b, reach_a, reach_b):
             continue
-        xi, yi = pts[i, 0], pts[i, 1]
-        pax, pay, pbx, pby = a[0] - xi, a[1] - yi, b[0] - xi, b[1] - yi
         k = 0
         for j in range(i + 1, n):
-            wx, wy = pts[j, 0] - xi, pts[j, 1] - yi
-            w2 = wx * wx + wy * wy
-            across_a, across_b = pax * wy - pay * wx, pbx * wy - pby * wx
-            if across_a * across_a > far_a * w2 or across_b * across_b > far_b * w2:
-                continue
-            if not uncut(pts, state, j, a, b, reach_a, reach_b):
-                continue
-            ln = math.sqrt(wx * wx + wy * wy)
-            if ln > 0:
-                lines[k, 0], lines[k, 1], lines[k, 2], lines[k, 3] = xi, yi, wx / ln, wy / ln
-                lines[k, 4], lines[k, 5] = i, j
-                k += 1
+            if (_near_both(pts, i, j, a, b, far_a, far_b)
+                    and uncut(pts, state, j, a, b, reach_a, reach_b)):
+                k = _put_line(lines, k, pts, i, j)
         if k > 0 and _first_free(lines, k, pts, a, b, tri, disc, wall, slots, sbox, order,
                                  hint, met, wit, False):
             return True
@@ -463,7 +456,7 @@ def _tangents(pts: Array, circles: Array) -> tuple[Array, int]:
 def _parallels(pts: Array, circles: Array, a: Array, b: Array) -> tuple[Array, int]:
     """Parallels to the centre line through every feature and along both sides of every
     circle (they settle overlapping bases, which may see in every direction)."""
-    ux, uy, _ = _axis(a, b)
+    ux, uy, _ = axis(a, b)
     n, nc = len(pts), len(circles)
     lines = np.full((n + 2 * nc, 6), -1.0)
     for i in range(n):
@@ -497,7 +490,7 @@ def _one(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array, hit: NDArray[np.boo
         return False
     tri, disc, wall, slots, cand = elements_near(pk, cand, a, b)
     if len(slots) == 0:  # nothing near: the centre line is free
-        ux, uy, dist = _axis(a, b)
+        ux, uy, dist = axis(a, b)
         s, e = a[2], dist - b[2]
         if e < s:  # overlapping chords: the middle of the overlap
             s = e = (max(-a[2], dist - b[2]) + min(a[2], dist + b[2])) / 2.0
