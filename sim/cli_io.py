@@ -6,15 +6,12 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sim.errors import Problem, ScenarioError, WastelandError
-from sim.scenario.format import loader
-from sim.scenario.format.files import ReadProblem, decode
-from sim.scenario.format.limits import MAX_FILE_BYTES
-from sim.scenario.format.loader import STDIN_NAME
-from sim.scenario.format.shipped import resolve_scenario
-from sim.scenario.objects import Scenario
+
+if TYPE_CHECKING:
+    from sim.scenario.objects import Scenario
 
 STDIN = "-"
 FORMAT_VERSION = 1
@@ -48,6 +45,12 @@ def print_json_error(error: WastelandError | str, exit_status: int) -> None:
 
 def read_stdin_text() -> str:
     """All of stdin as text, within the file size limit, UTF-8 like any input file."""
+    # (the scenario modules load numpy and shapely: imported here, so `wasteland --help`
+    # and every error printed as JSON start without them)
+    from sim.scenario.format.files import ReadProblem, decode
+    from sim.scenario.format.limits import MAX_FILE_BYTES
+    from sim.scenario.format.loader import STDIN_NAME
+
     stream = getattr(sys.stdin, "buffer", None)  # a text stand-in (tests) has no buffer
     try:
         raw = (stream.read(MAX_FILE_BYTES + 1) if stream is not None
@@ -68,6 +71,9 @@ def read_stdin_text() -> str:
 
 def load_scenario_arg(arg: str) -> Scenario:
     """The scenario a SCENARIO argument names: ``-`` (stdin), a file, or a shipped name."""
+    from sim.scenario.format import loader
+    from sim.scenario.format.shipped import resolve_scenario
+
     where = resolve_scenario(arg)
     if where.path is None:
         return loader.load_scenario_text(read_stdin_text())

@@ -50,3 +50,21 @@ def test_light_commands_import_no_compiled_kernels_and_no_window(argv: list[str]
 def test_a_sight_command_does_import_the_kernels() -> None:
     """The check above can fail: ``los`` really needs numba, and the report shows it."""
     assert "numba" in imported_modules(["los", "seed-cover-1", "mutant", "knight"])
+
+
+#: What only reading a board needs: no command's help or version asks for them.
+BOARD = ("numpy", "shapely")
+HELP = {k: v for k, v in LIGHT.items() if k in ("help", "version", "command-help", "ladder-help")}
+
+
+@pytest.mark.parametrize("argv", HELP.values(), ids=HELP.keys())
+def test_help_and_version_import_no_board_geometry(argv: list[str]) -> None:
+    """``wasteland --help`` and a command's help read no scenario, so they load neither
+    numpy nor shapely (a tenth of a second of start-up each time a user asks)."""
+    heavy = sorted(m for m in imported_modules(argv) if m.split(".")[0] in BOARD)
+    assert heavy == [], f"wasteland {' '.join(argv)} imports {heavy[:5]}"
+
+
+def test_a_board_command_does_import_the_geometry() -> None:
+    """The check above can fail: ``check`` reads a board, and the report shows numpy."""
+    assert "numpy" in imported_modules(["check", "skirmish"])

@@ -24,12 +24,11 @@ from sim.ai.cluster import run_on_dask
 from sim.ai.registry import make_player
 from sim.ai.workers import MAX_TRIES, WorkersGaveUp, run_on_processes
 from sim.errors import UsageError, WastelandError
-from sim.scenario.format.loader import STDIN_NAME
-from sim.scenario.format.packed import PackedScenario, pack_file, pack_text
-from sim.scenario.objects import Scenario
 
-if TYPE_CHECKING:  # the engine is imported where games are played (quick start-up)
+if TYPE_CHECKING:  # the engine and the scenario files are imported where used (quick start-up)
     from sim.ai.match import GameRecord
+    from sim.scenario.format.packed import PackedScenario
+    from sim.scenario.objects import Scenario
 
 Backend = Literal["local", "dask"]
 BACKENDS: tuple[str, ...] = ("local", "dask")
@@ -48,6 +47,9 @@ class ScenarioSource:
     def pack(self) -> PackedScenario:
         """The scenario and every file it includes, as texts: what the workers are sent, so
         they read none of this machine's files (:mod:`sim.scenario.format.packed`)."""
+        from sim.scenario.format.loader import STDIN_NAME
+        from sim.scenario.format.packed import pack_file, pack_text
+
         if self.path is not None:
             return pack_file(self.path)[0]
         if self.text is None:
@@ -110,7 +112,7 @@ def run_games(source: ScenarioSource | PackedScenario, players: Mapping[str, str
               warn: Callable[[str], None] | None = None) -> list[GameRecord]:
     """Every game's record, in game order; ``progress(done)`` after each chunk, ``warn(words)``
     when a worker died and its games are played again."""
-    packed = source if isinstance(source, PackedScenario) else source.pack()
+    packed = source.pack() if isinstance(source, ScenarioSource) else source
     todo = chunks(packed, players, seed, games, jobs, rounds)
     if backend == "dask":
         if scheduler is None:

@@ -17,11 +17,9 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from sim.scenario.names import display_names
-from sim.scenario.objects import Scenario
-
 if TYPE_CHECKING:  # records only: the engine is not needed to sum them (quick start-up)
     from sim.ai.match import GameRecord
+    from sim.scenario.objects import Scenario
 
 Z95 = 1.959963984540054  # the normal quantile of 0.975
 
@@ -86,6 +84,8 @@ def _pct(rate: Mapping[str, Any]) -> str:
 
 def report_lines(scenario: Scenario, figures: Mapping[str, Any]) -> list[str]:
     """The figures as text, in display names."""
+    from sim.scenario.names import display_names  # (the scenario's geometry: when printed)
+
     names = display_names(scenario)
     n = figures["games"]
     players = figures["players"]

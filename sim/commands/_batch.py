@@ -8,13 +8,15 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from sim.ai.batch import BACKENDS
 from sim.cli_io import read_stdin_text
-from sim.scenario.format.loader import STDIN_NAME
-from sim.scenario.format.packed import PackedScenario, pack_file, pack_text
 from sim.scenario.format.shipped import resolve_scenario
-from sim.scenario.objects import Scenario
+
+if TYPE_CHECKING:
+    from sim.scenario.format.packed import PackedScenario
+    from sim.scenario.objects import Scenario
 
 MAX_JOBS = 256
 
@@ -62,6 +64,9 @@ def check_backend(args: argparse.Namespace) -> None:
 def scenario_source(arg: str) -> tuple[PackedScenario, Scenario]:
     """The scenario packed for the workers (its text and its includes'), and loaded here
     (errors before any game)."""
+    from sim.scenario.format.loader import STDIN_NAME  # (numpy, shapely: when run)
+    from sim.scenario.format.packed import pack_file, pack_text
+
     where = resolve_scenario(arg)
     if where.path is None:
         return pack_text(read_stdin_text(), STDIN_NAME)

@@ -14,16 +14,16 @@ import argparse
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sim.cli_io import STDIN
 from sim.commands.play import display_missing
 from sim.errors import UsageError, WastelandError
-from sim.scenario.draft import blank
 from sim.scenario.format.files import read_text, shipped_name
-from sim.scenario.format.loader import load_scenario
 from sim.scenario.format.shipped import resolve_scenario
-from sim.scenario.objects import Scenario
+
+if TYPE_CHECKING:
+    from sim.scenario.objects import Scenario
 
 NO_DISPLAY = "wasteland edit: no display found (set DISPLAY, or run under Xvfb); nothing opened"
 NEW_NAME = "untitled"
@@ -79,6 +79,9 @@ def with_shipped_includes(s: Scenario) -> Scenario:
 
 def opened(args: argparse.Namespace) -> tuple[Scenario, Path, str | None]:
     """The scenario to edit, the file to save it to, and the text that file holds now."""
+    from sim.scenario.draft import blank  # (numpy, shapely: when run)
+    from sim.scenario.format.loader import load_scenario
+
     out = None if args.output is None else Path(args.output)
     if args.new is not None:
         if args.scenario is not None:

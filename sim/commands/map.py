@@ -26,7 +26,9 @@ from sim.cli_io import check_model, json_format, load_scenario_arg
 from sim.commands.render import output_path, width
 from sim.errors import WastelandError
 from sim.maps.options import DEFAULT_CELL, KINDS, MIN_CELL
-from sim.scenario.objects import Scenario
+
+if TYPE_CHECKING:
+    from sim.scenario.objects import Scenario
 
 if TYPE_CHECKING:  # the maps' engine is imported when the command runs (quick start-up)
     from sim.maps.visibility import Map

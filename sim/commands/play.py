@@ -14,14 +14,15 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sim.ai.registry import DEFAULT, PLAYERS
 from sim.cli_io import STDIN
 from sim.errors import UsageError, WastelandError
-from sim.scenario.format.loader import load_scenario
 from sim.scenario.format.shipped import resolve_scenario
-from sim.scenario.objects import Scenario
+
+if TYPE_CHECKING:
+    from sim.scenario.objects import Scenario
 
 DEFAULT_SCENARIO = "skirmish"
 NO_DISPLAY = "wasteland play: no display found (set DISPLAY, or run under Xvfb); nothing opened"
@@ -93,6 +94,7 @@ def ai_sides(scenario: Scenario, given: list[str]) -> dict[str, str]:
 
 def run(args: argparse.Namespace) -> int:
     from sim.game.save import load_game  # the engine: only when a game is played
+    from sim.scenario.format.loader import load_scenario
 
     state = None
     if args.load is not None:

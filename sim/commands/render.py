@@ -14,11 +14,13 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sim.cli_io import STDIN, check_model, load_scenario_arg
 from sim.errors import WastelandError
-from sim.scenario.objects import Scenario
+
+if TYPE_CHECKING:
+    from sim.scenario.objects import Scenario
 
 MIN_WIDTH, MAX_WIDTH = 800, 8000
 

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 
 from sim.cli_io import STDIN, read_stdin_text
 from sim.errors import SaveError, WastelandError
-from sim.scenario.format.loader import STDIN_NAME
 
 if TYPE_CHECKING:
     from sim.engine.state import GameState
@@ -34,6 +33,7 @@ def register(sub: Any) -> None:
 def load_save_arg(name: str) -> GameState:
     """The game a SAVE argument names: a save file, or ``-`` for one read from stdin."""
     from sim.game.save import game_from_text, load_game  # the engine: only when run
+    from sim.scenario.format.loader import STDIN_NAME
 
     if name != STDIN:
         return load_game(name)

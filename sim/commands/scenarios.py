@@ -12,7 +12,6 @@ from typing import Any
 
 from sim.cli_io import print_json
 from sim.errors import ScenarioError
-from sim.scenario.format.loader import load_scenario
 from sim.scenario.format.shipped import shipped_dir, shipped_names
 
 
@@ -28,6 +27,8 @@ def register(sub: Any) -> None:
 
 def shipped_table() -> list[dict[str, Any]]:
     """One row per shipped scenario: name, title, rule set, models, sides, file."""
+    from sim.scenario.format.loader import load_scenario  # (numpy, shapely: when run)
+
     rows: list[dict[str, Any]] = []
     for name in shipped_names():
         path = shipped_dir() / f"{name}.toml"

@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, Any
 from sim.cli_io import check_model, load_scenario_arg, print_json
 from sim.errors import WastelandError
 from sim.resolution.odds import attack_odds
-from sim.scenario.objects import Scenario
 
 # The rules (and their compiled kernels) are imported when the command runs, so
 # `wasteland --help` stays quick (issue 30).
 if TYPE_CHECKING:
     from sim.combat.plan import AttackPlan, Band
     from sim.combat.situation import Situation
+    from sim.scenario.objects import Scenario
 
 
 def register(sub: Any) -> None:

@@ -18,7 +18,7 @@ scheduler) or a batch that could not finish, 2 usage.
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sim.ai.batch import run_games
 from sim.ai.registry import DEFAULT, PLAYERS
@@ -33,7 +33,9 @@ from sim.commands._batch import (
     warner,
 )
 from sim.errors import WastelandError
-from sim.scenario.objects import Scenario
+
+if TYPE_CHECKING:
+    from sim.scenario.objects import Scenario
 
 MAX_GAMES = 1_000_000
 
