@@ -262,12 +262,15 @@ def proved_blocked(pk: Any, cand: Ints, a: Array, b: Array, guide: Array) -> boo
                 if m > start:  # the next box (its sibling) likely settles by it too
                     idx[m], idx[start] = idx[start], e
                 break
-            if up and down:  # in play: neither wholly below nor wholly above
-                idx[out + kept] = e
-                kept += 1
-                if sl < sh and sl < hi and sh > lo:  # (no other takes part in a chain)
-                    lo_at[parts], hi_at[parts] = sl, sh
-                    parts += 1
+            # In play (neither wholly below nor wholly above), and its interval taken
+            # only when it meets the side (no other takes part in a chain). Stored
+            # always, counted when so: branch-free, as the outcome varies from piece
+            # to piece (about 7 % off the proof against branching on it).
+            play = up and down
+            idx[out + kept] = e
+            kept += 1 if play else 0
+            lo_at[parts], hi_at[parts] = sl, sh
+            parts += 1 if (play and sl < sh and sl < hi and sh > lo) else 0
         if settled:
             continue
         c, d = _uncovered(lo, hi, lo_at, hi_at, parts)
