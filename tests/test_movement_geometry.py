@@ -277,7 +277,8 @@ def test_clearance_queries_name_every_close_obstacle(dense: bool, monkeypatch: p
     import geometry.movement.obstacles as obstacles
 
     monkeypatch.setattr(obstacles, "DENSE_PAIRS", 10**9 if dense else 0)
-    items = [box(f"b{i}{j}", i * 3, j * 3, i * 3 + 2, j * 3 + 2) for i in range(4) for j in range(4)]
+    items = [box(f"b{i}{j}", i * 3, j * 3, i * 3 + 2, j * 3 + 2)
+             for i in range(4) for j in range(4)]
     items += [MoveObstacle.circle(f"c{i}", (i * 3 + 2.5, 11.5), 0.5) for i in range(4)]
     obs = ObstacleSet(tuple(items))
     legs = [shapely.LineString([(x, y), (x + dx, y + dy)])
