@@ -33,7 +33,7 @@ from geometry.sight.certify import _uncovered, proved_blocked
 from geometry.sight.cones import uncut_features
 from geometry.sight.corridor import features, groups_near, near, slot_boxes
 from geometry.sight.index import Obstacle, Sight, SightIndex
-from geometry.sight.kernel import _first_free
+from geometry.sight.lines import first_free
 from geometry.sight.pieces import one_convex
 from tests.sight_oracle import Oracle
 from tests.test_analysis import WALL, m, scenario
@@ -147,9 +147,9 @@ def test_vertices_left_out_are_cut_on_every_line(kind: str) -> None:
             dropped += 1
             lines = _lines_through(pts, i, a, b, 9)
             met = np.zeros(len(slots), dtype=bool)
-            free = _first_free(lines, len(lines), pts, ra, rb, tri, disc, wall, slots,
-                               slot_boxes(tri, disc, wall, slots), np.arange(len(slots)),
-                               slots[:, 1].copy(), met, np.zeros(4), True)
+            free = first_free(lines, len(lines), pts, ra, rb, tri, disc, wall, slots,
+                              slot_boxes(tri, disc, wall, slots), np.arange(len(slots)),
+                              slots[:, 1].copy(), met, np.zeros(4), True)
             assert not free, (a, b, pts[i, :2])
     assert dropped > 500
 

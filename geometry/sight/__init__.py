@@ -3,8 +3,9 @@ API (Obstacle, Sight, SightIndex, line_of_sight); parts.py prepares the obstacle
 (merging, erosion, triangles, corners, tolerances); packing.py packs them for the
 kernel, with pieces.py (the proof's convex pieces, listed once per board);
 corridor.py (what one pair works on), cones.py and certify.py (what a verdict-only
-query leaves out) and kernel.py (the search) are compiled (numba, cache=True), and
-their cached code is dropped when any file here changes.
+query leaves out), kernel.py (the search) and lines.py (testing its lines) are
+compiled (numba, cache=True), and their cached code is dropped when any file here
+changes.
 """
 
 from pathlib import Path

@@ -3,7 +3,7 @@
 Compiled (numba) part of :mod:`geometry.sight.kernel` (R-LOS-1, issue 33), used only
 when a query asks for the verdict without naming blockers. A line through a vertex
 that runs into the vertex's piece, at least asin(``CONE_SIN``) from both sides and
-within its gap segment, is blocked by that piece (``kernel._cuts``). On a crowded
+within its gap segment, is blocked by that piece (``lines._cuts``). On a crowded
 board most vertices in a corridor are such that *every* line through them that meets
 both bases does so: the lines through them cannot be the first free line, so leaving
 them out changes neither the verdict nor the witness, only the work. Naming blockers
@@ -49,7 +49,7 @@ _COS_MARGIN = 1e-9
 @jit
 def grown_reaches(a: Array, b: Array) -> tuple[float, float, float]:
     """How near a line must come to each base's centre to meet it as the search tests
-    lines (``kernel._first_free``'s reach), each grown by a slack far above rounding
+    lines (``lines.first_free``'s reach), each grown by a slack far above rounding
     (1e-9 in per inch of coordinate), and the slack: the bounds every shortcut of a
     verdict-only query keeps to, so it never drops a line the search would take."""
     slack = 1e-9 * (1.0 + abs(a[0]) + abs(a[1]) + abs(b[0]) + abs(b[1]) + a[2] + b[2])
@@ -66,7 +66,7 @@ def _rotated(ux: float, uy: float, c: float, s: float) -> tuple[float, float]:
 @jit
 def into_piece(pts: Array, i: int, rx: float, ry: float) -> tuple[float, float]:
     """How far the ray (rx, ry) from corner ``i`` turns into its piece from each side
-    (sines): from the side going on, and to the side coming in (``kernel._cuts`` and
+    (sines): from the side going on, and to the side coming in (``lines._cuts`` and
     the proof here)."""
     return pts[i, 2] * ry - pts[i, 3] * rx, rx * pts[i, 5] - ry * pts[i, 4]
 
