@@ -36,6 +36,18 @@ def _chord(cx: float, cy: float, r: float, reach: float, px: float, py: float, d
 
 
 @jit
+def _slab(lo: float, hi: float, p: float, d: float, low: float, high: float
+          ) -> tuple[float, float]:
+    """The stretch ``lo..hi`` of the line ``p + t d`` (one coordinate) kept within
+    ``low..high`` (a triangle's box on that axis); unchanged when the line runs along it."""
+    if d > 0:
+        return max(lo, (low - p) / d), min(hi, (high - p) / d)
+    if d < 0:
+        return max(lo, (high - p) / d), min(hi, (low - p) / d)
+    return lo, hi
+
+
+@jit
 def first_free(lines: Array, k: int, pts: Array, a: Array, b: Array, tri: Array, disc: Array,
                wall: Array, slots: Ints, sbox: Array, order: Ints, hint: Ints,
                met: NDArray[np.bool_], wit: Array, names: bool) -> bool:
@@ -122,18 +134,8 @@ def first_free(lines: Array, k: int, pts: Array, a: Array, b: Array, tri: Array,
                         miss = True
                 if miss:
                     continue
-                if dx > 0:
-                    lo = max(lo, (tri[t, 9] - px) / dx)
-                    hi = min(hi, (tri[t, 11] - px) / dx)
-                elif dx < 0:
-                    lo = max(lo, (tri[t, 11] - px) / dx)
-                    hi = min(hi, (tri[t, 9] - px) / dx)
-                if dy > 0:
-                    lo = max(lo, (tri[t, 10] - py) / dy)
-                    hi = min(hi, (tri[t, 12] - py) / dy)
-                elif dy < 0:
-                    lo = max(lo, (tri[t, 12] - py) / dy)
-                    hi = min(hi, (tri[t, 10] - py) / dy)
+                lo, hi = _slab(lo, hi, px, dx, tri[t, 9], tri[t, 11])
+                lo, hi = _slab(lo, hi, py, dy, tri[t, 10], tri[t, 12])
                 if lo <= hi:
                     hit = True
                     hint[q] = t
