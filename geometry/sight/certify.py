@@ -40,6 +40,7 @@ import numpy as np
 
 from geometry.jit import jit
 from geometry.sight.cones import grown_reaches
+from geometry.sight.corridor import box_beside
 from geometry.sight.packing import Array, Ints
 
 # Corners must lie this far (inches) beyond every line of a box; far above the
@@ -51,19 +52,6 @@ _MIN_SIDE = 1e-6
 # Bases closer than this many times their reaches (K): lines in every direction,
 # left to the search.
 _MAX_K = 0.7
-
-
-@jit
-def _beside(box: Array, p: int, a: Array, ux: float, uy: float, ax: float, ay: float,
-            xl: float, xr: float, hm: float, margin: float) -> bool:
-    """Does box ``p`` lie wholly outside the band from ``xl`` to ``xr`` along the
-    centre line, or wholly beyond the heights ``hm`` across it, by ``margin``? (``ax``,
-    ``ay``: abs(ux), abs(uy); rows read by two indices, no view.)"""
-    wx, wy = (box[p, 0] + box[p, 2]) / 2.0 - a[0], (box[p, 1] + box[p, 3]) / 2.0 - a[1]
-    hx, hy = (box[p, 2] - box[p, 0]) / 2.0, (box[p, 3] - box[p, 1]) / 2.0
-    cx, cy = wx * ux + wy * uy, wy * ux - wx * uy
-    ex, ey = hx * ax + hy * ay + margin, hx * ay + hy * ax + margin
-    return bool(cx + ex < xl or cx - ex > xr or cy - ey > hm or cy + ey < -hm)
 
 
 @jit
@@ -79,19 +67,20 @@ def _between(pk: Any, cand: Ints, a: Array, ux: float, uy: float, xl: float, xr:
     px, py = np.empty(n), np.empty(n)
     at = np.empty(n + 1, np.int64)
     at[0] = 0
-    ax, ay = abs(ux), abs(uy)
     k = m = 0
     crosses = False
     for g in cand:
         # The group's box first (it holds its pieces' boxes; by a margin more, so
         # only groups whose every piece the test below leaves out).
-        if _beside(pk.gbox, g, a, ux, uy, ax, ay, xl, xr, hm, 2.0 * _MARGIN):
+        wide = 2.0 * _MARGIN
+        if box_beside(pk.gbox, g, a, ux, uy, xl - wide, xr + wide, hm + wide):
             continue
         for p in range(pk.piece_at[g], pk.piece_at[g + 1]):
             # The box first: a piece whose box lies wholly outside the band, or wholly
             # beside the heights, is left out (by a margin far above the rounding of
             # the projection, so only pieces the corners' test leaves out too).
-            if _beside(pk.piece_box, p, a, ux, uy, ax, ay, xl, xr, hm, _MARGIN):
+            if box_beside(pk.piece_box, p, a, ux, uy, xl - _MARGIN, xr + _MARGIN,
+                          hm + _MARGIN):
                 continue
             inside = True
             lo, hi = np.inf, -np.inf

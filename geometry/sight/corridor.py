@@ -65,22 +65,18 @@ def axis(a: Array, b: Array) -> tuple[float, float, float]:
 
 
 @jit
-def _box_outside(box: Array, g: int, a: Array, ux: float, uy: float, length: float,
-                 side: float, back: float, front: float) -> bool:
-    """Does group ``g``'s box lie wholly more than ``side`` across the centre line, or
-    more than ``back`` behind base a's centre, or ``front`` beyond b's, along it? Every
-    element and vertex of the group lies in its box: none of them is nearer."""
-    below = above = before = after = True
-    for i in range(4):
-        wx = (box[g, 0] if i == 0 or i == 3 else box[g, 2]) - a[0]
-        wy = (box[g, 1] if i < 2 else box[g, 3]) - a[1]
-        along = wx * ux + wy * uy
-        across = wy * ux - wx * uy
-        below = below and across < -side
-        above = above and across > side
-        before = before and along < -back
-        after = after and along > length + front
-    return below or above or before or after
+def box_beside(box: Array, g: int, a: Array, ux: float, uy: float, x0: float, x1: float,
+               side: float) -> bool:
+    """Does row ``g`` of ``box`` (x0, y0, x1, y1) lie wholly outside the band from ``x0``
+    to ``x1`` along the centre line (measured from base a's centre, direction ``ux``,
+    ``uy``), or wholly more than ``side`` across it? Everything of a group or piece lies
+    in its box, so none of it is nearer. The box's centre and half-sides projected (a
+    rounding apart from its corners': every caller asks with a margin far above it)."""
+    wx, wy = (box[g, 0] + box[g, 2]) / 2.0 - a[0], (box[g, 1] + box[g, 3]) / 2.0 - a[1]
+    hx, hy = (box[g, 2] - box[g, 0]) / 2.0, (box[g, 3] - box[g, 1]) / 2.0
+    cx, cy = wx * ux + wy * uy, wy * ux - wx * uy
+    ex, ey = hx * abs(ux) + hy * abs(uy), hx * abs(uy) + hy * abs(ux)
+    return bool(cx + ex < x0 or cx - ex > x1 or cy - ey > side or cy + ey < -side)
 
 
 @jit
@@ -154,9 +150,7 @@ def near(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array
 def elements_near(pk: Any, cand: Ints, a: Array, b: Array
                   ) -> tuple[Array, Array, Array, Ints, Ints]:
     """:func:`near` of the groups ``cand`` (:func:`groups_near`'s)."""
-    wx, wy = b[0] - a[0], b[1] - a[1]
-    length = math.sqrt(wx * wx + wy * wy)
-    ux, uy = (wx / length, wy / length) if length > 0 else (1.0, 0.0)
+    ux, uy, length = axis(a, b)
     radius = max(a[2], b[2])
     hx0, hx1 = min(a[0], b[0]) - radius - NEAR, max(a[0], b[0]) + radius + NEAR
     hy0, hy1 = min(a[1], b[1]) - radius - NEAR, max(a[1], b[1]) + radius + NEAR
@@ -179,8 +173,8 @@ def elements_near(pk: Any, cand: Ints, a: Array, b: Array
         # (by slack more than _outside and the disc test ask; a disc behind a base may
         # still be within reach of its centre, so along the line only without discs)
         ends = np.inf if pk.disc_at[g + 1] > pk.disc_at[g] else NEAR + slack
-        if _box_outside(gb, g, a, ux, uy, length, radius + NEAR + slack, a[2] + ends,
-                        b[2] + ends):
+        if box_beside(gb, g, a, ux, uy, -(a[2] + ends), length + b[2] + ends,
+                      radius + NEAR + slack):
             continue
         t0, d0, w0 = nt, nd, nw
         for t in range(pk.tri_at[g], pk.tri_at[g + 1]):
@@ -292,7 +286,7 @@ def features(pk: Any, cand: Ints, a: Array, b: Array, disc: Array, slot_of: Ints
     for g in cand:
         if gb[g, 0] > x1 or gb[g, 2] < x0 or gb[g, 1] > y1 or gb[g, 3] < y0:
             continue
-        if _box_outside(gb, g, a, ux, uy, length, reach, reach, reach):
+        if box_beside(gb, g, a, ux, uy, -reach, length + reach, reach):
             continue
         for v in range(pk.vert_at[g], pk.vert_at[g + 1]):
             x, y = pk.vert[v, 0], pk.vert[v, 1]

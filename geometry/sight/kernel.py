@@ -114,8 +114,9 @@ def _through_points(pts: Array, a: Array, b: Array) -> tuple[Array, int]:
 
     On a crowded board most lines through two features pass beside a base
     (:func:`~geometry.sight.lines.first_free` would skip them); they are left out here
-    without a square root or a division, only when they miss a base by far more than rounding (by
-    1e-9 in per inch of coordinate), so the lines kept are the same, in order.
+    without a square root or a division, only when they miss a base by far more than
+    rounding (by 1e-9 in per inch of coordinate), so the lines kept are the same, in
+    order.
     """
     n = len(pts)
     lines = np.empty((max(n * (n - 1) // 2, 1), 6))
@@ -206,7 +207,7 @@ def _guided_free(pts: Array, guide: Array, a: Array, b: Array, tri: Array, disc:
             if _near_both(pts, chosen[p], chosen[q], a, b, far_a, far_b):
                 k = _put_line(lines, k, pts, chosen[p], chosen[q])
     return k > 0 and first_free(lines, k, pts, a, b, tri, disc, wall, slots, sbox, order,
-                                 hint, met, wit, False)
+                                hint, met, wit, False)
 
 
 @jit
@@ -233,7 +234,7 @@ def _through_free(pts: Array, a: Array, b: Array, tri: Array, disc: Array, wall:
                     and uncut(pts, state, j, a, b, reach_a, reach_b)):
                 k = _put_line(lines, k, pts, i, j)
         if k > 0 and first_free(lines, k, pts, a, b, tri, disc, wall, slots, sbox, order,
-                                 hint, met, wit, False):
+                                hint, met, wit, False):
             return True
     return False
 
@@ -346,7 +347,7 @@ def _one(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array, hit: NDArray[np.boo
         else:
             lines, k = _parallels(pts, circles, a, b)
         seen = first_free(lines, k, pts, a, b, tri, disc, wall, slots, sbox, order, hint,
-                           met, wit, names)
+                          met, wit, names)
         if seen:
             break
     if not seen and names:
