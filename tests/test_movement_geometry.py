@@ -292,3 +292,26 @@ def test_clearance_queries_name_every_close_obstacle(dense: bool, monkeypatch: p
                      if shapely.distance(leg, o.shape) - o.inflate < threshold - 1e-9]
             assert row == exact, (leg.wkt, threshold)
             assert hit == bool(exact)
+
+
+def test_end_checks_against_bases_name_what_point_geometries_name() -> None:
+    """Where a move ends against the bases it may not end on (R-MOV-4) is asked with
+    bare centres (``points_closer_than``): the same bases as the point geometries'
+    exact distances, touching within the tolerance included, and the general path
+    for a set that is not all circles."""
+    rng = np.random.default_rng(7)
+    bases = [MoveObstacle.circle(f"m{i}", tuple(rng.uniform(0, 24, 2)), rng.choice([0.5, 0.75]))
+             for i in range(12)]
+    ends = [tuple(rng.uniform(0, 24, 2)) for _ in range(300)]
+    # ends exactly at a touching distance of the first base, and on its centre
+    c, rad = bases[0].shape, bases[0].inflate
+    ends += [(c.x + rad + 0.5, c.y), (c.x, c.y - rad - 0.49), (c.x, c.y)]
+    mixed = ObstacleSet((*bases, box("crate", 10, 10, 12, 12)))
+    for obs in (ObstacleSet(tuple(bases)), mixed):
+        for threshold in (0.49, 0.5, 0.74):
+            rows = obs.points_closer_than(ends, threshold)
+            for p, row in zip(ends, rows, strict=True):
+                exact = [k for k, o in enumerate(obs)
+                         if shapely.distance(shapely.Point(p), o.shape) - o.inflate
+                         < threshold - 1e-9]
+                assert row == exact, (p, threshold)

@@ -82,7 +82,6 @@ class ObstacleSet:
     """Obstacles with a spatial index, answering clearance queries for many paths."""
 
     items: tuple[MoveObstacle, ...] = ()
-    _tree: shapely.STRtree = field(init=False, repr=False, compare=False)
     _shapes: npt.NDArray[np.object_] = field(init=False, repr=False, compare=False)
     _inflate: FloatArray = field(init=False, repr=False, compare=False)
 
@@ -90,7 +89,12 @@ class ObstacleSet:
         shapes = np.array([o.shape for o in self.items], dtype=object)
         object.__setattr__(self, "_shapes", shapes)
         object.__setattr__(self, "_inflate", np.array([o.inflate for o in self.items], float))
-        object.__setattr__(self, "_tree", shapely.STRtree(shapes))
+
+    @cached_property
+    def _tree(self) -> shapely.STRtree:
+        """The spatial index, built on first use: most sets (a level's, made afresh for
+        each position) are asked through the bounds alone (:meth:`_overlapping`)."""
+        return shapely.STRtree(self._shapes)
 
     def __len__(self) -> int:
         return len(self.items)
@@ -152,6 +156,34 @@ class ObstacleSet:
         for row in out:
             row.sort()
         return out
+
+    def points_closer_than(self, xy: Sequence[tuple[float, float]], threshold: float
+                           ) -> list[list[int]]:
+        """:meth:`closer_than` for base centres given as coordinates (where moves end):
+        against a set of circles alone (bases: a centre and a radius) the clearances
+        are worked out in one array, as GEOS works a point's distance to a point out
+        (the square root of the summed squares: the same floats), without making a
+        point geometry per centre."""
+        centres = self._centres
+        if centres is None:
+            return self.closer_than(list(shapely.points(np.asarray(xy, float))), threshold)
+        out: list[list[int]] = [[] for _ in xy]
+        if not len(xy) or not self.items:
+            return out
+        pts = np.asarray(xy, float)
+        dx = pts[:, 0, None] - centres[None, :, 0]
+        dy = pts[:, 1, None] - centres[None, :, 1]
+        clear = np.sqrt(dx * dx + dy * dy) - self._inflate[None, :]
+        for p, o in zip(*np.nonzero(clear < threshold - EPS), strict=True):
+            out[int(p)].append(int(o))  # (row by row, obstacles in order: sorted)
+        return out
+
+    @cached_property
+    def _centres(self) -> FloatArray | None:
+        """The centres (x, y rows) when every obstacle is a circle, else None."""
+        if not all(o.shape.geom_type == "Point" for o in self.items):
+            return None
+        return shapely.get_coordinates(self._shapes).reshape(-1, 2)  # type: ignore[no-any-return]
 
     def blocked(self, paths: Sequence[BaseGeometry], threshold: float) -> npt.NDArray[np.bool_]:
         """For each path, whether any obstacle's clearance is below ``threshold``."""

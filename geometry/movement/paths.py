@@ -206,7 +206,7 @@ def check_legs_many(
     flat = [leg for path in legs for leg in path]
     diff_rows = level.difficult.closer_than(flat, thr)
     block_rows = level.blocking.closer_than(flat, thr)
-    ends = (level.occupied.closer_than(list(shapely.points([pts[-1] for pts in runs])), thr)
+    ends = (level.occupied.points_closer_than([pts[-1] for pts in runs], thr)
             if rest else [[] for _ in runs])
     support: list[BaseGeometry | None] = []  # worked out once, when a path gets to it
     out: list[LegsReport] = []
