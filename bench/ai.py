@@ -6,7 +6,9 @@ as a ratio to a baseline measured in the same run, in turn with it:
 
 - greedy against greedy on the default scenario: CPU seconds a game and games
   per CPU-minute (issue 33's bar: at most 0.3 s a game); baseline: a random
-  against random game (the engine alone: listing, checking, applying);
+  against random game (the engine alone: listing, checking, applying); and the
+  CPU its reachable areas take a game (the candidate walks are points of them:
+  a game of the same moves builds the same areas);
 - search against greedy, games of ``SEARCH_ROUNDS`` rounds: games per
   CPU-minute, and search's activation decisions (the ones it plays out):
   the median CPU seconds one takes and decisions per CPU-second (issue 33's
@@ -24,6 +26,7 @@ import os
 import statistics
 import time
 from pathlib import Path
+from typing import Any
 
 from sim.ai.batch import ScenarioSource, player_seed, run_games
 from sim.ai.match import play_game
@@ -88,6 +91,37 @@ def greedy_games(scenario: Scenario, games: int) -> None:
           f"({base:.3f} s, the baseline); at most {GAME_BAR} s: {verdict}")
 
 
+def greedy_floor(scenario: Scenario, games: int) -> None:
+    """What greedy's reachable areas alone cost a game: its candidate walks are points of
+    each activating model's area (the same games need the same areas), so no game of
+    the same moves costs less, whatever else gets faster."""
+    import sim.ai.candidates as candidates
+
+    spent = [0.0, 0.0]  # CPU seconds in the areas, and in the whole games
+    calls = [0]
+    names = vars(candidates)  # (the module's own name for it, patched for the count)
+    build = names["reachable_area"]
+
+    def timed(*args: Any, **kw: Any) -> Any:
+        start = clock()
+        try:
+            return build(*args, **kw)
+        finally:
+            spent[0] += clock() - start
+            calls[0] += 1
+
+    names["reachable_area"] = timed
+    try:
+        for g in range(games):
+            spent[1] += game_seconds(scenario, "greedy", "greedy", g)[0]
+    finally:
+        names["reachable_area"] = build
+    area, whole = spent[0] / games, spent[1] / games
+    print(f"  of which greedy's reachable areas: {area:.2f} s CPU a game ({calls[0] / games:.0f} "
+          f"areas, {1000 * spent[0] / max(1, calls[0]):.1f} ms each), {area / whole:.0%} of its "
+          f"{whole:.2f} s: the least a game of the same moves costs, areas built as now")
+
+
 def search_games(scenario: Scenario, games: int) -> None:
     took: list[float] = []
     search: list[float] = []
@@ -123,6 +157,7 @@ def run() -> None:
     print(f"scenario {SCENARIO.name}, CPU time; load average {load:.1f} at the start")
     game_seconds(scenario, "greedy", "greedy", 99, 1)  # warm: the first board set-up
     greedy_games(scenario, GAMES)
+    greedy_floor(scenario, max(1, GAMES // 2))
     search_games(scenario, max(1, GAMES // 4))
     one, two = games_per_minute_wall(GAMES, 1), games_per_minute_wall(GAMES, 2)
     print(f"  simulate greedy v random, wall time: {one:.1f} games/min with --jobs 1, "
