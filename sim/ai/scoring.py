@@ -151,6 +151,8 @@ class Scorer:
     def __init__(self, approach: float = APPROACH, *, objectives: bool = True) -> None:
         self.approach = approach
         self.objectives = objectives  # False: the blind player (sim.ai.objectives)
+        # (the scenario's own table once one is met: the odds are the rules' answer, the
+        # same for every player and game of the scenario)
         self._odds: dict[tuple[AttackProfile, int], tuple[float, float, float]] = {}
         self._melee: dict[tuple[str, str, int], AttackValue | None] = {}
         # A weapon's best shot by what its value depends on (_shot); for one scenario.
@@ -207,6 +209,7 @@ class Scorer:
         if sit.scenario is not self._scenario:  # (the ids mean other units elsewhere)
             self._shots.clear()
             self._scenario = sit.scenario
+            self._odds = sit.scenario.prepared.get(ODDS)
         key = (attacker, target, weapon, health, ana.skill_modifier, ana.armor_bonus,
                ana.armor_boost, ana.bands)
         if key not in self._shots:
@@ -389,8 +392,9 @@ def _moved(sit: Situation, model: str, at: Position) -> Situation:
     the model stands there."""
     if sit.positions.get(model) == at:
         return sit
-    return replace(sit, positions={**sit.positions, model: at},
-                   climbing=sit.climbing - {model}, memo=Memo())
+    # (the fields as dataclasses.replace passes them, without its look-ups)
+    return Situation(sit.scenario, {**sit.positions, model: at}, sit.sides,
+                     sit.climbing - {model}, sit.health, Memo())
 
 
 def within_charge(state: GameState, model: str, enemy: str, at: Position | None = None) -> bool:
@@ -467,6 +471,10 @@ def _arms(scenario: Scenario) -> dict[str, tuple[tuple[str, float], ...]]:
 
 #: Every model's ranged weapons and their reach, built once per scenario.
 ARMS: Part[dict[str, tuple[tuple[str, float], ...]]] = Part("AI arms", _arms)
+#: The exact odds of each attack profile on each health left (Scorer.value_of): the
+#: rules' answer, kept for every player and game of the scenario.
+ODDS: Part[dict[tuple[AttackProfile, int], tuple[float, float, float]]] = Part(
+    "AI odds", lambda scenario: {})
 
 
 def _gap(foes: _Foes, at: Position, dists: list[float]) -> float:
