@@ -392,9 +392,9 @@ def _moved(sit: Situation, model: str, at: Position) -> Situation:
     the model stands there."""
     if sit.positions.get(model) == at:
         return sit
-    # (the fields as dataclasses.replace passes them, without its look-ups)
-    return Situation(sit.scenario, {**sit.positions, model: at}, sit.sides,
-                     sit.climbing - {model}, sit.health, Memo())
+    return sit.moved(model, at) if model in sit.positions else replace(
+        sit, positions={**sit.positions, model: at}, climbing=sit.climbing - {model},
+        memo=Memo())
 
 
 def within_charge(state: GameState, model: str, enemy: str, at: Position | None = None) -> bool:
