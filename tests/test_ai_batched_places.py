@@ -16,7 +16,8 @@ import pytest
 
 from sim.ai.candidates import Reaches, activation_actions
 from sim.ai.greedy import GreedyPlayer, _ends
-from sim.ai.scoring import Scorer
+from sim.ai.scoring import Scorer, situation_with
+from sim.combat.situation import BoardKey, Situation
 from sim.engine.gamedata import Phase
 from sim.engine.state import GameState
 from sim.errors import UsageError
@@ -122,3 +123,22 @@ def test_moved_shots_refuse_a_mover_outside_its_pairs() -> None:
     a, b, c = ids[0], ids[-1], ids[1]
     with pytest.raises(UsageError, match="mover"):
         analyse_moved(sc, state.positions(), a, [b], None, (), c, [Position(1.0, 1.0, 0.0)])
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_a_moved_board_is_the_board_made_anew(name: str) -> None:
+    """A spot's board, made from the state's by moving one model (its key not sorted
+    anew), is the board made from scratch: the same positions, climbing models and
+    health, and a key equal to a fresh one, so the analyses kept under it are found."""
+    state = _activations(name, 1, 1)[0]
+    act = state.activation
+    assert act is not None
+    model = act.model
+    for at in _spots(state, model)[1:6]:
+        got = situation_with(state, model, at)
+        base = Situation.of_state(state)
+        anew = Situation(state.scenario, {**base.positions, model: at}, base.sides,
+                         base.climbing - {model}, base.health)
+        assert got == anew and got.memo is not state.memo
+        assert got.board == BoardKey(anew.positions) and hash(got.board) == hash(
+            BoardKey(anew.positions))

@@ -8,7 +8,7 @@ import pickle
 
 import pytest
 
-from sim.combat.plan import AttackRefused, plan_shot, plan_shots
+from sim.combat.plan import AttackRefused, plan_shot, plan_shots, sighted
 from sim.combat.situation import Situation
 from tests.combat_util import scenario
 
@@ -53,3 +53,29 @@ def test_plan_shots_gives_a_plan_per_band_the_target_lies_in() -> None:
                     plan_shot(sit, "survivor", "mutant-straddle", PLASMA, "long"))
     assert plan_shots(sit, "survivor", "mutant-hidden", PLASMA) == ()
     assert plan_shots(sit, "survivor", "mutant-c", PLASMA) == ()
+
+
+@pytest.mark.parametrize("name", ["seed-plasma", "skirmish", "elev-two-storey"])
+def test_sighted_answers_where_plan_shots_plans(name: str) -> None:
+    """R-SHOOT-1, R-LOS-1, R-RANGE-1, R-CLIMB-3: the AI's quick question gives an
+    analysis exactly where plan_shots makes plans (in reach, in sight, the skill and the
+    weapon right, not climbing), and it is the plans' analysis; every pair and weapon,
+    friends, melee weapons and a climbing attacker included."""
+    sit = Situation.of_scenario(scenario(name))
+    ids = list(sit.positions)
+    climbing = Situation(sit.scenario, sit.positions, sit.sides, frozenset(ids[:1]),
+                         sit.health)
+    asked = planned = 0
+    for board in (sit, climbing):
+        for a in ids:
+            for t in ids:
+                for w in sit.scenario.unit_of(a).weapons:
+                    if a == t:
+                        continue
+                    plans = plan_shots(board, a, t, w, names=False)
+                    ana = sighted(board, a, t, w, names=False)
+                    assert (ana is None) == (plans == ()), (name, a, t, w)
+                    assert all(p.analysis == ana for p in plans)
+                    asked += 1
+                    planned += bool(plans)
+    assert asked > planned > 0

@@ -31,8 +31,9 @@ def attack_value(state: GameState, scorer: Scorer, action: Action) -> AttackValu
     if isinstance(action, Shoot | CloseCombat):
         sit = Situation.of_state(state)
         try:
-            plan = (plan_shot(sit, action.model, action.target, action.weapon, action.band)
-                    if isinstance(action, Shoot)
+            # (a plan is made only with sight: the bare analysis, no blockers to name)
+            plan = (plan_shot(sit, action.model, action.target, action.weapon, action.band,
+                              names=False) if isinstance(action, Shoot)
                     else plan_close_combat(sit, action.model, action.target, action.weapon))
         except AttackRefused:
             return None

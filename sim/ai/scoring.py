@@ -28,6 +28,7 @@ from sim.combat.plan import (
     plan_close_combat,
     plan_shots,
     ranged_weapons,
+    sighted,
 )
 from sim.combat.priming import prime_boards, prime_shots
 from sim.combat.situation import Situation
@@ -103,6 +104,43 @@ class _Place:
 
 #: Boards whose places a scorer keeps (a model's own board stays while it acts).
 BOARDS_KEPT = 16
+#: Slack on the contact bound before the rules' own test (far above float noise).
+_NEAR = 1e-6
+
+
+class _Foes:
+    """What every place of one model on one board shares: its enemies in play in board
+    order, each as ``(id, spot, radius, the two radii added, health, charge reach)``
+    (the reach: its charge ruler plus touching, R-DIST-1, R-UNIT-2), and the model's own
+    radius, health and striking range. Worked out once per board, not once per place."""
+
+    __slots__ = ("ground", "health", "r", "rows", "striking")
+
+    def __init__(self, sit: Situation, model: str) -> None:
+        sc = sit.scenario
+        rules = sc.rules_data
+        self.r = r = sc.radius_of(model)
+        self.health = _health(sit, model)
+        self.striking = striking_range(sit, model)
+        self.ground = not ranged_weapons(sc, model)  # (_gap: its own level first)
+        self.rows = [(e, at, sc.radius_of(e), r + sc.radius_of(e), _health(sit, e),
+                      rules.ruler(sc.unit_of(e).charge) + rules.touch_tolerance)
+                     for e, at in sit.positions.items() if sit.sides[e] != sit.sides[model]]
+
+
+class _Board:
+    """The places kept for one board a model meets, and its :class:`_Foes` there."""
+
+    __slots__ = ("_foes", "places")
+
+    def __init__(self) -> None:
+        self.places: dict[tuple[Position, bool], _Place] = {}
+        self._foes: _Foes | None = None
+
+    def foes(self, sit: Situation, model: str) -> _Foes:
+        if self._foes is None:
+            self._foes = _Foes(sit, model)
+        return self._foes
 
 
 class Scorer:
@@ -113,14 +151,19 @@ class Scorer:
     def __init__(self, approach: float = APPROACH, *, objectives: bool = True) -> None:
         self.approach = approach
         self.objectives = objectives  # False: the blind player (sim.ai.objectives)
+        # (the scenario's own table once one is met: the odds are the rules' answer, the
+        # same for every player and game of the scenario)
         self._odds: dict[tuple[AttackProfile, int], tuple[float, float, float]] = {}
         self._melee: dict[tuple[str, str, int], AttackValue | None] = {}
+        # A weapon's best shot by what its value depends on (_shot); for one scenario.
+        self._shots: dict[Hashable, AttackValue | None] = {}
+        self._scenario: Scenario | None = None
         # What places are worth, by the board the model meets there: the other models
         # in play (where, how hurt, climbing) and its own health. Readying, activating
         # and the first action of a turn ask about the same models on the same board;
         # a model's own move leaves its board as it was, so its second action meets
         # the places of its first again.
-        self._boards: dict[Hashable, dict[tuple[Position, bool], _Place]] = {}
+        self._boards: dict[Hashable, _Board] = {}
 
     # --- attacks --------------------------------------------------------------------
     def value_of(self, plan: AttackPlan, health: int, rules: RulesData) -> AttackValue:
@@ -137,17 +180,46 @@ class Scorer:
 
     def best_shot(self, sit: Situation, attacker: str, target: str) -> AttackValue | None:
         """The best shot ``attacker`` has on ``target`` (any ranged weapon, any band)."""
-        health = _health(sit, target)
-        distance, radii = _distance(sit, attacker, target), _radii(sit, attacker, target)
+        return self._best_shot(sit, attacker, target, _health(sit, target),
+                               _distance(sit, attacker, target), _radii(sit, attacker, target),
+                               sit.scenario.prepared.get(ARMS)[attacker])
+
+    def _best_shot(self, sit: Situation, attacker: str, target: str, health: int,
+                   distance: float, radii: float, arms: tuple[tuple[str, float], ...]
+                   ) -> AttackValue | None:
+        """:meth:`best_shot` with its numbers known: the first best of every weapon in
+        reach and every band (each weapon's first best, then the first best of those)."""
         best: AttackValue | None = None
-        for weapon, farthest in sit.scenario.prepared.get(ARMS)[attacker]:
-            if not _reaches(distance, farthest, radii):
+        for weapon, farthest in arms:
+            if not distance <= farthest + radii + 1e-6:  # _reaches, inlined
                 continue
+            v = self._shot(sit, attacker, target, weapon, health)
+            if v is not None and (best is None or v.value > best.value):
+                best = v
+        return best
+
+    def _shot(self, sit: Situation, attacker: str, target: str, weapon: str, health: int
+              ) -> AttackValue | None:
+        """The best band of one weapon's shot (R-RANGE-1), None where refused. Its value
+        depends on the two models, the weapon, the health left and the analysis's cover
+        numbers and bands only (sim.combat.plan._shot_plan): kept by those."""
+        ana = sighted(sit, attacker, target, weapon, names=False)
+        if ana is None:
+            return None
+        if sit.scenario is not self._scenario:  # (the ids mean other units elsewhere)
+            self._shots.clear()
+            self._scenario = sit.scenario
+            self._odds = sit.scenario.prepared.get(ODDS)
+        key = (attacker, target, weapon, health, ana.skill_modifier, ana.armor_bonus,
+               ana.armor_boost, ana.bands)
+        if key not in self._shots:
+            best: AttackValue | None = None
             for plan in plan_shots(sit, attacker, target, weapon, names=False):
                 v = self.value_of(plan, health, sit.scenario.rules_data)
                 if best is None or v.value > best.value:
                     best = v
-        return best
+            self._shots[key] = best
+        return self._shots[key]
 
     def melee(self, sit: Situation, attacker: str, target: str) -> AttackValue | None:
         """The attacker's close combat on ``target`` as if in base contact (no cover in
@@ -186,16 +258,20 @@ class Scorer:
             (i, m.position, m.health, m.climbing) for i, m in state.models.items()
             if m.in_play and i != model)))
 
-    def _places(self, state: GameState, model: str) -> dict[tuple[Position, bool], _Place]:
+    def _board_key(self, state: GameState, model: str) -> Hashable:
+        """:meth:`_board`, kept in the state's memo (dropped when a model changes)."""
+        return state.memo.get(("AI board", model), lambda: self._board(state, model))
+
+    def _places(self, state: GameState, model: str) -> _Board:
         """The places kept for the board ``model`` meets (made the most recently asked)."""
-        board = self._board(state, model)
-        places = self._boards.pop(board, None)
-        if places is None:
-            places = {}
+        key = self._board_key(state, model)
+        board = self._boards.pop(key, None)
+        if board is None:
+            board = _Board()
             while len(self._boards) >= BOARDS_KEPT:
                 del self._boards[next(iter(self._boards))]  # the one asked about longest ago
-        self._boards[board] = places  # (last: the most recently asked)
-        return places
+        self._boards[key] = board  # (last: the most recently asked)
+        return board
 
     def places(self, state: GameState, model: str, spots: Iterable[Position]) -> None:
         """Work out at once the places ``model`` may stand at (greedy's candidate ends),
@@ -203,27 +279,30 @@ class Scorer:
         weapon (:func:`sim.combat.priming.prime_boards`), the same values as one spot
         at a time."""
         me = state.model(model)
-        places, here = self._places(state, model), me.position
+        board, here = self._places(state, model), me.position
+        places = board.places
         # (where it stands climbing, it keeps climbing there: a board apart, left to spot)
         todo = list(dict.fromkeys(at for at in spots if (at, False) not in places
                                   and not (at == here and me.climbing)))
         if len(todo) < 2:
             return
-        sits = [situation_with(state, model, at) for at in todo]
-        first, arms = sits[0], state.scenario.prepared.get(ARMS)
-        enemies = [e for e in first.positions if first.sides[e] != first.sides[model]]
+        base = Situation.of_state(state)
+        sits = [_moved(base, model, at) for at in todo]
+        arms, foes = state.scenario.prepared.get(ARMS), board.foes(base, model)
+        rows = foes.rows
+        # (each spot's distances to the enemies, once: the bounds below and the places)
+        dists = [[math.hypot(at.x - p.x, at.y - p.y) for _, p, *_ in rows] for at in todo]
         for weapon, farthest in arms[model]:
             prime_boards(sits, model, model, [
-                [e for e in enemies if _reaches(_distance(sit, model, e), farthest,
-                                                _radii(sit, model, e))] for sit in sits],
-                weapon, names=False)
-        for e in enemies:
+                [row[0] for row, d in zip(rows, ds, strict=True)
+                 if d <= farthest + row[3] + 1e-6] for ds in dists], weapon, names=False)
+        for j, (e, _, _, radii, *_) in enumerate(rows):
             for weapon, farthest in arms[e]:
                 prime_boards(sits, model, e, [
-                    [model] if _reaches(_distance(sit, e, model), farthest, _radii(sit, e, model))
-                    else [] for sit in sits], weapon, names=False)
-        for at, sit in zip(todo, sits, strict=True):
-            places[(at, False)] = self._place(sit, model)
+                    [model] if ds[j] <= farthest + radii + 1e-6 else [] for ds in dists],
+                    weapon, names=False)
+        for at, sit, ds in zip(todo, sits, dists, strict=True):
+            places[(at, False)] = self._place(sit, model, foes, ds)
 
     def standing(self, state: GameState, models: Iterable[str], *, mine: bool = False
                  ) -> None:
@@ -234,8 +313,8 @@ class Scorer:
         sit, arms = Situation.of_state(state), state.scenario.prepared.get(ARMS)
         ids = set(models) & set(sit.positions)
         # (the threats at a place kept already are not asked again)
-        weighed = {m for m in ids if (sit.positions[m], m in sit.climbing)
-                   not in self._boards.get(self._board(state, m), {})}
+        weighed = {m for m in ids if (board := self._boards.get(self._board_key(state, m)))
+                   is None or (sit.positions[m], m in sit.climbing) not in board.places}
         for a in sit.positions:
             foes = [m for m in sit.positions if sit.sides[m] != sit.sides[a]]
             for weapon, farthest in arms[a]:
@@ -247,11 +326,13 @@ class Scorer:
     def spot(self, state: GameState, model: str, at: Position, left: int) -> Spot:
         """The worth of ``model`` standing at ``at`` with ``left`` actions still to take."""
         me = state.model(model)
-        places = self._places(state, model)
+        board = self._places(state, model)
+        places = board.places
         # (where it stands climbing, the model keeps climbing: situation_with)
         key = (at, me.climbing and at == me.position)
         if key not in places:
-            places[key] = self._place(situation_with(state, model, at), model)
+            sit = situation_with(state, model, at)
+            places[key] = self._place(sit, model, board.foes(sit, model))
         p = places[key]
         weight = SHOT_AFTER_MOVE if left >= 1 else SHOT_NEXT_TURN
         score = ((p.best.value * weight if p.best is not None else 0.0)
@@ -261,49 +342,59 @@ class Scorer:
                  + (spot_value(state, model, at) if self.objectives else 0.0))
         return Spot(model, at, p.best, p.threat, p.worst, p.gap, score)
 
-    def _place(self, sit: Situation, model: str) -> _Place:
+    def _place(self, sit: Situation, model: str, foes: _Foes,
+               dists: list[float] | None = None) -> _Place:
         """What ``model``'s place on ``sit`` is worth whatever the actions left: the best
-        attack from there, the enemies' threat on it and the most dangerous one, the gap
-        to the nearest."""
-        enemies = [e for e in sit.positions if sit.sides[e] != sit.sides[model]]
+        attack from there, the enemies' threat on it (each enemy's best shot, or a charge
+        within its ruler) and the most dangerous one, the gap to the nearest. ``dists``
+        (to each of ``foes``, from :meth:`places`): its shots are primed already."""
+        at, arms = sit.positions[model], sit.scenario.prepared.get(ARMS)
+        rows, mine_arms = foes.rows, arms[model]
+        if dists is None:
+            dists = [math.hypot(at.x - p.x, at.y - p.y) for _, p, *_ in rows]
+            for weapon, farthest in mine_arms:  # the shots below, in one call
+                prime_shots(sit, model, [row[0] for row, d in zip(rows, dists, strict=True)
+                                         if d <= farthest + row[3] + 1e-6],
+                            weapon, names=False)
+        touch = sit.scenario.rules_data.touch_tolerance + _NEAR
         best: AttackValue | None = None
         worst: AttackValue | None = None
         threat = 0.0
-        for weapon in ranged_weapons(sit.scenario, model):  # the shots below, in one call
-            prime_shots(sit, model, [e for e in enemies if _within_reach(sit, model, e, weapon)],
-                        weapon, names=False)
-        for e in enemies:
-            mine = self.best_shot(sit, model, e)
-            if in_contact(sit, model, e):
+        for (e, there, r_e, radii, health, charge), d in zip(rows, dists, strict=True):
+            mine = self._best_shot(sit, model, e, health, d, radii, mine_arms)
+            # (a bound before the contact rule: bases farther apart than touching never are)
+            if d - radii <= touch and in_contact(sit, model, e):
                 hit = self.melee(sit, model, e)
                 mine = hit if mine is None or (hit is not None and hit.value > mine.value) \
                     else mine
             if mine is not None and (best is None or mine.value > best.value):
                 best = mine
-            theirs = self._threat_from(sit, e, model)
+            theirs = self._best_shot(sit, e, model, foes.health, d, radii, arms[e])
+            # charge_reaches(enemy at there, model at at), its arithmetic as it is
+            if abs(there.z - at.z) < LEVEL and d - r_e - foes.r <= charge:
+                hit = self.melee(sit, e, model)
+                if hit is not None and (theirs is None or hit.value > theirs.value):
+                    theirs = hit
             if theirs is not None:
                 threat += theirs.value
                 if worst is None or theirs.value > worst.value:
                     worst = theirs
-        return _Place(best, threat, worst, _gap(sit, model, enemies))
-
-    def _threat_from(self, sit: Situation, enemy: str, model: str) -> AttackValue | None:
-        """The enemy's best attack on ``model``: a shot, or a charge within its ruler."""
-        shot = self.best_shot(sit, enemy, model)
-        if charge_reaches(sit.scenario, enemy, sit.positions[enemy], model, sit.positions[model]):
-            hit = self.melee(sit, enemy, model)
-            if hit is not None and (shot is None or hit.value > shot.value):
-                return hit
-        return shot
+        return _Place(best, threat, worst, _gap(foes, at, dists))
 
 
 def situation_with(state: GameState, model: str, at: Position) -> Situation:
     """The game's situation with ``model`` moved to ``at`` (not climbing there)."""
-    sit = Situation.of_state(state)
+    return _moved(Situation.of_state(state), model, at)
+
+
+def _moved(sit: Situation, model: str, at: Position) -> Situation:
+    """``sit`` with ``model`` moved to ``at`` (not climbing there); ``sit`` itself where
+    the model stands there."""
     if sit.positions.get(model) == at:
         return sit
-    return replace(sit, positions={**sit.positions, model: at},
-                   climbing=sit.climbing - {model}, memo=Memo())
+    return sit.moved(model, at) if model in sit.positions else replace(
+        sit, positions={**sit.positions, model: at}, climbing=sit.climbing - {model},
+        memo=Memo())
 
 
 def within_charge(state: GameState, model: str, enemy: str, at: Position | None = None) -> bool:
@@ -364,12 +455,6 @@ def striking_range(sit: Situation, model: str) -> float:
     return rules.ruler(sit.scenario.unit_of(model).charge)
 
 
-def _within_reach(sit: Situation, attacker: str, target: str, weapon: str) -> bool:
-    """A cheap bound before planning: centres closer than the weapon's reach plus the bases."""
-    farthest = reach(sit.scenario.rules_data, sit.scenario.weapons[weapon])
-    return _reaches(_distance(sit, attacker, target), farthest, _radii(sit, attacker, target))
-
-
 def _reaches(distance: float, farthest: float, radii: float) -> bool:
     """Centres ``distance`` apart are within a weapon's reach ``farthest`` of bases whose
     radii add up to ``radii`` (R-RANGE-1, R-DIST-1; a bound: the plan decides)."""
@@ -386,16 +471,20 @@ def _arms(scenario: Scenario) -> dict[str, tuple[tuple[str, float], ...]]:
 
 #: Every model's ranged weapons and their reach, built once per scenario.
 ARMS: Part[dict[str, tuple[tuple[str, float], ...]]] = Part("AI arms", _arms)
+#: The exact odds of each attack profile on each health left (Scorer.value_of): the
+#: rules' answer, kept for every player and game of the scenario.
+ODDS: Part[dict[tuple[AttackProfile, int], tuple[float, float, float]]] = Part(
+    "AI odds", lambda scenario: {})
 
 
-def _gap(sit: Situation, model: str, enemies: list[str]) -> float:
-    """Inches between the model and its nearest enemy beyond its striking range; a model
-    without a ranged weapon counts the enemies at its own height first (it cannot
-    charge one on a roof)."""
-    if not enemies:
+def _gap(foes: _Foes, at: Position, dists: list[float]) -> float:
+    """Inches between the model at ``at`` and its nearest enemy beyond its striking
+    range (``dists``: to each of ``foes``); a model without a ranged weapon counts the
+    enemies at its own height first (it cannot charge one on a roof)."""
+    if not dists:
         return 0.0
-    if not ranged_weapons(sit.scenario, model):
-        z = sit.positions[model].z
-        enemies = [e for e in enemies if abs(sit.positions[e].z - z) < LEVEL] or enemies
-    nearest = min(_distance(sit, model, e) - _radii(sit, model, e) for e in enemies)
-    return max(0.0, nearest - striking_range(sit, model))
+    gaps = [d - row[3] for row, d in zip(foes.rows, dists, strict=True)]
+    if foes.ground:
+        gaps = [g for row, g in zip(foes.rows, gaps, strict=True)
+                if abs(row[1].z - at.z) < LEVEL] or gaps
+    return max(0.0, min(gaps) - foes.striking)

@@ -192,6 +192,21 @@ def plan_shots(sit: Situation, attacker: str, target: str, weapon_id: str, *,
     return tuple(_shot_plan(sit, attacker, target, weapon, ana, b, bands) for b in bands)
 
 
+def sighted(sit: Situation, attacker: str, target: str, weapon_id: str, *,
+            names: bool = True) -> ShotAnalysis | None:
+    """The analysis of a shot :func:`plan_shots` would plan (in reach and in sight), or
+    None where it refuses: the same checks without the refusal and its reason, for the
+    AI's many questions (R-SHOOT-1, R-CLIMB-3)."""
+    if common_problem(sit, attacker, target, weapon_id) is not None:
+        return None
+    weapon = sit.scenario.weapons[weapon_id]
+    if weapon.skill == MELEE_SKILL or skill_problem(sit.scenario.unit_of(attacker),
+                                                    weapon) is not None:
+        return None
+    ana = _analysis(sit, attacker, target, weapon_id, names)
+    return ana if ana.in_range and ana.line_of_sight else None
+
+
 def _sighted(sit: Situation, attacker: str, target: str, weapon_id: str, names: bool,
              what: object) -> tuple[Weapon, ShotAnalysis]:
     """The weapon and the analysis of a shot in reach and in sight, or the refusal."""

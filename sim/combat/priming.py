@@ -33,8 +33,9 @@ def prime_boards(sits: Sequence[Situation], mover: str, attacker: str,
         return
     todo = [(sit, t) for sit, ts in zip(sits, targets, strict=True) for t in ts
             if common_problem(sit, attacker, t, weapon_id) is None
-            and not sit.memo.has(analysis_key(sit, attacker, t, weapon_id))
-            and not sit.memo.has(analysis_key(sit, attacker, t, weapon_id, names))]
+            and not (len(sit.memo)  # (a board's own new memo holds nothing yet)
+                     and (sit.memo.has(analysis_key(sit, attacker, t, weapon_id))
+                          or sit.memo.has(analysis_key(sit, attacker, t, weapon_id, names))))]
     if len(todo) < 2:  # nothing to batch
         return
     by_height: dict[float, list[tuple[Situation, str]]] = {}

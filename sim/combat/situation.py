@@ -28,6 +28,13 @@ class BoardKey:
         self.items = tuple(sorted(positions.items()))
         self._hash = hash(self.items)
 
+    @classmethod
+    def of_items(cls, items: tuple[tuple[str, Position], ...]) -> BoardKey:
+        """The key of positions whose sorted items are ``items``."""
+        key = cls.__new__(cls)
+        key.items, key._hash = items, hash(items)
+        return key
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, BoardKey) and (
             self is other or (self._hash == other._hash and self.items == other.items))
@@ -52,6 +59,16 @@ class Situation:
     def board(self) -> BoardKey:
         """The positions as a key of what is kept for this board (hashed once)."""
         return BoardKey(self.positions)
+
+    def moved(self, model: str, at: Position) -> Situation:
+        """This board with ``model``, in play, at ``at`` and not climbing, its memo its
+        own; its :attr:`board` key made from this one's (the same key, not sorted anew)."""
+        sit = Situation(self.scenario, {**self.positions, model: at}, self.sides,
+                        self.climbing - {model}, self.health, Memo())
+        items = self.board.items
+        i = next(k for k, (mid, _) in enumerate(items) if mid == model)
+        sit.__dict__["board"] = BoardKey.of_items((*items[:i], (model, at), *items[i + 1:]))
+        return sit
 
     @classmethod
     def of_state(cls, state: GameState) -> Situation:

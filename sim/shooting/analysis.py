@@ -324,9 +324,11 @@ def _fan(board: PreparedBoard, positions: Mapping[str, Position], discs: Mapping
 def _moved(board: PreparedBoard, pairs: list[ShotPair], mover: str,
            spots: Sequence[Position]) -> list[ShotPair]:
     """The pairs with ``mover`` (each pair's attacker or target) at each pair's spot."""
-    r = board.radius[mover]
-    return [p._replace(a=_new(Disc, (s.x, s.y, r)), z_a=s.z) if p.attacker == mover
-            else p._replace(t=_new(Disc, (s.x, s.y, r)), z_t=s.z)
+    r = board.radius[mover]  # (every field in order, as _fan builds them)
+    return [_new(ShotPair, (p.attacker, p.target, _new(Disc, (s.x, s.y, r)), p.t, s.z, p.z_t,
+                            p.side_a, p.off_table)) if p.attacker == mover
+            else _new(ShotPair, (p.attacker, p.target, p.a, _new(Disc, (s.x, s.y, r)), p.z_a,
+                                 s.z, p.side_a, p.off_table))
             for p, s in zip(pairs, spots, strict=True)]
 
 

@@ -84,21 +84,29 @@ def fan_plan(board: PreparedBoard, attacker: str, targets: Sequence[str],
 def _plan(board: PreparedBoard, attacker: str, targets: Sequence[str],
           heights: tuple[float, ...], off_table: frozenset[str]) -> FanPlan:
     z_a = heights[0]
-    split = [by_heights(board, attacker, t, z_a, z_t)
-             for t, z_t in zip(targets, heights[1:], strict=True)]
-    elevated = tuple(elevated_at(board, z_a, z_t) for z_t in heights[1:])
     bases = board.base
     huge: dict[frozenset[str], int] = {}
-    huge_of = tuple(huge.setdefault(frozenset(
-        h for h in board.huge if h != attacker and h != t and h not in off_table
-        and blocks_sight(bases[h], bases[attacker], bases[t])), len(huge)) for t in targets)
-    kinds = tuple(cover_kinds(board, attacker, t) for t in targets)
-    offer = np.array([[k is not None for k in row] for row in kinds], dtype=np.bool_)
-    return FanPlan(tuple(b for b, _ in split), tuple(lifted for _, lifted in split),
-                   tuple(i for i, (_, lifted) in enumerate(split) if lifted),
+    # Each target and height once (a model weighing its places is the target of every
+    # pair of an enemy's fan, at one or two heights).
+    alike: dict[tuple[str, float], tuple[tuple[frozenset[str], tuple[str, ...]], Elevated,
+                                         int, tuple[CoverObject | None, ...], list[bool]]] = {}
+    for t, z_t in zip(targets, heights[1:], strict=True):
+        if (t, z_t) not in alike:
+            kinds = cover_kinds(board, attacker, t)
+            alike[(t, z_t)] = (
+                by_heights(board, attacker, t, z_a, z_t), elevated_at(board, z_a, z_t),
+                huge.setdefault(frozenset(
+                    h for h in board.huge if h != attacker and h != t and h not in off_table
+                    and blocks_sight(bases[h], bases[attacker], bases[t])), len(huge)),
+                kinds, [k is not None for k in kinds])
+    each = [alike[tz] for tz in zip(targets, heights[1:], strict=True)]
+    elevated = tuple(e[1] for e in each)
+    offer = np.array([e[4] for e in each], dtype=np.bool_)
+    return FanPlan(tuple(e[0][0] for e in each), tuple(e[0][1] for e in each),
+                   tuple(i for i, e in enumerate(each) if e[0][1]),
                    elevated, tuple(i for i, e in enumerate(elevated) if e.attacker or e.target),
-                   tuple(huge), huge_of, kinds, offer.reshape(len(kinds), len(board.pieces)),
-                   {})
+                   tuple(huge), tuple(e[2] for e in each), tuple(e[3] for e in each),
+                   offer.reshape(len(each), len(board.pieces)), {})
 
 
 def batched(board: PreparedBoard, plan: FanPlan, keys: tuple[frozenset[str], ...]) -> Batched:
