@@ -118,13 +118,12 @@ class _Foes:
 
     def __init__(self, sit: Situation, model: str) -> None:
         sc = sit.scenario
-        rules = sc.rules_data
         self.r = r = sc.radius_of(model)
         self.health = _health(sit, model)
         self.striking = striking_range(sit, model)
         self.ground = not ranged_weapons(sc, model)  # (_gap: its own level first)
         self.rows = [(e, at, sc.radius_of(e), r + sc.radius_of(e), _health(sit, e),
-                      rules.ruler(sc.unit_of(e).charge) + rules.touch_tolerance)
+                      charge_reach(sc, e))
                      for e, at in sit.positions.items() if sit.sides[e] != sit.sides[model]]
 
 
@@ -191,7 +190,7 @@ class Scorer:
         reach and every band (each weapon's first best, then the first best of those)."""
         best: AttackValue | None = None
         for weapon, farthest in arms:
-            if not distance <= farthest + radii + 1e-6:  # _reaches, inlined
+            if not _reaches(distance, farthest, radii):
                 continue
             v = self._shot(sit, attacker, target, weapon, health)
             if v is not None and (best is None or v.value > best.value):
@@ -295,11 +294,11 @@ class Scorer:
         for weapon, farthest in arms[model]:
             prime_boards(sits, model, model, [
                 [row[0] for row, d in zip(rows, ds, strict=True)
-                 if d <= farthest + row[3] + 1e-6] for ds in dists], weapon, names=False)
+                 if _reaches(d, farthest, row[3])] for ds in dists], weapon, names=False)
         for j, (e, _, _, radii, *_) in enumerate(rows):
             for weapon, farthest in arms[e]:
                 prime_boards(sits, model, e, [
-                    [model] if ds[j] <= farthest + radii + 1e-6 else [] for ds in dists],
+                    [model] if _reaches(ds[j], farthest, radii) else [] for ds in dists],
                     weapon, names=False)
         for at, sit, ds in zip(todo, sits, dists, strict=True):
             places[(at, False)] = self._place(sit, model, foes, ds)
@@ -354,7 +353,7 @@ class Scorer:
             dists = [math.hypot(at.x - p.x, at.y - p.y) for _, p, *_ in rows]
             for weapon, farthest in mine_arms:  # the shots below, in one call
                 prime_shots(sit, model, [row[0] for row, d in zip(rows, dists, strict=True)
-                                         if d <= farthest + row[3] + 1e-6],
+                                         if _reaches(d, farthest, row[3])],
                             weapon, names=False)
         touch = sit.scenario.rules_data.touch_tolerance + _NEAR
         best: AttackValue | None = None
@@ -370,8 +369,7 @@ class Scorer:
             if mine is not None and (best is None or mine.value > best.value):
                 best = mine
             theirs = self._best_shot(sit, e, model, foes.health, d, radii, arms[e])
-            # charge_reaches(enemy at there, model at at), its arithmetic as it is
-            if abs(there.z - at.z) < LEVEL and d - r_e - foes.r <= charge:
+            if _charge_within(d, r_e, foes.r, charge, there.z, at.z):
                 hit = self.melee(sit, e, model)
                 if hit is not None and (theirs is None or hit.value > theirs.value):
                     theirs = hit
@@ -408,12 +406,23 @@ def charge_reaches(scenario: Scenario, model: str, a: Position, enemy: str,
     """The AI's one answer to "could ``model`` at ``a`` charge ``enemy`` at ``b``?": the
     bases' gap within its charge ruler (R-DIST-1, touching within the tolerance of R-UNIT-2)
     at the same level (a charge up or down a face is the planner's to find, not a guess's)."""
-    if abs(a.z - b.z) >= LEVEL:
-        return False
+    return _charge_within(math.hypot(a.x - b.x, a.y - b.y), scenario.radius_of(model),
+                          scenario.radius_of(enemy),
+                          charge_reach(scenario, model), a.z, b.z)
+
+
+def charge_reach(scenario: Scenario, model: str) -> float:
+    """How far the model's base may be from an enemy's and still charge it: its Charge
+    ruler plus touching (R-DIST-1, R-UNIT-2)."""
     rules = scenario.rules_data
-    ruler = rules.ruler(scenario.unit_of(model).charge)
-    gap = math.hypot(a.x - b.x, a.y - b.y) - scenario.radius_of(model) - scenario.radius_of(enemy)
-    return gap <= ruler + rules.touch_tolerance
+    return rules.ruler(scenario.unit_of(model).charge) + rules.touch_tolerance
+
+
+def _charge_within(distance: float, r_charger: float, r_target: float, reach: float,
+                   z_charger: float, z_target: float) -> bool:
+    """:func:`charge_reaches` with its numbers known (the places of one board share
+    them): centres ``distance`` apart, the charge ruler plus touching ``reach``."""
+    return abs(z_charger - z_target) < LEVEL and distance - r_charger - r_target <= reach
 
 
 def in_contact(sit: Situation, a: str, b: str) -> bool:
