@@ -229,24 +229,25 @@ def proved_blocked(pk: Any, cand: Ints, a: Array, b: Array, guide: Array) -> boo
         lo, hi = (h0lo, h0hi) if first else (h1lo, h1hi)
         kept = parts = 0  # pieces in play; the intervals among theirs that meet the side
         settled = False
-        # (per box: the lines' slopes, and the side's numbers chosen once, out of the
-        # corners' loop; each piece's corners only set flags, never counted)
-        dlo, dhi = h1lo - h0lo, h1hi - h0hi
+        # (per box: the side's numbers chosen once, out of the corners' loop)
         cl, ch = (h1lo, h1hi) if first else (h0lo, h0hi)
         w, z = (t, iu) if first else (omt, iv)
         for m in range(start, start + count):
             e = idx[m]
-            up = down = False  # some corner not below, not above all lines
+            # Each corner's height on the chosen side of the lowest line through it
+            # (the other side at its lowest, cl) plus the margin, and of the highest
+            # (ch) less it. The piece settles the part of the box whose chosen side
+            # lies strictly inside (sl, sh): one corner below, one above all its
+            # lines. It is in play when some corner is not below the box's lowest
+            # line (ul >= lo) and some not above its highest (vl <= hi).
             sl, sh = np.inf, -np.inf
+            ul, vl = -np.inf, np.inf
             for j in range(at[e], at[e + 1]):
-                tj = t[j]
                 y = py[j]
-                up |= not y < h0lo + dlo * tj - _MARGIN
-                down |= not y > h0hi + dhi * tj + _MARGIN
-                # The piece settles the part of the box whose chosen side lies
-                # strictly inside (sl, sh): one corner below, one above all its lines.
-                sl = min(sl, (y + _MARGIN - cl * w[j]) * z[j])
-                sh = max(sh, (y - _MARGIN - ch * w[j]) * z[j])
+                u = (y + _MARGIN - cl * w[j]) * z[j]
+                v = (y - _MARGIN - ch * w[j]) * z[j]
+                sl, ul = min(sl, u), max(ul, u)
+                sh, vl = max(sh, v), min(vl, v)
             if sl < lo and sh > hi:
                 settled = True
                 if m > start:  # the next box (its sibling) likely settles by it too
@@ -256,7 +257,7 @@ def proved_blocked(pk: Any, cand: Ints, a: Array, b: Array, guide: Array) -> boo
             # only when it meets the side (no other takes part in a chain). Stored
             # always, counted when so: branch-free, as the outcome varies from piece
             # to piece (about 7 % off the proof against branching on it).
-            play = up and down
+            play = ul >= lo and vl <= hi
             idx[out + kept] = e
             kept += 1 if play else 0
             lo_at[parts], hi_at[parts] = sl, sh
