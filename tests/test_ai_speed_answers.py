@@ -83,6 +83,19 @@ def test_point_reach_gives_the_witness_path_of_the_whole_area(seed: int, avoid: 
     assert inside > 20  # the comparison saw the inside, not only the outside
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_witness_paths_asked_together_are_those_asked_one_by_one(seed: int) -> None:
+    """R-MOV-1..4: the AI's walks ask the area for many points' witness paths at once;
+    each is the path asked alone gives (None outside), through the same first node."""
+    level = _board(seed)
+    whole = reachable_area(level, R, _start(level, 100 + seed), 8.0, avoid_difficult=True)
+    pts = [(float(x), float(y)) for x, y in np.random.default_rng(seed).uniform(0, 24, (200, 2))]
+    alone = [whole.path_to(p) for p in pts]
+    assert whole.paths_to(pts) == alone
+    assert sum(p is not None for p in alone) > 20  # the inside was compared too
+    assert whole.paths_to([]) == []
+
+
 def test_point_reach_from_difficult_ground_reaches_nowhere() -> None:
     """R-MOV-1: a start on difficult ground keeps no full-ruler area; PointReach says so
     (the caller then builds the shorter ruler's area, as for the whole area)."""
