@@ -109,8 +109,8 @@ def _dijkstra_every_pair(level: Level, nodes: list[tuple[float, float]], thr: fl
         return float(np.hypot(nodes[a][0] - nodes[b][0], nodes[a][1] - nodes[b][1]))
 
     pairs = [(a, b) for a in range(n) for b in range(a + 1, n) if gap(a, b) < budget]
-    clear = ~level.blocking.blocked(
-        [shapely.LineString([nodes[a], nodes[b]]) for a, b in pairs], thr) if pairs else []
+    segs = [shapely.LineString([nodes[a], nodes[b]]) for a, b in pairs]
+    clear: list[bool] = (~level.blocking.blocked(segs, thr)).tolist() if pairs else []
     adj: list[list[int]] = [[] for _ in range(n)]
     for (a, b), ok in zip(pairs, clear, strict=True):
         if ok:
