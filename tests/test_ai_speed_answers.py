@@ -11,6 +11,9 @@ replaced road's answers, never the new road's own.
 
 from __future__ import annotations
 
+import heapq
+import math
+
 import numpy as np
 import pytest
 import shapely
@@ -81,6 +84,69 @@ def test_point_reach_gives_the_witness_path_of_the_whole_area(seed: int, avoid: 
         assert lazy.path_to((x, y)) == expected, (x, y)
         inside += expected is not None
     assert inside > 20  # the comparison saw the inside, not only the outside
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_witness_paths_asked_together_are_those_asked_one_by_one(seed: int) -> None:
+    """R-MOV-1..4: the AI's walks ask the area for many points' witness paths at once;
+    each is the path asked alone gives (None outside), through the same first node."""
+    level = _board(seed)
+    whole = reachable_area(level, R, _start(level, 100 + seed), 8.0, avoid_difficult=True)
+    pts = [(float(x), float(y)) for x, y in np.random.default_rng(seed).uniform(0, 24, (200, 2))]
+    alone = [whole.path_to(p) for p in pts]
+    assert whole.paths_to(pts) == alone
+    assert sum(p is not None for p in alone) > 20  # the inside was compared too
+    assert whole.paths_to([]) == []
+
+
+def _dijkstra_every_pair(level: Level, nodes: list[tuple[float, float]], thr: float,
+                         budget: float) -> tuple[list[float], list[int]]:
+    """Shortest clear paths over every pair of nodes shorter than the budget (the
+    replaced road: no pair left out before the sweep)."""
+    n = len(nodes)
+
+    def gap(a: int, b: int) -> float:  # (numpy's hypot, as the tree's own)
+        return float(np.hypot(nodes[a][0] - nodes[b][0], nodes[a][1] - nodes[b][1]))
+
+    pairs = [(a, b) for a in range(n) for b in range(a + 1, n) if gap(a, b) < budget]
+    segs = [shapely.LineString([nodes[a], nodes[b]]) for a, b in pairs]
+    clear: list[bool] = (~level.blocking.blocked(segs, thr)).tolist() if pairs else []
+    adj: list[list[int]] = [[] for _ in range(n)]
+    for (a, b), ok in zip(pairs, clear, strict=True):
+        if ok:
+            adj[a].append(b)
+            adj[b].append(a)
+    dist, parent, done = [math.inf] * n, [-1] * n, [False] * n
+    dist[0] = 0.0
+    heap = [(0.0, 0)]
+    while heap:
+        d, u = heapq.heappop(heap)
+        if done[u]:
+            continue
+        done[u] = True
+        for w in adj[u]:
+            nd = d + gap(u, w)
+            if nd < dist[w] and nd < budget:
+                dist[w], parent[w] = nd, u
+                heapq.heappush(heap, (nd, w))
+    return dist, parent
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_shortest_paths_skip_only_pairs_no_path_can_use(seed: int) -> None:
+    """R-MOV-1..4: the reachable area's tree leaves out node pairs too far from the
+    start to be on a path within the ruler; its distances and parents are those of
+    the tree over every pair."""
+    level = _board(seed)
+    bent = 0
+    for k in range(4):
+        whole = reachable_area(level, R, _start(level, 100 + 10 * seed + k), 8.0)
+        nodes = list(whole.nodes)
+        dist, parent = _dijkstra_every_pair(level, nodes, R - TOL, 8.0)
+        assert list(whole.dist) == dist
+        assert list(whole.parent) == parent
+        bent += sum(p > 0 for p in parent)
+    assert bent > 0  # paths bending at nodes were compared, not only straight ones
 
 
 def test_point_reach_from_difficult_ground_reaches_nowhere() -> None:

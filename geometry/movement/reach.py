@@ -89,6 +89,30 @@ class Reach:
             chain.append(self.parent[chain[-1]])
         return dedupe([*self.prefix, *(self.nodes[j] for j in reversed(chain)), p])
 
+    def paths_to(self, pts: Sequence[Point]) -> list[list[Point] | None]:
+        """:meth:`path_to` (through the first region) of many points: the area, then
+        each region in order, tested against the points not placed yet in one
+        vectorised call (the same predicate per point, so the same answers)."""
+        geoms = shapely.points(np.asarray(pts, float).reshape(-1, 2))
+        first = np.full(len(pts), -1)
+        todo = np.flatnonzero(shapely.covers(self.area, geoms))
+        for i, region in self.regions:
+            if not len(todo):
+                break
+            hit = shapely.covers(region, geoms[todo])
+            first[todo[hit]] = i
+            todo = todo[~hit]
+        out: list[list[Point] | None] = []
+        for p, f in zip(pts, first.tolist(), strict=True):
+            if f < 0:
+                out.append(None)
+                continue
+            chain = [f]
+            while self.parent[chain[-1]] >= 0:
+                chain.append(self.parent[chain[-1]])
+            out.append(dedupe([*self.prefix, *(self.nodes[j] for j in reversed(chain)), p]))
+        return out
+
 
 def dedupe(pts: list[Point]) -> list[Point]:
     out = [pts[0]]
@@ -408,7 +432,10 @@ def _dijkstra(
     pts = np.asarray(nodes)
     dmat = np.hypot(pts[:, None, 0] - pts[None, :, 0], pts[:, None, 1] - pts[None, :, 1])
     iu, ju = np.triu_indices(n, 1)
-    cand = dmat[iu, ju] < budget
+    # An edge is only ever relaxed from a node no nearer the start than as the crow
+    # flies: pairs too long even so are never used (a hair of slack for the sums'
+    # rounding), so never swept.
+    cand = dmat[iu, ju] + np.minimum(dmat[0, iu], dmat[0, ju]) < budget + 1e-9
     iu, ju = iu[cand], ju[cand]
     segs = shapely.linestrings(np.stack([pts[iu], pts[ju]], axis=1)) if len(iu) else []
     ok = ~blocking.blocked(list(segs), thr) if len(iu) else np.zeros(0, bool)

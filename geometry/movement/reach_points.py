@@ -8,6 +8,8 @@ overlays that cost most of an area when only a dozen points are asked about.
 
 from __future__ import annotations
 
+import numpy as np
+import numpy.typing as npt
 import shapely
 from shapely.geometry.base import BaseGeometry
 
@@ -28,38 +30,50 @@ class PointReach:
                  avoid_difficult: bool = False) -> None:
         self.start = start
         self._t = witness_tree(level, r, start, length, avoid_difficult)
-        self._shadows: dict[int, list[BaseGeometry]] = {}
+        self._shadows: dict[int, npt.NDArray[np.object_]] = {}
         t = self._t
         self.surely_reaches = (t is not None and bool(t.live) and t.live[0] == 0
-                               and self._in_region(0, shapely.Point(t.nodes[0])))
+                               and self._first(shapely.Point(t.nodes[0]), 1) == 0)
 
-    def _shadows_at(self, k: int) -> list[BaseGeometry]:
+    def _shade(self, ks: list[int]) -> None:
+        """Work out the shadows of live nodes ``ks`` not known yet, in one call
+        (elementwise: the same hulls as node by node, or all at once)."""
         t = self._t
         assert t is not None
-        if k not in self._shadows:  # (elementwise: the same hulls as all at once)
-            self._shadows[k] = shadows_of(t.vs[k:k + 1], [t.jobs[k]], t.rhos[k:k + 1])[0]
-        return self._shadows[k]
+        ks = [k for k in ks if k not in self._shadows]
+        if ks:
+            got = shadows_of(t.vs[ks], [t.jobs[k] for k in ks], t.rhos[ks])
+            for k, hulls in zip(ks, got, strict=True):
+                self._shadows[k] = np.array(hulls, dtype=object)
 
-    def _in_region(self, k: int, pt: BaseGeometry) -> bool:
-        """Whether live node ``k``'s region covers the point ``pt`` (a shadow's or a
-        base's edge is the region's edge, so only their insides are taken away)."""
+    def _first(self, pt: BaseGeometry, upto: int | None = None) -> int | None:
+        """The first live node (of the first ``upto``) whose region covers the point
+        ``pt``: inside its disc and the centre box, inside none of its shadows nor the
+        occupied outlines (a shadow's or a base's edge is the region's edge, so only
+        their insides are taken away). The box and the outlines are the same for every
+        node, so tested once; the discs all in one call. The first node the disc puts
+        the point near is shaded alone; if it hides the point, the rest at once."""
         t = self._t
         assert t is not None
-        if not (t.discs[k].covers(pt) and t.box.covers(pt)):
-            return False
-        return not (any(s.contains(pt) for s in self._shadows_at(k))
-                    or any(o.contains(pt) for o in t.taken))
+        n = len(t.live) if upto is None else min(upto, len(t.live))
+        if not n or not t.box.covers(pt) or any(o.contains(pt) for o in t.taken):
+            return None
+        near = np.flatnonzero(shapely.covers(t.discs[:n], pt)).tolist()
+        for at, k in enumerate(near):
+            self._shade([k] if at == 0 else near[at:])
+            if not shapely.contains(self._shadows[k], pt).any():
+                return int(k)
+        return None
 
     def path_to(self, p: Point) -> list[Point] | None:
         """Waypoints from the start to ``p`` through the tree, or None if ``p`` is outside."""
         t = self._t
         if t is None:
             return None
-        pt = shapely.Point(p)
-        for k, i in enumerate(t.live):
-            if self._in_region(k, pt):
-                chain = [i]
-                while t.parent[chain[-1]] >= 0:
-                    chain.append(t.parent[chain[-1]])
-                return dedupe([*t.prefix, *(t.nodes[j] for j in reversed(chain)), p])
-        return None
+        k = self._first(shapely.Point(p))
+        if k is None:
+            return None
+        chain = [t.live[k]]
+        while t.parent[chain[-1]] >= 0:
+            chain.append(t.parent[chain[-1]])
+        return dedupe([*t.prefix, *(t.nodes[j] for j in reversed(chain)), p])

@@ -199,12 +199,29 @@ def moves(state: GameState, model: str, reaches: Reaches | None = None) -> list[
 def walks_to(state: GameState, model: str, area: MoveArea, points: Iterable[Xy]) -> list[Move]:
     """Legal walks of ``model`` to each point, along the area's witness paths."""
     tries: list[Move] = []
-    for p in points:
-        path = area.path_to(p)
+    for path in _paths_to(area, list(points)):
         if path is not None and len(path) >= 2:
             tries.append(Move(model, walk(*path[1:])))
     plan_walks(state, model, [m.steps for m in tries])  # swept in one call
     return [m for m in tries if state.is_legal(m)]
+
+
+def _paths_to(area: MoveArea, pts: list[Xy]) -> list[list[Xy] | None]:
+    """``area.path_to`` of each point (the first of the areas' trees that has a path),
+    each test made for all the points at once (geometry.movement.reach.Reach.paths_to)."""
+    out: list[list[Xy] | None] = [None] * len(pts)
+    if not pts:
+        return out
+    todo = np.flatnonzero(shapely.covers(area.area, shapely.points(np.asarray(pts, float))))
+    for reach in area.reaches:
+        if not len(todo):
+            break
+        got = reach.paths_to([pts[i] for i in todo.tolist()])
+        for i, path in zip(todo.tolist(), got, strict=True):
+            out[i] = path
+        todo = np.array([i for i, path in zip(todo.tolist(), got, strict=True) if path is None],
+                        dtype=int)
+    return out
 
 
 def charges(state: GameState, model: str, reaches: Reaches | None = None) -> list[Charge]:
@@ -274,18 +291,24 @@ def _points(state: GameState, model: str, area: MoveArea) -> Iterator[Xy]:
         steps.append(t)
         t -= 0.5
     ts = np.array(steps)
+    # (the same coordinates as direction by direction: elementwise arithmetic)
+    angles = [2 * math.pi * k / DIRECTIONS for k in range(DIRECTIONS)]
+    dx = np.array([math.cos(a) for a in angles])[:, None]
+    dy = np.array([math.sin(a) for a in angles])[:, None]
+    xs, ys = me.x + dx * ts, me.y + dy * ts
+    inside = shapely.covers(geom, shapely.points(xs, ys))
     half: list[Xy] = []
     for k in range(DIRECTIONS):
-        a = 2 * math.pi * k / DIRECTIONS
-        dx, dy = math.cos(a), math.sin(a)
-        xs, ys = me.x + dx * ts, me.y + dy * ts
-        inside = np.flatnonzero(shapely.covers(geom, shapely.points(xs, ys)))
-        if len(inside):
-            t = steps[int(inside[0])]
-            yield (float(xs[inside[0]]), float(ys[inside[0]]))
+        hits = np.flatnonzero(inside[k])
+        if len(hits):
+            j = int(hits[0])
+            yield (float(xs[k, j]), float(ys[k, j]))
             if k % 2 == 0:
-                half.append((me.x + dx * t / 2, me.y + dy * t / 2))
-    yield from (p for p in half if geom.covers(shapely.Point(p)))
+                t = steps[j]
+                half.append((me.x + float(dx[k, 0]) * t / 2, me.y + float(dy[k, 0]) * t / 2))
+    if half:
+        ok = shapely.covers(geom, shapely.points(np.array(half))).tolist()
+        yield from (p for p, y in zip(half, ok, strict=True) if y)
     yield from _cover_spots(state, model, area)
 
 
@@ -298,6 +321,7 @@ class _CoverPieces:
                        if (t.props.cover or t.props.blocks_los) and not t.props.area]
         self.footprints = np.array([t.footprint for t in self.pieces], dtype=object)
         self._rings: dict[float, list[npt.NDArray[np.float64]]] = {}
+        self._spots: dict[float, list[npt.NDArray[np.object_]]] = {}
 
     def rings(self, r: float) -> list[npt.NDArray[np.float64]]:
         """Per piece, the spots one inch apart on its footprint grown by ``r`` and the
@@ -313,18 +337,25 @@ class _CoverPieces:
         return self._rings[r]
 
 
+    def spots(self, r: float) -> list[npt.NDArray[np.object_]]:
+        """:meth:`rings` as point geometries, made once (each decision tests some)."""
+        if r not in self._spots:
+            self._spots[r] = [shapely.points(ring) for ring in self.rings(r)]
+        return self._spots[r]
+
+
 COVER_PIECES = Part("the AI's cover pieces", _CoverPieces)
 
 
 def _cover_spots(state: GameState, model: str, area: MoveArea) -> Iterator[Xy]:
     me = state.model(model).position
     known = state.scenario.prepared.get(COVER_PIECES)
-    rings = known.rings(state.radius(model))
+    rings, geoms = known.rings(state.radius(model)), known.spots(state.radius(model))
     near = shapely.distance(known.footprints, shapely.Point(me.xy)).tolist()
     found: list[Xy] = []
     for i in sorted(range(len(near)), key=lambda i: near[i]):
         spots = rings[i]
-        inside = shapely.covers(area.area, shapely.points(spots))
+        inside = shapely.covers(area.area, geoms[i])
         found.extend((float(x), float(y)) for x, y in spots[inside])
         if len(found) >= 4 * COVER_SPOTS:
             break
