@@ -16,7 +16,7 @@ kinds are built (sim.game.kinds).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar, Literal, cast
@@ -195,36 +195,39 @@ def plan_shots(sit: Situation, attacker: str, target: str, weapon_id: str, *,
 def sighted(sit: Situation, attacker: str, target: str, weapon_id: str, *,
             names: bool = True) -> ShotAnalysis | None:
     """The analysis of a shot :func:`plan_shots` would plan (in reach and in sight), or
-    None where it refuses: the same checks without the refusal and its reason, for the
-    AI's many questions (R-SHOOT-1, R-CLIMB-3)."""
-    if common_problem(sit, attacker, target, weapon_id) is not None:
-        return None
-    weapon = sit.scenario.weapons[weapon_id]
-    if weapon.skill == MELEE_SKILL or skill_problem(sit.scenario.unit_of(attacker),
-                                                    weapon) is not None:
-        return None
-    ana = _analysis(sit, attacker, target, weapon_id, names)
-    return ana if ana.in_range and ana.line_of_sight else None
+    None where it refuses: the same checks (:func:`_shot_check`) without the refusal,
+    for the AI's many questions (R-SHOOT-1, R-CLIMB-3)."""
+    checked = _shot_check(sit, attacker, target, weapon_id, names)
+    return checked[1] if isinstance(checked, tuple) else None
 
 
 def _sighted(sit: Situation, attacker: str, target: str, weapon_id: str, names: bool,
              what: object) -> tuple[Weapon, ShotAnalysis]:
     """The weapon and the analysis of a shot in reach and in sight, or the refusal."""
+    checked = _shot_check(sit, attacker, target, weapon_id, names)
+    if not isinstance(checked, tuple):
+        raise refuse(what, attacker, checked)
+    return checked
+
+
+def _shot_check(sit: Situation, attacker: str, target: str, weapon_id: str, names: bool
+                ) -> tuple[Weapon, ShotAnalysis] | str | Callable[[], str]:
+    """The weapon and the analysis of a shot in reach and in sight, or why not (the
+    reasons that need the analysis written only when read)."""
     why = common_problem(sit, attacker, target, weapon_id)
     if why is not None:
-        raise refuse(what, attacker, why)
+        return why
     weapon = sit.scenario.weapons[weapon_id]
     if weapon.skill == MELEE_SKILL:
-        raise refuse(what, attacker, f"{weapon.name} is a close-combat weapon; "
-                      "use close combat")
+        return f"{weapon.name} is a close-combat weapon; use close combat"
     why = skill_problem(sit.scenario.unit_of(attacker), weapon)
     if why is not None:
-        raise refuse(what, attacker, why)
+        return why
     ana = _analysis(sit, attacker, target, weapon_id, names)
     if not ana.in_range:
-        raise refuse(what, attacker, partial(out_of_reach, sit, target, weapon, ana))
+        return partial(out_of_reach, sit, target, weapon, ana)
     if not ana.line_of_sight:
-        raise refuse(what, attacker, partial(_no_sight, sit, attacker, target, weapon_id))
+        return partial(_no_sight, sit, attacker, target, weapon_id)
     return weapon, ana
 
 
