@@ -11,16 +11,13 @@ replaced road's answers, never the new road's own.
 
 from __future__ import annotations
 
-import heapq
-import math
-
 import numpy as np
 import pytest
 import shapely
 
 from geometry.movement.obstacles import MoveObstacle, ObstacleSet
 from geometry.movement.paths import Level, check_legs, check_legs_many
-from geometry.movement.reach import reachable_area
+from geometry.movement.reach import _dijkstra, reachable_area
 from geometry.movement.reach_points import PointReach
 from sim.ai.candidates import moves
 from sim.ai.greedy import GreedyPlayer
@@ -99,39 +96,6 @@ def test_witness_paths_asked_together_are_those_asked_one_by_one(seed: int) -> N
     assert whole.paths_to([]) == []
 
 
-def _dijkstra_every_pair(level: Level, nodes: list[tuple[float, float]], thr: float,
-                         budget: float) -> tuple[list[float], list[int]]:
-    """Shortest clear paths over every pair of nodes shorter than the budget (the
-    replaced road: no pair left out before the sweep)."""
-    n = len(nodes)
-
-    def gap(a: int, b: int) -> float:  # (numpy's hypot, as the tree's own)
-        return float(np.hypot(nodes[a][0] - nodes[b][0], nodes[a][1] - nodes[b][1]))
-
-    pairs = [(a, b) for a in range(n) for b in range(a + 1, n) if gap(a, b) < budget]
-    segs = [shapely.LineString([nodes[a], nodes[b]]) for a, b in pairs]
-    clear: list[bool] = (~level.blocking.blocked(segs, thr)).tolist() if pairs else []
-    adj: list[list[int]] = [[] for _ in range(n)]
-    for (a, b), ok in zip(pairs, clear, strict=True):
-        if ok:
-            adj[a].append(b)
-            adj[b].append(a)
-    dist, parent, done = [math.inf] * n, [-1] * n, [False] * n
-    dist[0] = 0.0
-    heap = [(0.0, 0)]
-    while heap:
-        d, u = heapq.heappop(heap)
-        if done[u]:
-            continue
-        done[u] = True
-        for w in adj[u]:
-            nd = d + gap(u, w)
-            if nd < dist[w] and nd < budget:
-                dist[w], parent[w] = nd, u
-                heapq.heappush(heap, (nd, w))
-    return dist, parent
-
-
 @pytest.mark.parametrize("seed", range(6))
 def test_shortest_paths_skip_only_pairs_no_path_can_use(seed: int) -> None:
     """R-MOV-1..4: the reachable area's tree leaves out node pairs too far from the
@@ -142,7 +106,7 @@ def test_shortest_paths_skip_only_pairs_no_path_can_use(seed: int) -> None:
     for k in range(4):
         whole = reachable_area(level, R, _start(level, 100 + 10 * seed + k), 8.0)
         nodes = list(whole.nodes)
-        dist, parent = _dijkstra_every_pair(level, nodes, R - TOL, 8.0)
+        dist, parent = _dijkstra(level.blocking, nodes, R - TOL, 8.0, prune=False)
         assert list(whole.dist) == dist
         assert list(whole.parent) == parent
         bent += sum(p > 0 for p in parent)

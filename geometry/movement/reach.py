@@ -425,9 +425,10 @@ def _reflex_vertices(poly: BaseGeometry) -> FloatArray:
 
 def _dijkstra(
     blocking: ObstacleSet, nodes: list[Point], thr: float, budget: float,
-    floor: BaseGeometry | None = None,
+    floor: BaseGeometry | None = None, *, prune: bool = True,
 ) -> tuple[list[float], list[int]]:
-    """Shortest exact-clear paths from node 0 over the visibility graph, within ``budget``."""
+    """Shortest exact-clear paths from node 0 over the visibility graph, within ``budget``
+    (``prune`` False: every pair shorter than the budget swept, the tests' reference)."""
     n = len(nodes)
     pts = np.asarray(nodes)
     dmat = np.hypot(pts[:, None, 0] - pts[None, :, 0], pts[:, None, 1] - pts[None, :, 1])
@@ -435,7 +436,8 @@ def _dijkstra(
     # An edge is only ever relaxed from a node no nearer the start than as the crow
     # flies: pairs too long even so are never used (a hair of slack for the sums'
     # rounding), so never swept.
-    cand = dmat[iu, ju] + np.minimum(dmat[0, iu], dmat[0, ju]) < budget + 1e-9
+    cand = (dmat[iu, ju] + np.minimum(dmat[0, iu], dmat[0, ju]) < budget + 1e-9 if prune
+            else dmat[iu, ju] < budget)
     iu, ju = iu[cand], ju[cand]
     segs = shapely.linestrings(np.stack([pts[iu], pts[ju]], axis=1)) if len(iu) else []
     ok = ~blocking.blocked(list(segs), thr) if len(iu) else np.zeros(0, bool)
