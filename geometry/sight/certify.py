@@ -58,12 +58,13 @@ _MAX_K = 0.7
 
 @jit
 def _between(pk: Any, cand: Ints, a: Array, ux: float, uy: float, xl: float, xr: float,
-             hm: float, cl: float, cr: float) -> tuple[Array, Array, Ints, Array, bool]:
+             hm: float, cl: float, cr: float) -> tuple[Array, Array, Ints, Array, bool, bool]:
     """The convex pieces of ``cand``'s groups (:mod:`geometry.sight.pieces`) lying
     wholly between ``xl`` and ``xr`` along the centre line that may meet a line of
     heights within ``hm``. Returns their corners' frame x and y, where each piece's
     corners start (and the end), each piece's least and greatest x, and whether one
-    lying wholly between ``cl`` and ``cr`` crosses the centre line."""
+    lying wholly between ``cl`` and ``cr`` crosses the centre line, and whether one
+    does not lie wholly between them."""
     n = 0
     for g in cand:
         n += pk.corner_at[pk.piece_at[g + 1]] - pk.corner_at[pk.piece_at[g]]
@@ -72,7 +73,7 @@ def _between(pk: Any, cand: Ints, a: Array, ux: float, uy: float, xl: float, xr:
     at[0] = 0
     span = np.empty((n, 2))
     k = m = 0
-    crosses = False
+    crosses = nearer = False
     for g in cand:
         # The group's box first (it holds its pieces' boxes; by a margin more, so
         # only groups whose every piece the test below leaves out).
@@ -103,10 +104,12 @@ def _between(pk: Any, cand: Ints, a: Array, ux: float, uy: float, xl: float, xr:
                 span[k, 0], span[k, 1] = x0, x1
                 k += 1
                 at[k] = m
-                crosses = crosses or (lo < 0.0 < hi and cl <= x0 and x1 <= cr)
+                within = cl <= x0 and x1 <= cr
+                crosses = crosses or (lo < 0.0 < hi and within)
+                nearer = nearer or not within
             else:
                 m = at[k]
-    return px[:m], py[:m], at[:k + 1], span[:k], crosses
+    return px[:m], py[:m], at[:k + 1], span[:k], crosses, nearer
 
 
 @jit
@@ -142,11 +145,12 @@ def _band(h0lo: float, h0hi: float, h1lo: float, h1hi: float, length: float,
     ta, tb = reach_a / length, 1.0 - reach_b / length
     lo_a, hi_a = min(h0lo, h0lo + (h1lo - h0lo) * ta), max(h0hi, h0hi + (h1hi - h0hi) * ta)
     lo_b, hi_b = min(h1lo, h0lo + (h1lo - h0lo) * tb), max(h1hi, h0hi + (h1hi - h0hi) * tb)
-    ya = max(lo_a, -hi_a, 0.0)
-    yb = max(lo_b, -hi_b, 0.0)
-    xa = math.sqrt(max(reach_a * reach_a - ya * ya, 0.0)) + 1e-6 + slack
-    xb = length - math.sqrt(max(reach_b * reach_b - yb * yb, 0.0)) - 1e-6 - slack
-    return min(xl, xa), max(xr, xb)
+    ya, yb = max(lo_a, -hi_a), max(lo_b, -hi_b)
+    if ya > 0.0:
+        xl = min(xl, math.sqrt(max(reach_a * reach_a - ya * ya, 0.0)) + 1e-6 + slack)
+    if yb > 0.0:
+        xr = max(xr, length - math.sqrt(max(reach_b * reach_b - yb * yb, 0.0)) - 1e-6 - slack)
+    return xl, xr
 
 
 @jit
@@ -232,7 +236,7 @@ def proved_blocked(pk: Any, cand: Ints, a: Array, b: Array, guide: Array) -> boo
     # (listed from the widest band any box may have, _band's; the centre line's is
     # the narrowest)
     wl, wr = 1e-6 + slack, length - 1e-6 - slack
-    px, py, at, span, crosses = _between(pk, cand, a, ux, uy, wl, wr, max(h0, h1), xl, xr)
+    px, py, at, span, crosses, nearer = _between(pk, cand, a, ux, uy, wl, wr, max(h0, h1), xl, xr)
     n = len(at) - 1
     if n == 0 or not crosses:
         # (no piece crosses the centre line, the first box's middle line: the loop
@@ -264,10 +268,18 @@ def proved_blocked(pk: Any, cand: Ints, a: Array, b: Array, guide: Array) -> boo
         settled = False
         # (per box: the side's numbers chosen once, out of the corners' loop)
         cl, ch = (h1lo, h1hi) if first else (h0lo, h0hi)
-        bl, br = _band(h0lo, h0hi, h1lo, h1hi, length, reach_a, reach_b, xl, xr, slack)
+        bl, br = xl, xr
+        if nearer:  # (only then can a box's band matter)
+            bl, br = _band(h0lo, h0hi, h1lo, h1hi, length, reach_a, reach_b, xl, xr, slack)
         w, z = (t, iu) if first else (omt, iv)
         for m in range(start, start + count):
             e = idx[m]
+            if not (bl <= span[e, 0] and span[e, 1] <= br):
+                # A piece nearer a base than this box's band: kept for smaller boxes
+                # (whose bands are wider) without looking at its corners.
+                idx[out + kept] = e
+                kept += 1
+                continue
             # Each corner's height on the chosen side of the lowest line through it
             # (the other side at its lowest, cl) plus the margin, and of the highest
             # (ch) less it. The piece settles the part of the box whose chosen side
@@ -282,9 +294,7 @@ def proved_blocked(pk: Any, cand: Ints, a: Array, b: Array, guide: Array) -> boo
                 v = (y - _MARGIN - ch * w[j]) * z[j]
                 sl, ul = min(sl, u), max(ul, u)
                 sh, vl = max(sh, v), min(vl, v)
-            # (a piece nearer a base than this box's band may still settle a smaller box)
-            fits = bl <= span[e, 0] and span[e, 1] <= br
-            if fits and sl < lo and sh > hi:
+            if sl < lo and sh > hi:
                 settled = True
                 if m > start:  # the next box (its sibling) likely settles by it too
                     idx[m], idx[start] = idx[start], e
@@ -297,7 +307,7 @@ def proved_blocked(pk: Any, cand: Ints, a: Array, b: Array, guide: Array) -> boo
             idx[out + kept] = e
             kept += 1 if play else 0
             lo_at[parts], hi_at[parts] = sl, sh
-            parts += 1 if (play and fits and sl < sh and sl < hi and sh > lo) else 0
+            parts += 1 if (play and sl < sh and sl < hi and sh > lo) else 0
         if settled:
             continue
         c, d = _uncovered(lo, hi, lo_at, hi_at, parts)
@@ -308,7 +318,9 @@ def proved_blocked(pk: Any, cand: Ints, a: Array, b: Array, guide: Array) -> boo
         # here: in a box settled in parts, the piece whose interval holds the middle
         # of the side crosses it by the margin, so the answer is the same.
         m0, m1 = (h0lo + h0hi) / 2.0, (h1lo + h1hi) / 2.0
-        ml, mr = _band(m0, m0, m1, m1, length, reach_a, reach_b, xl, xr, slack)
+        ml, mr = xl, xr
+        if nearer:
+            ml, mr = _band(m0, m0, m1, m1, length, reach_a, reach_b, xl, xr, slack)
         if (_within(m0, m1, length, reach_a, reach_b)
                 and not _crossed(idx, out, kept, at, t, py, m0, m1 - m0, span, ml, mr)):
             guide[0], guide[1] = m0, m1
