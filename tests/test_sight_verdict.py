@@ -26,6 +26,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+import shapely
 
 from bench.boards import KINDS, crowded_board, make_board, scaling_board
 from geometry.discs import Disc
@@ -188,6 +189,27 @@ def test_proof_of_blocking_only_for_blocked_pairs(kind: str) -> None:
             proved += 1
     blocked = sum(not n.visible for n in named)
     assert proved >= (blocked // 2 if kind in ("convex", "dense") else 1)
+
+
+@pytest.mark.parametrize(("low", "seen"), [(0.55, False), (0.62, False), (0.7, True)])
+def test_proof_counts_a_blocker_beside_a_base_only_for_lines_it_blocks(low: float,
+                                                                        seen: bool) -> None:
+    """Lines passing base a's centre by 0.6 in or more leave its chord (radius 1) before
+    x = 0.8, so blocks beside it from x = 0.85 (nearer a than its rim along the centre
+    line) block them inside their gap segments; a block in the middle the rest. The
+    proof proves that pair (and never one whose blocks beside a leave a gap the named
+    search sees through: R-LOS-1)."""
+    obstacles = [Obstacle("middle", shapely.box(9.9, -0.8, 10.1, 0.8)),
+                 Obstacle("over", shapely.box(0.85, low, 1.2, 2.0)),
+                 Obstacle("under", shapely.box(0.85, -2.0, 1.2, -low))]
+    index = SightIndex(obstacles, merge_gap=0.01)
+    a, b = Disc(0.0, 0.0, 1.0), Disc(20.0, 0.0, 1.0)
+    assert index.sight(a, b).visible == seen
+    assert index.sight(a, b, names=False).visible == seen
+    pk = index._static.packed
+    ok = np.ones(len(pk.gbox), dtype=bool)
+    ra, rb = np.array(a, float), np.array(b, float)
+    assert proved_blocked(pk, groups_near(pk, ok, ra, rb), ra, rb, np.zeros(2)) == (not seen)
 
 
 def test_a_box_side_is_settled_in_parts_only_where_intervals_chain() -> None:

@@ -12,11 +12,13 @@ within reach of both bases, so its heights lie in a box (each reach times
 1 / sqrt(1 - K^2), K the two reaches over L). A box of lines is settled when
 
 - no line of it comes within reach of base a (or of base b), or
-- one eroded triangle (as the kernel tests it) lying wholly between the two bases
+- one convex piece (as the kernel tests it) lying wholly between the two bases
   (every corner more than base a's radius from a along the centre line, and short
   of b's rim likewise, so every point of it a line meets lies in that line's gap
   segment) has a corner below every line of the box and one above: every such
-  line then crosses the triangle, and is blocked.
+  line then crosses the piece, and is blocked. A box whose lines all pass a base's
+  centre by some height Y leave that base's chord sooner (by sqrt(reach^2 - Y^2)
+  along the centre line): a piece nearer that base may settle it (:func:`_band`).
 
 A box is also settled in parts: along its longer side, each piece settles the lines
 whose height there lies strictly inside an interval (one corner below all of them,
@@ -56,19 +58,22 @@ _MAX_K = 0.7
 
 @jit
 def _between(pk: Any, cand: Ints, a: Array, ux: float, uy: float, xl: float, xr: float,
-             hm: float) -> tuple[Array, Array, Ints, bool]:
+             hm: float, cl: float, cr: float) -> tuple[Array, Array, Ints, Array, bool, bool]:
     """The convex pieces of ``cand``'s groups (:mod:`geometry.sight.pieces`) lying
     wholly between ``xl`` and ``xr`` along the centre line that may meet a line of
     heights within ``hm``. Returns their corners' frame x and y, where each piece's
-    corners start (and the end), and whether one of them crosses the centre line."""
+    corners start (and the end), each piece's least and greatest x, and whether one
+    lying wholly between ``cl`` and ``cr`` crosses the centre line, and whether one
+    does not lie wholly between them."""
     n = 0
     for g in cand:
         n += pk.corner_at[pk.piece_at[g + 1]] - pk.corner_at[pk.piece_at[g]]
     px, py = np.empty(n), np.empty(n)
     at = np.empty(n + 1, np.int64)
     at[0] = 0
+    span = np.empty((n, 2))
     k = m = 0
-    crosses = False
+    crosses = nearer = False
     for g in cand:
         # The group's box first (it holds its pieces' boxes; by a margin more, so
         # only groups whose every piece the test below leaves out).
@@ -84,6 +89,7 @@ def _between(pk: Any, cand: Ints, a: Array, ux: float, uy: float, xl: float, xr:
                 continue
             inside = True
             lo, hi = np.inf, -np.inf
+            x0, x1 = np.inf, -np.inf
             for c in range(pk.corner_at[p], pk.corner_at[p + 1]):
                 wx, wy = pk.corner[c, 0] - a[0], pk.corner[c, 1] - a[1]
                 x, y = wx * ux + wy * uy, wy * ux - wx * uy
@@ -91,15 +97,19 @@ def _between(pk: Any, cand: Ints, a: Array, ux: float, uy: float, xl: float, xr:
                     inside = False
                     break
                 lo, hi = min(lo, y), max(hi, y)
+                x0, x1 = min(x0, x), max(x1, x)
                 px[m], py[m] = x, y
                 m += 1
             if inside and lo <= hm and hi >= -hm:
+                span[k, 0], span[k, 1] = x0, x1
                 k += 1
                 at[k] = m
-                crosses = crosses or (lo < 0.0 < hi)
+                within = cl <= x0 and x1 <= cr
+                crosses = crosses or (lo < 0.0 < hi and within)
+                nearer = nearer or not within
             else:
                 m = at[k]
-    return px[:m], py[:m], at[:k + 1], crosses
+    return px[:m], py[:m], at[:k + 1], span[:k], crosses, nearer
 
 
 @jit
@@ -119,6 +129,28 @@ def _within(h0: float, h1: float, length: float, reach_a: float, reach_b: float)
     slope = (h1 - h0) / length
     grow = math.sqrt(1.0 + slope * slope)
     return abs(h0) <= reach_a * grow and abs(h1) <= reach_b * grow
+
+
+@jit
+def _band(h0lo: float, h0hi: float, h1lo: float, h1hi: float, length: float,
+          reach_a: float, reach_b: float, xl: float, xr: float, slack: float
+          ) -> tuple[float, float]:
+    """Where along the centre line a piece must lie (from, to) to be met by the box's
+    lines only inside their gap segments. ``xl`` and ``xr`` hold for every line; a
+    box whose lines all pass at least Y beside a centre within its reach (heights
+    linear in x, so their ends tell) leaves that base's chord by sqrt(reach^2 - Y^2)
+    along the centre line at most (the chord's end, or the foot of a line missing
+    the base, lies within reach of the centre), so pieces nearer a base may settle
+    it (a blocker beside a base, short of its rim along the centre line)."""
+    ta, tb = reach_a / length, 1.0 - reach_b / length
+    lo_a, hi_a = min(h0lo, h0lo + (h1lo - h0lo) * ta), max(h0hi, h0hi + (h1hi - h0hi) * ta)
+    lo_b, hi_b = min(h1lo, h0lo + (h1lo - h0lo) * tb), max(h1hi, h0hi + (h1hi - h0hi) * tb)
+    ya, yb = max(lo_a, -hi_a), max(lo_b, -hi_b)
+    if ya > 0.0:
+        xl = min(xl, math.sqrt(max(reach_a * reach_a - ya * ya, 0.0)) + 1e-6 + slack)
+    if yb > 0.0:
+        xr = max(xr, length - math.sqrt(max(reach_b * reach_b - yb * yb, 0.0)) - 1e-6 - slack)
+    return xl, xr
 
 
 @jit
@@ -154,11 +186,13 @@ def _uncovered(lo: float, hi: float, lo_at: Array, hi_at: Array, n: int
 
 @jit
 def _crossed(idx: Ints, out: int, kept: int, at: Ints, t: Array, py: Array, m0: float,
-             dm: float) -> bool:
-    """Does one of the pieces ``idx[out:out + kept]`` have a corner below the line
-    ``m0 + dm * t`` and one above it?"""
+             dm: float, span: Array, xl: float, xr: float) -> bool:
+    """Does one of the pieces ``idx[out:out + kept]`` lying between ``xl`` and ``xr``
+    have a corner below the line ``m0 + dm * t`` and one above it?"""
     for m in range(out, out + kept):
         e = idx[m]
+        if not (xl <= span[e, 0] and span[e, 1] <= xr):
+            continue
         under = over = False
         for j in range(at[e], at[e + 1]):
             mid = m0 + dm * t[j]
@@ -199,7 +233,10 @@ def proved_blocked(pk: Any, cand: Ints, a: Array, b: Array, guide: Array) -> boo
     xl, xr = a[2] + 1e-6 + slack, length - b[2] - 1e-6 - slack
     if not xl < xr:
         return False
-    px, py, at, crosses = _between(pk, cand, a, ux, uy, xl, xr, max(h0, h1))
+    # (listed from the widest band any box may have, _band's; the centre line's is
+    # the narrowest)
+    wl, wr = 1e-6 + slack, length - 1e-6 - slack
+    px, py, at, span, crosses, nearer = _between(pk, cand, a, ux, uy, wl, wr, max(h0, h1), xl, xr)
     n = len(at) - 1
     if n == 0 or not crosses:
         # (no piece crosses the centre line, the first box's middle line: the loop
@@ -231,9 +268,18 @@ def proved_blocked(pk: Any, cand: Ints, a: Array, b: Array, guide: Array) -> boo
         settled = False
         # (per box: the side's numbers chosen once, out of the corners' loop)
         cl, ch = (h1lo, h1hi) if first else (h0lo, h0hi)
+        bl, br = xl, xr
+        if nearer:  # (only then can a box's band matter)
+            bl, br = _band(h0lo, h0hi, h1lo, h1hi, length, reach_a, reach_b, xl, xr, slack)
         w, z = (t, iu) if first else (omt, iv)
         for m in range(start, start + count):
             e = idx[m]
+            if not (bl <= span[e, 0] and span[e, 1] <= br):
+                # A piece nearer a base than this box's band: kept for smaller boxes
+                # (whose bands are wider) without looking at its corners.
+                idx[out + kept] = e
+                kept += 1
+                continue
             # Each corner's height on the chosen side of the lowest line through it
             # (the other side at its lowest, cl) plus the margin, and of the highest
             # (ch) less it. The piece settles the part of the box whose chosen side
@@ -272,8 +318,11 @@ def proved_blocked(pk: Any, cand: Ints, a: Array, b: Array, guide: Array) -> boo
         # here: in a box settled in parts, the piece whose interval holds the middle
         # of the side crosses it by the margin, so the answer is the same.
         m0, m1 = (h0lo + h0hi) / 2.0, (h1lo + h1hi) / 2.0
+        ml, mr = xl, xr
+        if nearer:
+            ml, mr = _band(m0, m0, m1, m1, length, reach_a, reach_b, xl, xr, slack)
         if (_within(m0, m1, length, reach_a, reach_b)
-                and not _crossed(idx, out, kept, at, t, py, m0, m1 - m0)):
+                and not _crossed(idx, out, kept, at, t, py, m0, m1 - m0, span, ml, mr)):
             guide[0], guide[1] = m0, m1
             return False  # a line no piece between the bases crosses: not provable
         if kept == 0 or made + 2 > _MAX_BOXES or top + 2 > len(boxes) or d - c < _MIN_SIDE:
