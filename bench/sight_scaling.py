@@ -10,9 +10,9 @@ Rows, all on random boards of ``bench/boards.py``, bulk path
 
 - :func:`run`: 25, 100 and 400 pieces (6 vertices each): verdicts and
   witnesses only (``names=False``, what bulk callers ask), with blockers named,
-  and named without the broad phase (every pair scanning every piece),
-  interleaved, and the ratio of 400 pieces to 25 per pair (issue 33's target:
-  at most 3x);
+  and named without the broad phase (every pair scanning every piece), all nine
+  interleaved (runs of at least 30 ms, garbage collection off, as timeit), and
+  the ratio of 400 pieces to 25 per pair (issue 33's target: at most 3x);
 - 4, 16 and 64 vertices per piece (25 pieces; convex k-gons, then stars);
 - 10, 50 and 200 models, all pairs;
 - 100, 1,000 and 10,000 pairs of one board, the three batch sizes timed in
@@ -25,6 +25,7 @@ to run.
 
 from __future__ import annotations
 
+import gc
 import itertools
 import math
 import os
@@ -121,28 +122,43 @@ def run() -> None:
     """Per pair at 25, 100 and 400 pieces (issue 33): verdicts and witnesses only (the
     bulk callers' query, ``names=False``), with blockers named, and named without the
     broad phase; the 400/25 ratio of the first, the bar."""
-    print(f"crowded boards, bulk sight per pair, CPU time, medians of {RUNS} interleaved runs "
-          f"of at least {RUN_SECONDS * 1000:.0f} ms (load average {os.getloadavg()[0]:.1f}):")
-    fast: dict[int, float] = {}
-    named: dict[int, float] = {}
-    for n in (25, 100, 400):
+    print(f"crowded boards, bulk sight per pair, CPU time, medians of {RUNS} runs of at least "
+          f"{RUN_SECONDS * 1000:.0f} ms, every board's in turn, garbage collection off "
+          f"(load average {os.getloadavg()[0]:.1f}):")
+    sizes = (25, 100, 400)
+    rows: list[tuple[int, int, int]] = []  # pieces, pairs, visible
+    runs: list[Callable[[], object]] = []
+    for n in sizes:
         board = scaling_board(11, n, 6)
         pairs = disjoint_pairs(board.bases)
         grid, scan = (SightIndex(board.obstacles, board.merge_gap, broad_phase=on)
                       for on in (True, False))
         for index in (grid, scan):
             index.sight_many(pairs[:64])  # warm
-        runs = [partial(grid.sight_many, pairs, names=False), partial(grid.sight_many, pairs),
-                partial(scan.sight_many, pairs)]
-        # Each timed run repeats its batch to fill RUN_SECONDS: one batch of the small
-        # boards takes about a millisecond, and such runs moved the 400/25 ratio from
-        # 2.9x to 4.4x within minutes on the shared machine.
-        times = [_repeats(fn) for fn in runs]
-        fast[n], named[n], off = (t / (k * len(pairs)) for t, k in zip(
-            interleaved([_repeated(fn, k) for fn, k in zip(runs, times, strict=True)], RUNS),
-            times, strict=True))
+        runs += [partial(grid.sight_many, pairs, names=False), partial(grid.sight_many, pairs),
+                 partial(scan.sight_many, pairs)]
         seen = sum(s.visible for s in grid.sight_many(pairs, names=False))
-        print(f"  {n:4d} pieces x 6 vertices {len(pairs):5d} pairs ({seen} visible)  "
+        rows.append((n, len(pairs), seen))
+    # Each timed run repeats its batch to fill RUN_SECONDS (one batch of the small
+    # boards takes about a millisecond), and every board's runs are interleaved with
+    # every other's: the 400/25 ratio compares runs taken in turn (boards timed one
+    # after the other moved it from 2.2x to 4.4x within minutes on the shared machine).
+    # Garbage collection off while timed, as timeit has it: a collection's cost is the
+    # whole process's heap, not the kernel's, and it blurred the small board's figure.
+    gc.collect()
+    gc.disable()
+    try:
+        times = [_repeats(fn) for fn in runs]
+        medians = interleaved([_repeated(fn, k) for fn, k in zip(runs, times, strict=True)],
+                              RUNS)
+    finally:
+        gc.enable()
+    fast: dict[int, float] = {}
+    named: dict[int, float] = {}
+    for j, (n, count, seen) in enumerate(rows):
+        fast[n], named[n], off = (medians[3 * j + i] / (times[3 * j + i] * count)
+                                  for i in range(3))
+        print(f"  {n:4d} pieces x 6 vertices {count:5d} pairs ({seen} visible)  "
               f"verdicts {_us(fast[n])}  named {_us(named[n])}  named, full scan "
               f"{_us(off)}")
     print(f"  per pair at 400 pieces: {fast[400] / fast[25]:.1f}x that at 25 (verdicts; "
