@@ -84,10 +84,7 @@ class Reach:
                      default=None) if shortest else next(seen, None))
         if first is None:
             return None
-        chain = [first]
-        while self.parent[chain[-1]] >= 0:
-            chain.append(self.parent[chain[-1]])
-        return dedupe([*self.prefix, *(self.nodes[j] for j in reversed(chain)), p])
+        return tree_path(self.prefix, self.nodes, self.parent, first, p)
 
     def paths_to(self, pts: Sequence[Point]) -> list[list[Point] | None]:
         """:meth:`path_to` (through the first region) of many points: the area, then
@@ -102,16 +99,33 @@ class Reach:
             hit = shapely.covers(region, geoms[todo])
             first[todo[hit]] = i
             todo = todo[~hit]
-        out: list[list[Point] | None] = []
-        for p, f in zip(pts, first.tolist(), strict=True):
-            if f < 0:
-                out.append(None)
-                continue
-            chain = [f]
-            while self.parent[chain[-1]] >= 0:
-                chain.append(self.parent[chain[-1]])
-            out.append(dedupe([*self.prefix, *(self.nodes[j] for j in reversed(chain)), p]))
-        return out
+        return [None if f < 0 else tree_path(self.prefix, self.nodes, self.parent, f, p)
+                for p, f in zip(pts, first.tolist(), strict=True)]
+
+
+def paths_through(area: BaseGeometry, reaches: Sequence[Reach], pts: Sequence[Point]
+                  ) -> list[list[Point] | None]:
+    """For each point ``area`` covers, the first of ``reaches`` whose path gets there
+    (:meth:`Reach.paths_to`, each test made for all the points at once); else None."""
+    inside = shapely.covers(area, shapely.points(np.asarray(pts, float).reshape(-1, 2)))
+    out: list[list[Point] | None] = [None] * len(pts)
+    todo = [i for i in range(len(pts)) if inside[i]]
+    for reach in reaches:
+        got = reach.paths_to([pts[i] for i in todo]) if todo else []
+        for i, path in zip(todo, got, strict=True):
+            out[i] = path
+        todo = [i for i, path in zip(todo, got, strict=True) if path is None]
+    return out
+
+
+def tree_path(prefix: Sequence[Point], nodes: Sequence[Point], parent: Sequence[int],
+              last: int, p: Point) -> list[Point]:
+    """The waypoints from the start through the tree's nodes down to node ``last``, then
+    to ``p`` (the legs before the start, ``prefix``, first; repeats dropped)."""
+    chain = [last]
+    while parent[chain[-1]] >= 0:
+        chain.append(parent[chain[-1]])
+    return dedupe([*prefix, *(nodes[j] for j in reversed(chain)), p])
 
 
 def dedupe(pts: list[Point]) -> list[Point]:
@@ -466,5 +480,5 @@ def _dijkstra(
     return dist, parent
 
 
-__all__ = ["MoveObstacle", "Reach", "WitnessTree", "fine_quad_segs", "reachable_area",
-           "shadows_of", "witness_tree"]
+__all__ = ["MoveObstacle", "Reach", "WitnessTree", "fine_quad_segs", "paths_through",
+           "reachable_area", "shadows_of", "tree_path", "witness_tree"]

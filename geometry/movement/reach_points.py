@@ -14,7 +14,7 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from geometry.movement.paths import Level, Point
-from geometry.movement.reach import dedupe, shadows_of, witness_tree
+from geometry.movement.reach import shadows_of, tree_path, witness_tree
 
 
 class PointReach:
@@ -73,7 +73,4 @@ class PointReach:
         k = self._first(shapely.Point(p))
         if k is None:
             return None
-        chain = [t.live[k]]
-        while t.parent[chain[-1]] >= 0:
-            chain.append(t.parent[chain[-1]])
-        return dedupe([*t.prefix, *(t.nodes[j] for j in reversed(chain)), p])
+        return tree_path(t.prefix, t.nodes, t.parent, t.live[k], p)

@@ -199,29 +199,11 @@ def moves(state: GameState, model: str, reaches: Reaches | None = None) -> list[
 def walks_to(state: GameState, model: str, area: MoveArea, points: Iterable[Xy]) -> list[Move]:
     """Legal walks of ``model`` to each point, along the area's witness paths."""
     tries: list[Move] = []
-    for path in _paths_to(area, list(points)):
+    for path in area.paths_to(list(points)):
         if path is not None and len(path) >= 2:
             tries.append(Move(model, walk(*path[1:])))
     plan_walks(state, model, [m.steps for m in tries])  # swept in one call
     return [m for m in tries if state.is_legal(m)]
-
-
-def _paths_to(area: MoveArea, pts: list[Xy]) -> list[list[Xy] | None]:
-    """``area.path_to`` of each point (the first of the areas' trees that has a path),
-    each test made for all the points at once (geometry.movement.reach.Reach.paths_to)."""
-    out: list[list[Xy] | None] = [None] * len(pts)
-    if not pts:
-        return out
-    todo = np.flatnonzero(shapely.covers(area.area, shapely.points(np.asarray(pts, float))))
-    for reach in area.reaches:
-        if not len(todo):
-            break
-        got = reach.paths_to([pts[i] for i in todo.tolist()])
-        for i, path in zip(todo.tolist(), got, strict=True):
-            out[i] = path
-        todo = np.array([i for i, path in zip(todo.tolist(), got, strict=True) if path is None],
-                        dtype=int)
-    return out
 
 
 def charges(state: GameState, model: str, reaches: Reaches | None = None) -> list[Charge]:
@@ -335,7 +317,6 @@ class _CoverPieces:
                 out.append(shapely.get_coordinates(at))
             self._rings[r] = out
         return self._rings[r]
-
 
     def spots(self, r: float) -> list[npt.NDArray[np.object_]]:
         """:meth:`rings` as point geometries, made once (each decision tests some)."""

@@ -35,7 +35,7 @@ from shapely.geometry.base import BaseGeometry
 
 from geometry.movement.obstacles import MoveObstacle
 from geometry.movement.paths import check_legs, edge_crossing, path_length
-from geometry.movement.reach import Reach, reachable_area
+from geometry.movement.reach import Reach, paths_through, reachable_area
 from geometry.movement.spots import contact_band
 from sim.engine.actions import ActionKind, ModelAction, fmt_num, parse_num
 from sim.engine.gamedata import Status
@@ -440,6 +440,10 @@ class MoveArea:
         if shortest:
             return min(paths, key=path_length, default=None)
         return next(paths, None)
+
+    def paths_to(self, pts: Sequence[Xy]) -> list[list[Xy] | None]:
+        """:meth:`path_to` (the first tree's) of many points, tested all at once."""
+        return paths_through(self.area, self.reaches, pts)
 
 
 def reachable(state: GameState, model: str, *, charge: bool = False) -> MoveArea:

@@ -88,25 +88,36 @@ def _plan(board: PreparedBoard, attacker: str, targets: Sequence[str],
     huge: dict[frozenset[str], int] = {}
     # Each target and height once (a model weighing its places is the target of every
     # pair of an enemy's fan, at one or two heights).
-    alike: dict[tuple[str, float], tuple[tuple[frozenset[str], tuple[str, ...]], Elevated,
-                                         int, tuple[CoverObject | None, ...], list[bool]]] = {}
+    alike: dict[tuple[str, float], _Target] = {}
     for t, z_t in zip(targets, heights[1:], strict=True):
         if (t, z_t) not in alike:
             kinds = cover_kinds(board, attacker, t)
-            alike[(t, z_t)] = (
-                by_heights(board, attacker, t, z_a, z_t), elevated_at(board, z_a, z_t),
+            blocked, lifted = by_heights(board, attacker, t, z_a, z_t)
+            alike[(t, z_t)] = _Target(
+                blocked, lifted, elevated_at(board, z_a, z_t),
                 huge.setdefault(frozenset(
                     h for h in board.huge if h != attacker and h != t and h not in off_table
                     and blocks_sight(bases[h], bases[attacker], bases[t])), len(huge)),
                 kinds, [k is not None for k in kinds])
     each = [alike[tz] for tz in zip(targets, heights[1:], strict=True)]
-    elevated = tuple(e[1] for e in each)
-    offer = np.array([e[4] for e in each], dtype=np.bool_)
-    return FanPlan(tuple(e[0][0] for e in each), tuple(e[0][1] for e in each),
-                   tuple(i for i, e in enumerate(each) if e[0][1]),
+    elevated = tuple(e.elevated for e in each)
+    offer = np.array([e.offer for e in each], dtype=np.bool_)
+    return FanPlan(tuple(e.blocked for e in each), tuple(e.lifted for e in each),
+                   tuple(i for i, e in enumerate(each) if e.lifted),
                    elevated, tuple(i for i, e in enumerate(elevated) if e.attacker or e.target),
-                   tuple(huge), tuple(e[2] for e in each), tuple(e[3] for e in each),
+                   tuple(huge), tuple(e.huge for e in each), tuple(e.kinds for e in each),
                    offer.reshape(len(each), len(board.pieces)), {})
+
+
+class _Target(NamedTuple):
+    """What a fan plan holds for one target at one height."""
+
+    blocked: frozenset[str]
+    lifted: tuple[str, ...]
+    elevated: Elevated
+    huge: int
+    kinds: tuple[CoverObject | None, ...]
+    offer: list[bool]  # (a piece offers cover: its kind is known)
 
 
 def batched(board: PreparedBoard, plan: FanPlan, keys: tuple[frozenset[str], ...]) -> Batched:
