@@ -131,3 +131,22 @@ def test_wilson_interval_matches_the_formula() -> None:
     lo, hi = wilson(8, 10)
     assert lo == pytest.approx(0.4902, abs=1e-4) and hi == pytest.approx(0.9433, abs=1e-4)
     assert wilson(0, 5)[0] == 0.0 and wilson(5, 5)[1] == 1.0
+
+
+def test_a_game_that_never_ends_says_why_and_how_to_end_it(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A scenario without a last round ends only when a side is out of play; two players
+    who never meet go on until the runaway guard, whose error then names the remedy
+    (``--rounds``) instead of leaving the user with a bare count."""
+    import sim.ai.match
+
+    monkeypatch.setattr(sim.ai.match, "MAX_DECISIONS", 40)  # far fewer than a whole game
+    argv = ["--games", "1", "--seed", "3", "--ai", "mutants=random"]
+    assert main(["simulate", "seed-cover-4-dense", *argv]) == 1
+    err = capsys.readouterr().err
+    assert "did not end in 40 decisions" in err and "no last round" in err, err
+    assert "--rounds R" in err and "Traceback" not in err
+    # With a last round the game is simply too long: no advice about rounds.
+    assert main(["simulate", "skirmish", *argv]) == 1
+    err = capsys.readouterr().err
+    assert "did not end in 40 decisions" in err and "--rounds" not in err, err

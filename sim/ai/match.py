@@ -53,8 +53,7 @@ def play_game(scenario: Scenario, players: Mapping[str, Player], seed: int,
     decisions = 0
     while not state.is_over:
         if decisions >= MAX_DECISIONS:
-            raise AIRefused(f"the game from seed {seed} did not end in {MAX_DECISIONS} "
-                            "decisions")
+            raise AIRefused(_runaway(state, seed))
         side = state.acting
         assert side is not None  # a game not over always has a side to act
         decision = players[side].decide(state)
@@ -69,6 +68,18 @@ def play_game(scenario: Scenario, players: Mapping[str, Player], seed: int,
         decisions += 1
         _credit(state, decision, before, damage)
     return record(state, damage, decisions)
+
+
+def _runaway(state: GameState, seed: int) -> str:
+    """Why a game went on past :data:`MAX_DECISIONS`, and what ends it: a scenario
+    without a last round ends only when a side is out of play, which two players who
+    never meet (one standing off, one drifting) do not bring about."""
+    words = (f"the game from seed {seed} did not end in {MAX_DECISIONS} decisions "
+             f"(round {state.round})")
+    if state.rounds is None:
+        words += ("; the scenario has no last round (no 'rounds' key), so its games end "
+                  "only when a side is out of play: give --rounds R to end them at round R")
+    return words
 
 
 def _credit(state: GameState, decision: Decision, before: int, damage: dict[str, int]) -> None:
