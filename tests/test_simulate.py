@@ -146,7 +146,10 @@ def test_a_game_that_never_ends_says_why_and_how_to_end_it(
     err = capsys.readouterr().err
     assert "did not end in 40 decisions" in err and "no last round" in err, err
     assert "--rounds R" in err and "Traceback" not in err
+    # ...and a note before the batch starts said so.
+    assert err.index("ends only when a side is out of play") < err.index("did not end"), err
     # With a last round the game is simply too long: no advice about rounds.
     assert main(["simulate", "skirmish", *argv]) == 1
     err = capsys.readouterr().err
     assert "did not end in 40 decisions" in err and "--rounds" not in err, err
+    assert "no last round" not in err, err

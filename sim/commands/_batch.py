@@ -97,6 +97,15 @@ def warner(command: str) -> Callable[[str], None]:
     return warn
 
 
+def note_endless(scenario: Scenario, rounds: int | None, warn: Callable[[str], None]) -> None:
+    """Before a batch whose games may never end: a scenario without a last round ends
+    only when a side is out of play (players who never meet play on to the runaway
+    guard, :data:`sim.ai.match.MAX_DECISIONS`)."""
+    if rounds is None and scenario.rounds is None:
+        warn("the scenario has no last round (no 'rounds' key): a game ends only when a "
+             "side is out of play; --rounds R ends every game at round R")
+
+
 def progress_bar(total: int) -> Callable[[int], None] | None:
     """The bar when stderr is a terminal, else None (no bar in pipes and logs)."""
     return Progress(total) if sys.stderr.isatty() else None

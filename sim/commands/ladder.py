@@ -24,6 +24,7 @@ from sim.commands._batch import (
     add_batch_options,
     check_backend,
     int_in,
+    note_endless,
     progress_bar,
     scenario_source,
     warner,
@@ -87,6 +88,7 @@ def run(args: argparse.Namespace) -> int:
     from sim.ai.ladder import Result, pairings
 
     source, scenario = scenario_source(args.scenario)
+    note_endless(scenario, args.rounds, warner("ladder"))
     sides = _sides(scenario)
     blocks = pairings(args.players)
     bar = progress_bar(len(blocks) * args.games)

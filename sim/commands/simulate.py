@@ -28,6 +28,7 @@ from sim.commands._batch import (
     add_batch_options,
     check_backend,
     int_in,
+    note_endless,
     progress_bar,
     scenario_source,
     warner,
@@ -93,6 +94,7 @@ def _players(scenario: Scenario, chosen: list[tuple[str, str]]) -> dict[str, str
 def run(args: argparse.Namespace) -> int:
     _check_options(args)
     source, scenario = scenario_source(args.scenario)
+    note_endless(scenario, args.rounds, warner("simulate"))
     players = _players(scenario, args.ai)
     progress = progress_bar(args.games)
     records = run_games(source, players, args.seed, args.games, jobs=args.jobs,
