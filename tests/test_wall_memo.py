@@ -10,7 +10,8 @@ import shapely
 
 from geometry.discs import Disc
 from geometry.elevation.edges import Surface, significant_edges
-from geometry.elevation.walls import WallMemo, sight_walls
+from geometry.elevation.wall_memo import WallMemo
+from geometry.elevation.walls import sight_walls
 from geometry.sight.index import Obstacle
 from sim.scenario.rules import default_rules
 

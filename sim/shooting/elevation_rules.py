@@ -49,7 +49,8 @@ from geometry.elevation.edges import (
     is_surface,
     significant_edges,
 )
-from geometry.elevation.walls import WallMemo, footprint_stand_ins
+from geometry.elevation.wall_memo import WallMemo
+from geometry.elevation.walls import footprint_stand_ins
 from geometry.sight.index import Obstacle
 from sim.scenario.objects import Scenario
 from sim.scenario.prepared import Part
