@@ -99,23 +99,21 @@ def cover_edges(
         return NO_EDGE_COVER
     px, py, qx, qy = attacker.x, attacker.y, target.x, target.y
     tiny = EPS * max(1.0, math.hypot(qx - px, qy - py))
-    # (side, its top, gap to target, gap to attacker)
-    hits: list[tuple[int, float, float, float]] = []
     tops, boxes, spans, xy = edges.arrays
-    owner = edges.side_edge
-    for k in sides_crossed(px, py, qx, qy, tiny, z_attacker + EPS, tops, boxes, spans,
-                           xy).tolist():
-        side = edges.xy[k]
-        hits.append((k, edges.edges[owner[k]].top, distance_to_side(target, side),
-                     distance_to_side(attacker, side)))
+    crossed = sides_crossed(px, py, qx, qy, tiny, z_attacker + EPS, tops, boxes, spans, xy)
+    if not len(crossed):
+        return NO_EDGE_COVER
+    far = edges.orange + EPS
     counted: dict[str, None] = {}
     ignored: dict[str, str] = {}
     high: dict[str, None] = {}
-    for k, top, dt, da in hits:
-        eid = edges.sides[k].id
-        if dt > edges.orange + EPS:
+    for k in crossed.tolist():
+        eid, side = edges.side_ids[k], edges.xy[k]
+        if distance_to_side(target, side) > far:
             ignored.setdefault(eid, EDGE_FAR_FROM_TARGET)
-        elif edge_touches(da, top, z_attacker, edges.orange, touch_tolerance):
+            continue
+        da = distance_to_side(attacker, side)
+        if edge_touches(da, edges.side_tops[k], z_attacker, edges.orange, touch_tolerance):
             ignored.setdefault(eid, EDGE_TOUCHES_ATTACKER)
         else:
             counted[eid] = None
@@ -126,9 +124,6 @@ def cover_edges(
         ignored=tuple((e, r) for e, r in ignored.items() if e not in counted),
         high=tuple(high),
     )
-
-
-# --- cover seen from above (R-ELEV-4) -----------------------------------------
 
 
 NO_EDGE_COVER = EdgeCover()  # (frozen: one value for every shot without any)

@@ -47,6 +47,7 @@ class WallMemo(Generic[W]):
         self.wrap = wrap
         self.built: dict[tuple[int, float, float, float], tuple[BaseGeometry | None, bool]] = {}
         self.views: dict[tuple[float, float, float, float], View[W]] = {}
+        self.last: tuple[Disc, float, View[W]] | None = None  # the view met last
         self.wrapped: dict[WallKey, W] = {}
 
     def obstacles(self, edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,
@@ -111,20 +112,23 @@ def view_of(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,
     if not edges.sides:
         return None
     if is_elevated(z_a, z_b, edges.orange):
-        high, z_low = a, z_b
+        high, low, z_low = a, b, z_b
     elif is_elevated(z_b, z_a, edges.orange):
-        high, z_low = b, z_a
+        high, low, z_low = b, a, z_a
     else:
         return None
-    low = b if high is a else a
     if memo is None:
         return View(edges, high, z_low), low
-    key = (high.x, high.y, high.r, z_low)
+    last = memo.last  # (a fan's pairs share their elevated attacker: no look-up)
+    if last is not None and last[1] == z_low and last[0] == high:
+        return last[2], low
+    key = (*high, z_low)  # (a Disc is x, y, r)
     view = memo.views.get(key)
     if view is None:
         if len(memo.views) >= WALL_CACHE:
             memo.views.clear()
         view = memo.views[key] = View(edges, high, z_low)
+    memo.last = (high, z_low, view)
     return view, low
 
 
@@ -164,10 +168,13 @@ def choices(edges: EdgeMap, view: View[Any], low: Disc, a: Disc, b: Disc,
     exactly when it enters the footprint, a cheaper obstacle than the ring); else
     as the wall of its far sides.
     """
-    # Every sight line lies in the convex hull of the two bases, inside this box.
-    reach = max(a.r, b.r) + EPS
-    lo_x, hi_x = min(a.x, b.x) - reach, max(a.x, b.x) + reach
-    lo_y, hi_y = min(a.y, b.y) - reach, max(a.y, b.y) + reach
+    # Every sight line lies in the convex hull of the two bases, inside this box
+    # (walls._in_play's, without calls to min and max: this runs per pair).
+    ax, ay, ar = a
+    bx, by, br = b
+    reach = (ar if ar > br else br) + EPS
+    lo_x, hi_x = (ax - reach, bx + reach) if ax < bx else (bx - reach, ax + reach)
+    lo_y, hi_y = (ay - reach, by + reach) if ay < by else (by - reach, ay + reach)
     entries = view.entries
     out = []
     for e, x0, y0, x1, y1, piece in view.tops:
