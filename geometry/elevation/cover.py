@@ -129,6 +129,9 @@ def cover_edges(
 NO_EDGE_COVER = EdgeCover()  # (frozen: one value for every shot without any)
 
 
+# --- cover seen from above (R-ELEV-4) -----------------------------------------
+
+
 def within_orange_of_target(geometry: BaseGeometry | Disc, target: Disc, orange: float,
                             box: tuple[float, float, float, float] | None = None) -> bool:
     """Whether a cover object lies within Orange of the target's base (R-ELEV-4).
