@@ -372,6 +372,22 @@ def test_elevated_shooter_cover_filter() -> None:
     assert not within_orange_of_target(Disc(20.0 + 2 * R + ORANGE + 0.01, 5.0, R), target, ORANGE)
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.integers(-40, 40), st.integers(-40, 40), st.sampled_from([0.0, 1e-12, -1e-12, 0.3]),
+       st.booleans())
+def test_a_footprints_box_never_changes_the_orange_filter(dx: int, dy: int, nudge: float,
+                                                          rotated: bool) -> None:
+    """R-ELEV-4 with the footprint's bounds given (the rules glue keeps them) says what
+    the exact distance says, targets exactly Orange from a corner or a side included."""
+    foot = shapely.box(10.0, 10.0, 13.0, 12.0)
+    if rotated:  # a box that is not its own bounds
+        foot = shapely.Polygon([(11.5, 9.0), (14.0, 11.0), (11.5, 13.0), (9.0, 11.0)])
+    # Targets on a grid whose steps put some exactly Orange (plus a radius) away.
+    target = Disc(10.0 + dx * (ORANGE + R) / 8 + nudge, 12.0 + dy * (ORANGE + R) / 8, R)
+    assert within_orange_of_target(foot, target, ORANGE, tuple(foot.bounds)) == (
+        within_orange_of_target(foot, target, ORANGE))
+
+
 # --- raising the whole board --------------------------------------------------
 
 

@@ -35,6 +35,11 @@ from geometry.discs import Disc
 from geometry.elevation.edges import EPS, EdgeMap, is_elevated
 from geometry.elevation.walls import distance_to_side
 
+# A footprint's box this much farther than the threshold from a target is surely far
+# (inches): far above float noise on a table (GEOS's distance and the box's agree to
+# ~1e-14), far below any distance that matters.
+BOX_MARGIN = 1e-9
+
 # Why a crossed significant edge gives no cover (``EdgeCover.ignored``).
 EDGE_FAR_FROM_TARGET = "more than Orange from the elevated target (R-ELEV-3)"
 EDGE_TOUCHES_ATTACKER = "touches the attacker's base (R-COV-2)"
@@ -91,26 +96,24 @@ def cover_edges(
     ()
     """
     if not edges.sides or not is_elevated(z_target, z_attacker, edges.orange):
-        return EdgeCover()
+        return NO_EDGE_COVER
     px, py, qx, qy = attacker.x, attacker.y, target.x, target.y
     tiny = EPS * max(1.0, math.hypot(qx - px, qy - py))
-    # (side, its top, gap to target, gap to attacker)
-    hits: list[tuple[int, float, float, float]] = []
     tops, boxes, spans, xy = edges.arrays
-    owner = edges.side_edge
-    for k in sides_crossed(px, py, qx, qy, tiny, z_attacker + EPS, tops, boxes, spans,
-                           xy).tolist():
-        side = edges.xy[k]
-        hits.append((k, edges.edges[owner[k]].top, distance_to_side(target, side),
-                     distance_to_side(attacker, side)))
+    crossed = sides_crossed(px, py, qx, qy, tiny, z_attacker + EPS, tops, boxes, spans, xy)
+    if not len(crossed):
+        return NO_EDGE_COVER
+    far = edges.orange + EPS
     counted: dict[str, None] = {}
     ignored: dict[str, str] = {}
     high: dict[str, None] = {}
-    for k, top, dt, da in hits:
-        eid = edges.sides[k].id
-        if dt > edges.orange + EPS:
+    for k in crossed.tolist():
+        eid, side = edges.side_ids[k], edges.xy[k]
+        if distance_to_side(target, side) > far:
             ignored.setdefault(eid, EDGE_FAR_FROM_TARGET)
-        elif edge_touches(da, top, z_attacker, edges.orange, touch_tolerance):
+            continue
+        da = distance_to_side(attacker, side)
+        if edge_touches(da, edges.side_tops[k], z_attacker, edges.orange, touch_tolerance):
             ignored.setdefault(eid, EDGE_TOUCHES_ATTACKER)
         else:
             counted[eid] = None
@@ -123,15 +126,20 @@ def cover_edges(
     )
 
 
+NO_EDGE_COVER = EdgeCover()  # (frozen: one value for every shot without any)
+
+
 # --- cover seen from above (R-ELEV-4) -----------------------------------------
 
 
-def within_orange_of_target(geometry: BaseGeometry | Disc, target: Disc, orange: float) -> bool:
+def within_orange_of_target(geometry: BaseGeometry | Disc, target: Disc, orange: float,
+                            box: tuple[float, float, float, float] | None = None) -> bool:
     """Whether a cover object lies within Orange of the target's base (R-ELEV-4).
 
     ``geometry`` is a terrain footprint or another model's base; distances are
     between closest points (R-DIST-1), so an object the target stands in or
-    touches is at 0.
+    touches is at 0. ``box``: a footprint's bounds, when the caller keeps them: a
+    footprint whose box is surely farther than Orange is far without measuring it.
 
     >>> t = Disc(0.0, 0.0, 0.5)
     >>> within_orange_of_target(shapely.box(2, -1, 3, 1), t, 2.0)
@@ -142,6 +150,12 @@ def within_orange_of_target(geometry: BaseGeometry | Disc, target: Disc, orange:
     if isinstance(geometry, Disc):
         gap = math.hypot(geometry.x - target.x, geometry.y - target.y) - geometry.r
     else:
+        if box is not None:  # the box is never farther than the footprint (R-DIST-1)
+            x0, y0, x1, y1 = box
+            dx = max(x0 - target.x, target.x - x1, 0.0)
+            dy = max(y0 - target.y, target.y - y1, 0.0)
+            if math.hypot(dx, dy) - target.r > orange + EPS + BOX_MARGIN:
+                return False
         gap = float(shapely.distance(shapely.Point(target.x, target.y), geometry))
     return gap - target.r <= orange + EPS
 

@@ -232,6 +232,9 @@ class EdgeMap:
     # Edge index by piece id, and the edge of each side.
     index: dict[str, int] = field(init=False, repr=False, compare=False)
     side_edge: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    # Per side: its edge's id and top (what an edge crossed as cover is named and checked by).
+    side_ids: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    side_tops: tuple[float, ...] = field(init=False, repr=False, compare=False)
     # Tops (E,), boxes (E, 4), side spans (E, 2) and side ends (S, 4) as arrays, for
     # the compiled crossing scan (geometry.cover.filters.sides_crossed).
     arrays: tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.int64],
@@ -247,6 +250,8 @@ class EdgeMap:
         object.__setattr__(self, "index", {e.piece: i for i, e in enumerate(self.edges)})
         object.__setattr__(self, "side_edge", tuple(i for i, e in enumerate(self.edges)
                                                     for _ in e.sides))
+        object.__setattr__(self, "side_ids", tuple(self.edges[i].id for i in self.side_edge))
+        object.__setattr__(self, "side_tops", tuple(self.edges[i].top for i in self.side_edge))
         object.__setattr__(self, "edge_boxes", tuple(
             tuple(float(v) for v in e.geometry.bounds) for e in self.edges))
         if len(self.successors) != len(sides):

@@ -151,7 +151,7 @@ def _as_circle(d: Disc, other: Disc, xs: FloatArray, ys: FloatArray, r: float, c
 
 def _far_sides(edges: EdgeMap, e: int, xs: FloatArray, ys: FloatArray, r: float,
                sure: BoolArray) -> BoolArray:
-    """``walls._far_sides`` per cell as the cell's base is the elevated one: (sides, cells).
+    """``wall_memo.far_sides`` per cell as the cell's base is the elevated one: (sides, cells).
     A cell farther than Orange from the edge's box (with :data:`TIE` to spare) is far
     from every side; the others are measured side by side."""
     far = edges.orange + EPS
@@ -179,7 +179,7 @@ def _far_sides(edges: EdgeMap, e: int, xs: FloatArray, ys: FloatArray, r: float,
 
 def _meets(footprint: shapely.Geometry, box: tuple[float, float, float, float],
            xs: FloatArray, ys: FloatArray, r: float) -> BoolArray:
-    """``walls._meets`` per cell (the same box test and the same GEOS distance)."""
+    """``wall_memo.meets`` per cell (the same box test and the same GEOS distance)."""
     x0, y0, x1, y1 = box
     near = ~((xs + r <= x0) | (xs - r >= x1) | (ys + r <= y0) | (ys - r >= y1))
     out = np.zeros(len(xs), dtype=bool)

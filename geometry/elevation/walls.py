@@ -5,60 +5,34 @@ For a pair of bases at their heights, :func:`sight_edges` and
 that block sight to and from the elevated one (those more than Orange from
 it), carried as zero-thickness walls; :func:`footprint_stand_ins` says which
 lifted pieces (R-ELEV-5) block exactly as their edge would. The edges
-themselves are derived once per board in :mod:`geometry.elevation.edges`.
+themselves are derived once per board in :mod:`geometry.elevation.edges`; the
+work each elevated base's pairs share is kept per board in
+:mod:`geometry.elevation.wall_memo`.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Iterable
-from typing import Any, Generic, TypeAlias, TypeVar
+from collections.abc import Collection, Iterable
+from typing import Any
 
 import shapely
-from shapely.geometry import LineString, MultiLineString
+from shapely.geometry import LineString
 from shapely.geometry.base import BaseGeometry
 
 from geometry.discs import Disc
 from geometry.elevation.edges import EPS, EdgeMap, EdgeSide, SignificantEdge, is_elevated
-
-# Walls kept per board (see WallMemo); the memo starts afresh when full.
-WALL_CACHE = 4096
-
-W = TypeVar("W")
-Wall: TypeAlias = BaseGeometry | Disc
-# Which wall of an edge: (edge index, "disc" | "outline") or (edge index, "wall", base x, y, r).
-WallKey: TypeAlias = tuple[int, str] | tuple[int, str, float, float, float]
-
-
-class WallMemo(Generic[W]):
-    """One board's walls already built, held by the board's owner beside its
-    :class:`~geometry.elevation.edges.EdgeMap` (which stays frozen).
-
-    ``built``: per (edge index, elevated base), the wall of the sides that join
-    and whether every side joined. ``wrapped``: each wall handed out as the
-    owner's obstacle (``wrap(edge id, wall)``), the same object for the same wall,
-    so that a sight index meets an obstacle it has seen. Each starts afresh at
-    :data:`WALL_CACHE` entries.
-    """
-
-    def __init__(self, wrap: Callable[[str, Wall], W]) -> None:
-        self.wrap = wrap
-        self.built: dict[tuple[int, float, float, float], tuple[BaseGeometry | None, bool]] = {}
-        self.wrapped: dict[WallKey, W] = {}
-
-    def obstacles(self, edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,
-                  skip: Collection[str] = ()) -> tuple[W, ...]:
-        """:func:`sight_walls` of this pair, each wrapped (the same object each time)."""
-        out = []
-        for key, eid, wall in _chosen_walls(edges, a, z_a, b, z_b, skip, self):
-            ob = self.wrapped.get(key)
-            if ob is None:
-                if len(self.wrapped) >= WALL_CACHE:
-                    self.wrapped.clear()
-                ob = self.wrapped[key] = self.wrap(eid, wall)
-            out.append(ob)
-        return tuple(out)
-
+from geometry.elevation.wall_memo import (
+    Wall,
+    WallKey,
+    WallMemo,
+    choices,
+    chosen,
+    far_sides,
+    runs,
+    stand_ins,
+    view_of,
+)
 
 # --- distances and per-pair selection (R-ELEV-2, R-ELEV-3) --------------------
 
@@ -81,14 +55,13 @@ def distance_to_side(base: Disc, side: tuple[float, float, float, float]) -> flo
     return math.hypot(x0 + t * ux - base.x, y0 + t * uy - base.y) - base.r
 
 
-def _in_play(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,
-             skip: Collection[str] = ()) -> tuple[Disc, list[int]] | None:
+def _in_play(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float
+             ) -> tuple[Disc, list[int]] | None:
     """The elevated base and the edges that may join a sight query (R-ELEV-2).
 
     None when neither base is elevated relative to the other. An edge may
-    join when its top is above the lower base, some sight line may reach its
-    box, and its piece is not in ``skip`` (pieces that block this pair anyway:
-    a line crossing the edge of a blocking footprint enters it).
+    join when its top is above the lower base and some sight line may reach its
+    box (:func:`~geometry.elevation.wall_memo.choices` makes the same tests).
     """
     if not edges.sides:
         return None
@@ -105,26 +78,10 @@ def _in_play(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,
     chosen = []
     for e, edge in enumerate(edges.edges):
         x0, y0, x1, y1 = edges.edge_boxes[e]
-        if (edge.top <= z_low + EPS or x1 < lo_x or x0 > hi_x or y1 < lo_y or y0 > hi_y
-                or (skip and edge.piece in skip)):
+        if edge.top <= z_low + EPS or x1 < lo_x or x0 > hi_x or y1 < lo_y or y0 > hi_y:
             continue
         chosen.append(e)
     return high, chosen
-
-
-def _far_sides(edges: EdgeMap, e: int, high: Disc) -> list[int]:
-    """Sides of edge ``e`` more than Orange from the elevated base (R-ELEV-2, R-DIST-1)."""
-    far = edges.orange + EPS
-    hx, hy, hr = high.x, high.y, high.r
-    out = []
-    for k in range(*edges.spans[e]):
-        sx0, sy0, sx1, sy1 = edges.xy[k]
-        ux, uy = sx1 - sx0, sy1 - sy0
-        ll = ux * ux + uy * uy
-        t = 0.0 if ll == 0.0 else min(1.0, max(0.0, ((hx - sx0) * ux + (hy - sy0) * uy) / ll))
-        if math.hypot(sx0 + t * ux - hx, sy0 + t * uy - hy) - hr > far:
-            out.append(k)
-    return out
 
 
 def _as_circle(edges: EdgeMap, e: int, a: Disc, b: Disc, high: Disc) -> bool:
@@ -136,32 +93,6 @@ def _as_circle(edges: EdgeMap, e: int, a: Disc, b: Disc, high: Disc) -> bool:
         math.hypot(a.x - d.x, a.y - d.y) >= d.r + a.r
         and math.hypot(b.x - d.x, b.y - d.y) >= d.r + b.r
         and math.hypot(high.x - d.x, high.y - d.y) - d.r - high.r > edges.orange + EPS)
-
-
-def _runs(edges: EdgeMap, chosen: list[int]) -> list[tuple[list[int], bool]]:
-    """Chosen sides grouped into runs that follow each other along an outline.
-
-    Each run comes with whether it closes on itself (a whole ring).
-    """
-    picked = set(chosen)
-    succ, pred = edges.successors, edges.predecessors
-    out: list[tuple[list[int], bool]] = []
-    seen: set[int] = set()
-    # Start at sides with no chosen predecessor; what is left is whole rings.
-    starts = [k for k in chosen if pred[k] not in picked]
-    starts += [k for k in chosen if pred[k] in picked]
-    for start in starts:
-        if start in seen:
-            continue
-        run = [start]
-        seen.add(start)
-        k = succ[start]
-        while k >= 0 and k in picked and k not in seen:
-            run.append(k)
-            seen.add(k)
-            k = succ[k]
-        out.append((run, k == start and len(run) > 1))
-    return out
 
 
 def sight_edges(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float) -> tuple[EdgeSide, ...]:
@@ -192,8 +123,8 @@ def sight_edges(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float) -> tup
     out = []
     for e in chosen:
         sides = (list(range(*edges.spans[e])) if _as_circle(edges, e, a, b, high)
-                 else _far_sides(edges, e, high))
-        for run, closed in _runs(edges, sides):
+                 else far_sides(edges, e, high))
+        for run, closed in runs(edges, sides):
             pts = [edges.xy[run[0]][:2], *(edges.xy[k][2:] for k in run)]
             if closed:
                 pts[-1] = pts[0]
@@ -241,44 +172,11 @@ def _chosen_walls(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,
                   skip: Collection[str], memo: WallMemo[Any] | None
                   ) -> list[tuple[WallKey, str, Wall]]:
     """:func:`sight_walls`, each wall with the key that names it in a :class:`WallMemo`."""
-    play = _in_play(edges, a, z_a, b, z_b, skip)
-    if play is None:
+    found = view_of(edges, a, z_a, b, z_b, memo)
+    if found is None:
         return []
-    high, chosen = play
-    walls: list[tuple[WallKey, str, Wall]] = []
-    for e in chosen:
-        edge = edges.edges[e]
-        if edge.disc is not None and _as_circle(edges, e, a, b, high):
-            walls.append(((e, "disc"), edge.id, edge.disc))
-            continue
-        wall, every_side = _built(edges, e, high, memo)
-        box = edges.edge_boxes[e]
-        if every_side and edge.outline is not None and not (
-                _meets(edge.outline, box, a) and _meets(edge.outline, box, b)):
-            # The whole ring joins and a sight line starts outside it: it
-            # crosses the ring exactly when it enters the footprint. A
-            # footprint is a cheaper obstacle than its ring of walls.
-            walls.append(((e, "outline"), edge.id, edge.outline))
-        elif wall is not None:
-            walls.append(((e, "wall", high.x, high.y, high.r), edge.id, wall))
-    return walls
-
-
-def _built(edges: EdgeMap, e: int, high: Disc, memo: WallMemo[Any] | None
-           ) -> tuple[BaseGeometry | None, bool]:
-    """Edge ``e``'s wall for this elevated base, and whether every side joined
-    (kept in ``memo`` when there is one)."""
-    key = (e, high.x, high.y, high.r)
-    built = None if memo is None else memo.built.get(key)
-    if built is None:
-        far = _far_sides(edges, e, high)
-        first, last = edges.spans[e]
-        built = (_wall(edges, far), len(far) == last - first)
-        if memo is not None:
-            if len(memo.built) >= WALL_CACHE:
-                memo.built.clear()
-            memo.built[key] = built
-    return built
+    view, low = found
+    return [chosen(edges, view, code) for code in choices(edges, view, low, a, b, skip, memo)]
 
 
 def acts_as_footprint(edges: EdgeMap, piece: str, a: Disc, z_a: float, b: Disc,
@@ -308,56 +206,11 @@ def footprint_stand_ins(edges: EdgeMap, pieces: Iterable[str], a: Disc, z_a: flo
                         z_b: float, memo: WallMemo[Any] | None = None
                         ) -> frozenset[str]:
     """The ``pieces`` whose significant edge acts as their footprint for this pair
-    (:func:`acts_as_footprint`), for many pieces at once."""
-    if is_elevated(z_a, z_b, edges.orange):
-        high, z_low = a, z_b
-    elif is_elevated(z_b, z_a, edges.orange):
-        high, z_low = b, z_a
-    else:
+    (:func:`acts_as_footprint`), for many pieces at once: what the elevated base
+    decides is worked out once per base (:class:`~geometry.elevation.wall_memo.View`),
+    the lower base's tests per pair."""
+    found = view_of(edges, a, z_a, b, z_b, memo)
+    if found is None:
         return frozenset()
-    out = []
-    for piece in pieces:
-        e = edges.index.get(piece)
-        if e is None:
-            continue
-        edge = edges.edges[e]
-        if edge.top <= z_low + EPS:
-            continue
-        if edge.disc is not None:
-            if _as_circle(edges, e, a, b, high):
-                out.append(piece)
-            continue
-        if edge.outline is None or not _built(edges, e, high, memo)[1]:
-            continue
-        box = edges.edge_boxes[e]
-        if not (_meets(edge.outline, box, a) and _meets(edge.outline, box, b)):
-            out.append(piece)
-    return frozenset(out)
-
-
-def _meets(footprint: BaseGeometry, box: tuple[float, float, float, float], base: Disc) -> bool:
-    """Whether a base reaches into a footprint's inside (``box``: its bounds)."""
-    x0, y0, x1, y1 = box
-    if base.x + base.r <= x0 or base.x - base.r >= x1 or base.y + base.r <= y0 or (
-            base.y - base.r >= y1):
-        return False
-    return float(shapely.distance(footprint, shapely.Point(base.x, base.y))) < base.r - EPS
-
-
-def _wall(edges: EdgeMap, sides: list[int]) -> BaseGeometry | None:
-    """Chosen sides of one edge as one zero-thickness wall (see :func:`sight_walls`)."""
-    lines = []
-    for run, closed in _runs(edges, sides):
-        pts: list[tuple[float, float]] = []
-        last = len(run) - 1
-        for j, k in enumerate(run):
-            x0, y0, x1, y1 = edges.xy[k]
-            ux, uy = edges.stubs[k]
-            pts.append((x0 - ux, y0 - uy) if closed or j > 0 else (x0, y0))
-            pts.append((x1 + ux, y1 + uy) if closed or j < last else (x1, y1))
-        if closed:
-            pts.append(pts[0])
-        lines.append(LineString(pts))
-    if not lines:
-        return None
-    return lines[0] if len(lines) == 1 else MultiLineString(lines)
+    return stand_ins(edges, *found, pieces if isinstance(pieces, tuple) else tuple(pieces),
+                     memo)

@@ -273,18 +273,10 @@ class SightIndex:
         board's groups always, per-query groups only for their own pair."""
         rows = stack.masks
         before = len(rows)
-        of: list[int] = []
-        last: tuple[int, ...] | None = None
-        row = 0
-        for mine in cols:
-            if mine is not last:  # (neighbours often share their groups: one look-up)
-                last = mine
-                got = rows.get(mine)
-                if got is None:
-                    got = rows[mine] = len(rows)
-                row = got
-            of.append(row)
-        mask_of = np.array(of, np.int64)
+        for mine in dict.fromkeys(cols):  # (each distinct set once; pairs share them)
+            if mine not in rows:
+                rows[mine] = len(rows)
+        mask_of = np.fromiter(map(rows.__getitem__, cols), np.int64, len(cols))
         if before == 0 or len(rows) > before:  # new rows: rebuild (rare; kept per stack)
             masks = np.zeros((len(rows), len(stack.groups)), dtype=bool)
             masks[:, :len(self._groups)] = True
@@ -296,19 +288,19 @@ class SightIndex:
     def _stack(self, per_query: Sequence[Sequence[Obstacle]]
                ) -> tuple[_Stack, list[tuple[int, ...]]]:
         """Static elements plus every pair's extra ones, and each pair's extra groups."""
+        # Each pair's obstacles by identity: pairs often pass the same objects in new
+        # lists (one look-up each, the obstacles met once per distinct set).
+        mine = [tuple(map(id, ex)) for ex in per_query]
         order: dict[int, int] = {}
         uniq: list[Obstacle] = []
-        last: Sequence[Obstacle] | None = None
-        for ex in per_query:
-            if ex is last:
-                continue
-            last = ex
+        distinct = dict(zip(mine, per_query, strict=True))
+        for ex in distinct.values():
             for ob in ex:
                 if id(ob) not in order:
                     order[id(ob)] = len(uniq)
                     uniq.append(ob)
         if not uniq:
-            return self._static, [()] * len(per_query)
+            return self._static, mine  # (every pair's is ())
         key = tuple(order)
         stack = self._stack_cache.get(key)
         if stack is None:
@@ -327,19 +319,14 @@ class SightIndex:
                 self._stack_cache.clear()
             self._stack_cache[key] = stack
         spans, known = stack.spans, stack.cols
-        cols = []
-        last = None
-        groups: tuple[int, ...] = ()
-        for ex in per_query:  # many pairs share their extra obstacles
-            if ex is not last:  # (a caller may pass neighbours the same list)
-                last = ex
-                mine = tuple(order[id(ob)] for ob in ex)
-                got = known.get(mine)
-                if got is None:
-                    got = known[mine] = tuple(g for k in mine for g in range(*spans[k]))
-                groups = got
-            cols.append(groups)
-        return stack, cols
+        groups_of: dict[tuple[int, ...], tuple[int, ...]] = {}
+        for ids in distinct:
+            at = tuple(order[i] for i in ids)
+            got = known.get(at)
+            if got is None:
+                got = known[at] = tuple(g for k in at for g in range(*spans[k]))
+            groups_of[ids] = got
+        return stack, list(map(groups_of.__getitem__, mine))
 
     def _build_stack(self, uniq: tuple[Obstacle, ...]) -> _Stack:
         """Static elements plus these per-query obstacles (equal ones built once), and

@@ -49,10 +49,14 @@ from geometry.elevation.edges import (
     is_surface,
     significant_edges,
 )
-from geometry.elevation.walls import WallMemo, footprint_stand_ins
+from geometry.elevation.wall_memo import WallMemo
+from geometry.elevation.walls import footprint_stand_ins
 from geometry.sight.index import Obstacle
 from sim.scenario.objects import Scenario
 from sim.scenario.prepared import Part
+
+# Footprints' bounds kept at most (the board's cover footprints: a few dozen).
+BOXES_KEPT = 1024
 
 
 @dataclass(frozen=True)
@@ -97,6 +101,8 @@ class BoardElevation:
         self.edges: EdgeMap = significant_edges(surfaces_of(scenario), self.orange)
         # The walls built for sight queries, each as one sight obstacle (R-ELEV-2).
         self.walls: WallMemo[Obstacle] = WallMemo(Obstacle)
+        # Cover footprints' bounds by cover object id (R-ELEV-4), each with its shape.
+        self._boxes: dict[str, tuple[BaseGeometry, tuple[float, float, float, float]]] = {}
 
     def elevated(self, z_attacker: float, z_target: float) -> Elevated:
         """Who is elevated relative to whom (R-ELEV-1)."""
@@ -157,12 +163,26 @@ class BoardElevation:
             return True
         return within_orange_of_target(shape, target, self.orange)
 
+    def _box(self, oid: str, shape: BaseGeometry | Disc
+             ) -> tuple[float, float, float, float] | None:
+        """A cover footprint's bounds, kept while the object has that shape (a base: None)."""
+        if isinstance(shape, Disc):
+            return None
+        got = self._boxes.get(oid)
+        if got is None or got[0] is not shape:
+            if len(self._boxes) >= BOXES_KEPT:
+                self._boxes.clear()
+            got = self._boxes[oid] = (shape, tuple(shape.bounds))
+        return got[1]
+
     def far_cover(self, z_attacker: float, z_target: float, target: Disc,
                   objects: Sequence[tuple[str, BaseGeometry | Disc]]) -> tuple[str, ...]:
         """Ids of cover objects an elevated attacker ignores (R-ELEV-4), in order."""
+        if not cover_filter_applies(z_attacker, z_target, self.orange):
+            return ()
         return tuple(
             oid for oid, shape in objects
-            if not self.keeps_cover(z_attacker, z_target, target, shape)
+            if not within_orange_of_target(shape, target, self.orange, self._box(oid, shape))
         )
 
 

@@ -135,9 +135,15 @@ def batch(board: PreparedBoard, keys: Sequence[frozenset[str]]) -> Batched:
     groups = batches(board, keys)
     rest: list[tuple[Obstacle, ...]] = [()] * len(keys)
     for key, idx in groups:
+        # Pairs with equal pieces share one tuple (the sight index meets it by identity).
+        done: dict[frozenset[str], tuple[Obstacle, ...]] = {key: ()}
         for i in idx:
-            if keys[i] is not key and keys[i] != key:
-                rest[i] = tuple(piece_obstacles(board, keys[i] - key))
+            mine = keys[i]
+            if mine is not key:
+                got = done.get(mine)
+                if got is None:
+                    got = done[mine] = tuple(piece_obstacles(board, mine - key))
+                rest[i] = got
     return Batched(groups, rest)
 
 
