@@ -8,11 +8,11 @@ at each cell. When one of the two is elevated, :func:`~geometry.elevation.walls.
 edge would) decide per pair, and they depend on where the cell's base stands
 only through these tests, per edge:
 
-- whether the edge's box meets the box of the two bases (``_in_play``);
-- for a round edge, whether it joins as its exact circle (``_as_circle``);
+- whether the edge's box meets the box of the two bases (``wall_memo.choices``);
+- for a round edge, whether it joins as its exact circle (the same);
 - when the cell's base is the elevated one, which sides are more than Orange
-  from it (``_far_sides``; the wall is built from those sides alone);
-- whether the cell's base reaches into the edge's footprint (``_meets``).
+  from it (``wall_memo.far_sides``; the wall is built from those sides alone);
+- whether the cell's base reaches into the edge's footprint (``wall_memo.meets``).
 
 :func:`wall_classes` evaluates the same tests with the same arithmetic for many
 cells at once and numbers the cells by their outcomes: cells with the same
@@ -133,8 +133,8 @@ def _columns(edges: EdgeMap, cells: _CellTests, other: Disc, cell_high: bool,
 
 def _as_circle(d: Disc, other: Disc, xs: FloatArray, ys: FloatArray, r: float, cell_high: bool,
                orange: float, sure: BoolArray) -> BoolArray:
-    """``walls._as_circle`` per cell: both bases outside the circle and the elevated one
-    more than Orange from it."""
+    """The circle test of ``wall_memo.choices`` per cell: both bases outside the circle
+    and the elevated one more than Orange from it."""
     out_cell = np.hypot(xs - d.x, ys - d.y) - (d.r + r)
     ok = out_cell >= 0.0
     sure &= np.abs(out_cell) > TIE

@@ -139,7 +139,7 @@ def entry_of(edges: EdgeMap, view: View[Any], e: int, memo: WallMemo[Any] | None
         edge, high = edges.edges[e], view.high
         circle = None
         d = edge.disc
-        if d is not None and (  # _as_circle's tests of the elevated base
+        if d is not None and (  # the elevated base outside and more than Orange off
                 math.hypot(high.x - d.x, high.y - d.y) >= d.r + high.r
                 and math.hypot(high.x - d.x, high.y - d.y) - d.r - high.r
                 > edges.orange + EPS):
@@ -163,13 +163,13 @@ def choices(edges: EdgeMap, view: View[Any], low: Disc, a: Disc, b: Disc,
 
     An edge joins when some sight line may reach its box and its piece is not in
     ``skip``: as its exact circle when both bases are outside it and the elevated
-    one more than Orange from it (``walls._as_circle``); else as its footprint when
+    one more than Orange from it; else as its footprint when
     every side joins and a base stays outside it (a line then crosses the ring
     exactly when it enters the footprint, a cheaper obstacle than the ring); else
     as the wall of its far sides.
     """
     # Every sight line lies in the convex hull of the two bases, inside this box
-    # (walls._in_play's, without calls to min and max: this runs per pair).
+    # (Without calls to min and max: this runs per pair.)
     ax, ay, ar = a
     bx, by, br = b
     reach = (ar if ar > br else br) + EPS
@@ -208,6 +208,13 @@ def chosen(edges: EdgeMap, view: View[Any], code: int) -> tuple[WallKey, str, Wa
         return (e, "outline"), edge.id, entry.ring
     assert entry.wall is not None
     return (e, "wall", high.x, high.y, high.r), edge.id, entry.wall
+
+
+def joined_sides(edges: EdgeMap, view: View[Any], code: int) -> list[int]:
+    """The sides of the edge one code of :func:`choices` joins: all of them as its
+    circle, else those more than Orange from the elevated base (all, as its footprint)."""
+    e, how = divmod(code, 3)
+    return list(range(*edges.spans[e])) if how == _DISC else far_sides(edges, e, view.high)
 
 
 def built(edges: EdgeMap, e: int, high: Disc, memo: WallMemo[Any] | None

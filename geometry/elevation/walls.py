@@ -21,14 +21,14 @@ from shapely.geometry import LineString
 from shapely.geometry.base import BaseGeometry
 
 from geometry.discs import Disc
-from geometry.elevation.edges import EPS, EdgeMap, EdgeSide, SignificantEdge, is_elevated
+from geometry.elevation.edges import EdgeMap, EdgeSide, SignificantEdge
 from geometry.elevation.wall_memo import (
     Wall,
     WallKey,
     WallMemo,
     choices,
     chosen,
-    far_sides,
+    joined_sides,
     runs,
     stand_ins,
     view_of,
@@ -55,46 +55,6 @@ def distance_to_side(base: Disc, side: tuple[float, float, float, float]) -> flo
     return math.hypot(x0 + t * ux - base.x, y0 + t * uy - base.y) - base.r
 
 
-def _in_play(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float
-             ) -> tuple[Disc, list[int]] | None:
-    """The elevated base and the edges that may join a sight query (R-ELEV-2).
-
-    None when neither base is elevated relative to the other. An edge may
-    join when its top is above the lower base and some sight line may reach its
-    box (:func:`~geometry.elevation.wall_memo.choices` makes the same tests).
-    """
-    if not edges.sides:
-        return None
-    if is_elevated(z_a, z_b, edges.orange):
-        high, z_low = a, z_b
-    elif is_elevated(z_b, z_a, edges.orange):
-        high, z_low = b, z_a
-    else:
-        return None
-    # Every sight line lies in the convex hull of the two bases, inside this box.
-    reach = max(a.r, b.r) + EPS
-    lo_x, hi_x = min(a.x, b.x) - reach, max(a.x, b.x) + reach
-    lo_y, hi_y = min(a.y, b.y) - reach, max(a.y, b.y) + reach
-    chosen = []
-    for e, edge in enumerate(edges.edges):
-        x0, y0, x1, y1 = edges.edge_boxes[e]
-        if edge.top <= z_low + EPS or x1 < lo_x or x0 > hi_x or y1 < lo_y or y0 > hi_y:
-            continue
-        chosen.append(e)
-    return high, chosen
-
-
-def _as_circle(edges: EdgeMap, e: int, a: Disc, b: Disc, high: Disc) -> bool:
-    """Whether a round edge joins as its exact circle: both bases stand outside it
-    and the elevated one is more than Orange from all of it, so a line crosses
-    the ring exactly when it passes through the circle."""
-    d = edges.edges[e].disc
-    return d is not None and (
-        math.hypot(a.x - d.x, a.y - d.y) >= d.r + a.r
-        and math.hypot(b.x - d.x, b.y - d.y) >= d.r + b.r
-        and math.hypot(high.x - d.x, high.y - d.y) - d.r - high.r > edges.orange + EPS)
-
-
 def sight_edges(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float) -> tuple[EdgeSide, ...]:
     """The significant edges that join the obstacles of one sight query (R-ELEV-2).
 
@@ -116,15 +76,13 @@ def sight_edges(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float) -> tup
     >>> [list(w.line.coords) for w in sight_edges(m, near, 6.0, foot, 0.0)]
     [[(10.0, 10.0), (0.0, 10.0), (0.0, 0.0), (10.0, 0.0)]]
     """
-    play = _in_play(edges, a, z_a, b, z_b)
-    if play is None:
+    found = view_of(edges, a, z_a, b, z_b, None)
+    if found is None:
         return ()
-    high, chosen = play
+    view, low = found
     out = []
-    for e in chosen:
-        sides = (list(range(*edges.spans[e])) if _as_circle(edges, e, a, b, high)
-                 else far_sides(edges, e, high))
-        for run, closed in runs(edges, sides):
+    for code in choices(edges, view, low, a, b, (), None):  # the queries' own choice
+        for run, closed in runs(edges, joined_sides(edges, view, code)):
             pts = [edges.xy[run[0]][:2], *(edges.xy[k][2:] for k in run)]
             if closed:
                 pts[-1] = pts[0]
