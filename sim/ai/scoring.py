@@ -19,6 +19,9 @@ import math
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, replace
 
+from sim.ai.charge_reach import LEVEL, charge_reach, charge_within
+from sim.ai.charge_reach import charge_reaches as charge_reaches  # (its home for callers)
+from sim.ai.charge_reach import within_charge as within_charge
 from sim.ai.objectives import spot_value
 from sim.combat.plan import (
     AttackPlan,
@@ -55,8 +58,6 @@ SHOT_AFTER_MOVE = 0.9
 SHOT_NEXT_TURN = 0.35
 #: Value per inch too far from the nearest enemy (gets idle models moving).
 APPROACH = 0.03
-#: Heights closer than this are one level (inches).
-LEVEL = 0.01
 
 
 @dataclass(frozen=True)
@@ -369,7 +370,7 @@ class Scorer:
             if mine is not None and (best is None or mine.value > best.value):
                 best = mine
             theirs = self._best_shot(sit, e, model, foes.health, d, radii, arms[e])
-            if _charge_within(d, r_e, foes.r, charge, there.z, at.z):
+            if charge_within(d, r_e, foes.r, charge, there.z, at.z):
                 hit = self.melee(sit, e, model)
                 if hit is not None and (theirs is None or hit.value > theirs.value):
                     theirs = hit
@@ -393,36 +394,6 @@ def _moved(sit: Situation, model: str, at: Position) -> Situation:
     return sit.moved(model, at) if model in sit.positions else replace(
         sit, positions={**sit.positions, model: at}, climbing=sit.climbing - {model},
         memo=Memo())
-
-
-def within_charge(state: GameState, model: str, enemy: str, at: Position | None = None) -> bool:
-    """The enemy's base is within the model's charge ruler, at the model's level."""
-    return charge_reaches(state.scenario, model, at or state.model(model).position,
-                          enemy, state.model(enemy).position)
-
-
-def charge_reaches(scenario: Scenario, model: str, a: Position, enemy: str,
-                   b: Position) -> bool:
-    """The AI's one answer to "could ``model`` at ``a`` charge ``enemy`` at ``b``?": the
-    bases' gap within its charge ruler (R-DIST-1, touching within the tolerance of R-UNIT-2)
-    at the same level (a charge up or down a face is the planner's to find, not a guess's)."""
-    return _charge_within(math.hypot(a.x - b.x, a.y - b.y), scenario.radius_of(model),
-                          scenario.radius_of(enemy),
-                          charge_reach(scenario, model), a.z, b.z)
-
-
-def charge_reach(scenario: Scenario, model: str) -> float:
-    """How far the model's base may be from an enemy's and still charge it: its Charge
-    ruler plus touching (R-DIST-1, R-UNIT-2)."""
-    rules = scenario.rules_data
-    return rules.ruler(scenario.unit_of(model).charge) + rules.touch_tolerance
-
-
-def _charge_within(distance: float, r_charger: float, r_target: float, reach: float,
-                   z_charger: float, z_target: float) -> bool:
-    """:func:`charge_reaches` with its numbers known (the places of one board share
-    them): centres ``distance`` apart, the charge ruler plus touching ``reach``."""
-    return abs(z_charger - z_target) < LEVEL and distance - r_charger - r_target <= reach
 
 
 def in_contact(sit: Situation, a: str, b: str) -> bool:
