@@ -4,7 +4,7 @@ Two deliberate bugs survived every test: the AI's "within charge" taking a base
 exactly at the charge ruler (plus the touch tolerance, R-UNIT-2) as out of reach,
 and the last round's weights inverted so a side ahead plays as one behind
 (R-TURN-10, docs/ai.md). Each test below fails on one of them (checked by hand:
-``<=`` made ``<`` in :func:`sim.ai.scoring.within_charge`, the two branches of
+``<=`` made ``<`` in :func:`sim.ai.charge_reach.charge_within`, the two branches of
 :func:`sim.ai.search.late_weights` swapped, ``lead > 0`` made ``lead >= 0``).
 
 The expected answers come from the rules, not from the code under test: the gap
@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 
 from geometry.discs import Disc, gap
-from sim.ai.scoring import APPROACH, AttackValue, within_charge
+from sim.ai.charge_reach import within_charge
+from sim.ai.scoring import APPROACH, AttackValue
 from sim.ai.search import APPROACH as SEARCH_APPROACH
 from sim.ai.search import SearchPlayer, Weights, late_weights, pressing
 from sim.engine.actions import ChooseFirst

@@ -25,7 +25,7 @@ import shapely
 from geometry.movement.paths import path_length
 from geometry.movement.reach import reachable_area
 from geometry.movement.reach_points import PointReach
-from sim.ai.scoring import charge_reaches
+from sim.ai.charge_reach import charge_reaches
 from sim.engine.actions import Action, EndActivation
 from sim.engine.state import GameState
 from sim.movement.kinds import Charge, Leave, Move, MoveArea, level_of, walk

@@ -27,8 +27,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from sim.ai.charge_reach import within_charge
 from sim.ai.last_round import is_last_round
-from sim.ai.scoring import Scorer, within_charge
+from sim.ai.scoring import Scorer
 from sim.combat.situation import Situation
 from sim.engine.gamedata import ModelState, Readiness
 from sim.engine.state import GameState

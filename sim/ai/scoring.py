@@ -19,9 +19,7 @@ import math
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, replace
 
-from sim.ai.charge_reach import LEVEL, charge_reach, charge_within
-from sim.ai.charge_reach import charge_reaches as charge_reaches  # (its home for callers)
-from sim.ai.charge_reach import within_charge as within_charge
+from sim.ai.charge_reach import LEVEL, charge_reach, charge_within, within_charge
 from sim.ai.objectives import spot_value
 from sim.combat.plan import (
     AttackPlan,
