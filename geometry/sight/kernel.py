@@ -211,6 +211,25 @@ def _guided_free(pts: Array, guide: Array, a: Array, b: Array, tri: Array, disc:
 
 
 @jit
+def _guide_line(guide: Array, a: Array, b: Array) -> tuple[Array, int]:
+    """The line of heights ``guide`` (h0 over base a's centre, h1 over b's, across the
+    centre line: :func:`~geometry.sight.certify.proved_blocked`), as a row of
+    :func:`~geometry.sight.lines.first_free`'s lines through no feature; none when the
+    proof left the guide on the centre line (stage 1 tested it)."""
+    lines = np.full((1, 6), -1.0)
+    ux, uy, length = axis(a, b)
+    if not length > 0 or (guide[0] == 0.0 and guide[1] == 0.0):
+        return lines, 0
+    x0, y0 = a[0] - guide[0] * uy, a[1] + guide[0] * ux
+    wx, wy = b[0] - guide[1] * uy - x0, b[1] + guide[1] * ux - y0
+    ln = math.sqrt(wx * wx + wy * wy)
+    if not ln > 0:
+        return lines, 0
+    lines[0, 0], lines[0, 1], lines[0, 2], lines[0, 3] = x0, y0, wx / ln, wy / ln
+    return lines, 1
+
+
+@jit
 def _through_free(pts: Array, a: Array, b: Array, tri: Array, disc: Array, wall: Array,
                   slots: Ints, sbox: Array, order: Ints, hint: Ints, met: NDArray[np.bool_],
                   wit: Array, state: NDArray[np.int8]) -> bool:
@@ -324,6 +343,16 @@ def _one(pk: Any, ok: NDArray[np.bool_], a: Array, b: Array, hit: NDArray[np.boo
         elif family == 1:
             if not names and not crowded and proved_blocked(pk, cand, a, b, guide):
                 break  # every line crosses a triangle between the bases
+            if not names:
+                # The line the proof gave up at: no piece between the bases crosses it
+                # (or it is the middle of a box homing in on a narrow free strip), so
+                # it is often free (on the 400-piece board for 61 of the 88 visible
+                # pairs that get here); a free segment, the witness without names.
+                guided, k = _guide_line(guide, a, b)
+                if k > 0 and first_free(guided, k, pts, a, b, tri, disc, wall, slots, sbox,
+                                        order, hint, met, wit, False):
+                    seen = True
+                    break
             slot_of = np.full(len(pk.gbox), -1, np.int64)
             for q in range(len(slots)):
                 slot_of[slots[q, 0]] = q
