@@ -23,7 +23,7 @@ import shapely
 
 from bench.boards import KINDS, Board, crowded_board
 from geometry.discs import Disc
-from geometry.sight.corridor import groups_near
+from geometry.sight.corridor import _INSERTION, _ascending, groups_near
 from geometry.sight.index import Obstacle, Sight, SightIndex
 from tests.sight_oracle import Oracle
 
@@ -123,6 +123,25 @@ def test_grid_offers_every_piece_reaching_into_the_corridor(kind: str) -> None:
         if math.hypot(a.x - b.x, a.y - b.y) < 8:
             short.append(len(offered))
     assert short and max(short) < len(board.obstacles) / 4
+
+
+def test_groups_offered_once_each_in_ascending_order() -> None:
+    """The kernel lists elements and features group by group in the order offered, so
+    the named search's first free line (its witness) depends on that order: ascending,
+    whether the corridor offers few groups (put in order by insertion) or many."""
+    board = crowded_board("convex", 4, 400)
+    packed = SightIndex(board.obstacles, board.merge_gap)._static.packed
+    ok = np.ones(len(packed.gbox), dtype=np.bool_)
+    sizes = []
+    for a, b in itertools.combinations(board.bases, 2):
+        got = groups_near(packed, ok, np.array(a, np.float64), np.array(b, np.float64)).tolist()
+        assert got == sorted(set(got))
+        sizes.append(len(got))
+    assert min(sizes) <= _INSERTION < max(sizes)
+    rng = np.random.default_rng(5)
+    for n in (0, 1, 2, 3, 17, _INSERTION, _INSERTION + 1, 200):
+        ids = rng.permutation(3 * n)[:n].astype(np.int64)
+        assert _ascending(ids.copy()).tolist() == sorted(ids.tolist())
 
 
 @pytest.mark.parametrize("shift", [0.0, 1e5])

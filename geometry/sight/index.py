@@ -235,7 +235,9 @@ class SightIndex:
         m = len(rows)
         visible = np.zeros(m, dtype=bool)
         wit = np.zeros((m, 4))
-        hit = np.zeros((m, len(stack.groups)), dtype=bool)
+        # Without names the kernel leaves ``hit`` alone: no row per group to fill and scan
+        # (on the 400-piece board, 330 groups, the scan cost 0.6 us a pair).
+        hit = np.zeros((m, len(stack.groups) if names else 0), dtype=bool)
         sight_pairs(stack.packed, masks, mask_of, rows, visible, wit, hit, names)
         met: dict[int, list[int]] = {}
         for i, g in zip(*(ix.tolist() for ix in np.nonzero(hit)), strict=True):
