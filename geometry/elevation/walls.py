@@ -23,8 +23,6 @@ from shapely.geometry.base import BaseGeometry
 from geometry.discs import Disc
 from geometry.elevation.edges import EdgeMap, EdgeSide, SignificantEdge
 from geometry.elevation.wall_memo import (
-    Wall,
-    WallKey,
     WallMemo,
     choices,
     chosen,
@@ -123,18 +121,12 @@ def sight_walls(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,
     [('roof:edge', [(10.0, 10.0), (-1e-05, 10.0), (0.0, 10.00001), (0.0, -1e-05), \
 (-1e-05, 0.0), (10.0, 0.0)])]
     """
-    return tuple((eid, wall) for _, eid, wall in _chosen_walls(edges, a, z_a, b, z_b, skip, memo))
-
-
-def _chosen_walls(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,
-                  skip: Collection[str], memo: WallMemo[Any] | None
-                  ) -> list[tuple[WallKey, str, Wall]]:
-    """:func:`sight_walls`, each wall with the key that names it in a :class:`WallMemo`."""
     found = view_of(edges, a, z_a, b, z_b, memo)
     if found is None:
-        return []
+        return ()
     view, low = found
-    return [chosen(edges, view, code) for code in choices(edges, view, low, a, b, skip, memo)]
+    return tuple(chosen(edges, view, code)[1:]
+                 for code in choices(edges, view, low, a, b, skip, memo))
 
 
 def acts_as_footprint(edges: EdgeMap, piece: str, a: Disc, z_a: float, b: Disc,
