@@ -78,7 +78,8 @@ def _runaway(state: GameState, seed: int) -> str:
              f"(round {state.round})")
     if state.rounds is None:
         words += ("; the scenario has no last round (no 'rounds' key), so its games end "
-                  "only when a side is out of play: give --rounds R to end them at round R")
+                  "only when a side is out of play (simulate and ladder: --rounds R ends them "
+                  "at round R)")
     return words
 
 
