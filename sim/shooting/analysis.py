@@ -29,9 +29,7 @@ Examples
 
 from __future__ import annotations
 
-import math
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 from itertools import chain
 from typing import cast
 
@@ -42,15 +40,11 @@ from geometry.cover.filters import bases_entered, split_at
 from geometry.cover.objects import CoverObject
 from geometry.cover.table import disc_code
 from geometry.discs import Disc
-from geometry.ranges import bands_at
 from geometry.sight.index import Obstacle, Sight, pair_rows
 from sim.errors import UsageError
 from sim.scenario.objects import Scenario
 from sim.scenario.positions import Position
-from sim.scenario.prepared import Part
 from sim.shooting.board import PreparedBoard, prepared_board
-from sim.shooting.cover_count import count_cover
-from sim.shooting.elevation_rules import FAR_FROM_TARGET, Elevated
 from sim.shooting.fan_plan import (
     Batched,
     FanPlan,
@@ -64,7 +58,6 @@ from sim.shooting.fan_plan import (
 from sim.shooting.model_cover import (
     huge_blockers,
     huge_on_table,
-    huge_sight_reasons,
     model_cover,
 )
 from sim.shooting.shot_analysis import (
@@ -77,10 +70,9 @@ from sim.shooting.shot_analysis import (
     Reason,
     ShotAnalysis,
     ShotPair,
-    cover_reasons,
 )
+from sim.shooting.shot_numbers import shot, terms_of
 from sim.shooting.sight_batches import name_blockers
-from sim.shooting.weapon_range import rulers
 
 __all__ = ["ENTERS_ONLY", "FRIENDLY", "HUGE_IN_MELEE", "HUGE_NOT_LARGER", "TOUCHES_ATTACKER",
            "IgnoredCover", "PreparedBoard", "Reason", "ShotAnalysis", "analyse", "analyse_many",
@@ -205,32 +197,12 @@ def terrain_cover(board: PreparedBoard, pair: ShotPair, near: Sequence[int] | No
 
     A piece is a cover object for the pair when it is cover, blocks sight or
     is area terrain for either model (a blocking piece the shot goes around is
-    cover too, R-COV-2). Elevation changes the count in :func:`elevation_cover`.
+    cover too, R-COV-2). Elevation changes the count in
+    :func:`~sim.shooting.shot_numbers.elevation_cover`.
     """
     kinds = cover_kinds(board, pair.attacker, pair.target)
     return [obj for i in (board.pieces_on(pair.a, pair.t) if near is None else near)
             if (obj := kinds[i]) is not None]
-
-
-def elevation_cover(board: PreparedBoard, pair: ShotPair, objects: Sequence[CoverObject],
-                    cover: tuple[str, ...], ignored: tuple[IgnoredCover, ...]
-                    ) -> tuple[tuple[str, ...], tuple[IgnoredCover, ...], tuple[str, ...]]:
-    """Cover as elevation changes it (R-ELEV-3, R-ELEV-4), and the counted edges that
-    lie over the attacker's base but Orange or more above it (R-COV-2 Decision).
-
-    An elevated attacker counts only cover within Orange of the target; shot
-    at an elevated target, significant edges near it count, once each.
-    """
-    elev = board.elevation
-    if not elev.has_elevated(pair.z_a, pair.z_t):
-        return cover, ignored, ()  # R-ELEV-3 and R-ELEV-4 need an elevated model
-    shapes = {o.id: o.shape for o in objects}
-    far = set(elev.far_cover(pair.z_a, pair.z_t, pair.t, [(c, shapes[c]) for c in cover]))
-    edges = elev.edge_cover(pair.a, pair.z_a, pair.t, pair.z_t)
-    kept = tuple(c for c in cover if c not in far) + edges.counted
-    dropped = tuple(IgnoredCover(c, FAR_FROM_TARGET) for c in cover if c in far)
-    return (kept, (*ignored, *dropped, *(IgnoredCover(e, r) for e, r in edges.ignored)),
-            edges.high)
 
 
 def _check_ids(scenario: Scenario, positions: Mapping[str, Position], ids: Sequence[str],
@@ -413,7 +385,7 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
     # cover, so most lines have no base left to look at).
     ids = list(discs)
     entered = _entered(ids, discs, attacker_id, targets, rows)
-    terms = _terms(scenario, weapon_id)
+    terms = terms_of(scenario, weapon_id)
     made: dict[str, CoverObject] = {}  # each base as a cover object, shared by the pairs
     out = []
     for pair, sight, elevated, kinds, row, terrain, found in zip(
@@ -432,68 +404,6 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
             objects += models
             found += [disc_code(pair.a, pair.t, m.shape, tolerance)  # type: ignore[arg-type]
                       for m in models]
-        out.append(_shot(board, terms, pair, sight, elevated, objects, found, ruled_out,
+        out.append(shot(board, terms, pair, sight, elevated, objects, found, ruled_out,
                          huge_on_line))
     return out
-
-
-@dataclass(frozen=True)
-class ShotTerms:
-    """What the rule set and the weapon make of every shot of one call: the cover
-    numbers (R-COV-3) and the weapon's rulers (R-RANGE-1)."""
-
-    weapon: str | None
-    rule_set: str
-    cover_modifier: int
-    armor_bonus: int  # for a target in cover under the rulebook (R-COV-3)
-    armor_boost: int  # for a target in cover under the other rule sets
-    short: float
-    long: float | None
-
-    @staticmethod
-    def of(scenario: Scenario, weapon_id: str | None) -> ShotTerms:
-        rules = scenario.rules_data
-        rulebook = scenario.rules == "rulebook"
-        short, long = (0.0, None) if weapon_id is None else rulers(rules,
-                                                                     scenario.weapons[weapon_id])
-        return ShotTerms(weapon_id, scenario.rules, rules.cover_modifier,
-                         rules.cover_armor_bonus if rulebook else 0,
-                         0 if rulebook else rules.cover_armor_boost, short, long)
-
-
-#: Each weapon's :class:`ShotTerms` (None: no weapon), built once per scenario.
-SHOT_TERMS: Part[dict[str | None, ShotTerms]] = Part("shot terms", lambda scenario: {})
-
-
-def _terms(scenario: Scenario, weapon_id: str | None) -> ShotTerms:
-    known = scenario.prepared.get(SHOT_TERMS)
-    terms = known.get(weapon_id)
-    if terms is None:
-        terms = known[weapon_id] = ShotTerms.of(scenario, weapon_id)
-    return terms
-
-
-def _shot(board: PreparedBoard, terms: ShotTerms, pair: ShotPair, sight: Sight,
-          elevated: Elevated, objects: Sequence[CoverObject], flags: Sequence[int],
-          ruled_out: list[IgnoredCover], huge_on_line: tuple[str, ...]) -> ShotAnalysis:
-    """The shot's numbers, and the reasons, for one pair whose sight and how its line
-    of cover meets each object (``flags``: bits of ``CoverTable.hits``) are known."""
-    cover, ignored = (count_cover(objects, flags, ruled_out) if objects
-                      else ((), tuple(ruled_out)))
-    high: tuple[str, ...] = ()
-    if elevated.attacker or elevated.target:  # R-ELEV-3 and R-ELEV-4 need an elevated model
-        cover, ignored, high = elevation_cover(board, pair, objects, cover, ignored)
-    reasons = cover_reasons(board, objects, cover, high) if cover else ()
-    a, t = pair.a, pair.t
-    distance = math.hypot(a.x - t.x, a.y - t.y) - a.r - t.r  # geometry.discs.gap, inlined
-    bands = (bands_at(distance, pair.t.r, terms.short, terms.long)
-             if terms.weapon is not None else None)
-    return _new(ShotAnalysis, (
-        pair.attacker, pair.target, terms.weapon, terms.rule_set, sight, cover, ignored,
-        terms.cover_modifier * len(cover),  # skill_modifier
-        terms.armor_bonus if cover else 0, terms.armor_boost if cover else 0,  # R-COV-3
-        distance, bands, bool(bands) if bands is not None else None, elevated,
-        reasons,
-        huge_sight_reasons(board, pair, sight, huge_on_line)
-        if huge_on_line or not board.huge.isdisjoint(sight.blocked_by) else (),
-    ))
