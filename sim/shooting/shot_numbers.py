@@ -24,24 +24,37 @@ _new = tuple.__new__
 
 
 def elevation_cover(board: PreparedBoard, pair: ShotPair, objects: Sequence[CoverObject],
-                    cover: tuple[str, ...], ignored: tuple[IgnoredCover, ...]
+                    cover: tuple[str, ...], ignored: tuple[IgnoredCover, ...],
+                    elevated: Elevated | None = None
                     ) -> tuple[tuple[str, ...], tuple[IgnoredCover, ...], tuple[str, ...]]:
     """Cover as elevation changes it (R-ELEV-3, R-ELEV-4), and the counted edges that
     lie over the attacker's base but Orange or more above it (R-COV-2 Decision).
 
     An elevated attacker counts only cover within Orange of the target; shot
     at an elevated target, significant edges near it count, once each.
+    ``elevated``: the pair's :class:`Elevated`, when the caller knows it.
     """
     elev = board.elevation
-    if not elev.has_elevated(pair.z_a, pair.z_t):
-        return cover, ignored, ()  # R-ELEV-3 and R-ELEV-4 need an elevated model
-    shapes = {o.id: o.shape for o in objects}
-    far = set(elev.far_cover(pair.z_a, pair.z_t, pair.t, [(c, shapes[c]) for c in cover]))
-    edges = elev.edge_cover(pair.a, pair.z_a, pair.t, pair.z_t)
-    kept = tuple(c for c in cover if c not in far) + edges.counted
-    dropped = tuple(IgnoredCover(c, FAR_FROM_TARGET) for c in cover if c in far)
-    return (kept, (*ignored, *dropped, *(IgnoredCover(e, r) for e, r in edges.ignored)),
-            edges.high)
+    if elevated is None:
+        elevated = elev.elevated(pair.z_a, pair.z_t)
+    # At most one model is elevated (Orange > 0), so one rule applies: R-ELEV-4 filters
+    # an elevated attacker's cover, R-ELEV-3 adds edges near an elevated target.
+    if elevated.attacker:
+        if not cover:
+            return cover, ignored, ()
+        shapes = {o.id: o.shape for o in objects}
+        far = elev.far_cover(pair.z_a, pair.z_t, pair.t, [(c, shapes[c]) for c in cover])
+        if not far:
+            return cover, ignored, ()
+        return (tuple(c for c in cover if c not in far),
+                (*ignored, *(IgnoredCover(c, FAR_FROM_TARGET) for c in cover if c in far)), ())
+    if elevated.target:
+        edges = elev.edge_cover(pair.a, pair.z_a, pair.t, pair.z_t)
+        if not (edges.counted or edges.ignored):
+            return cover, ignored, ()
+        return (cover + edges.counted,
+                (*ignored, *(IgnoredCover(e, r) for e, r in edges.ignored)), edges.high)
+    return cover, ignored, ()  # R-ELEV-3 and R-ELEV-4 need an elevated model
 
 
 @dataclass(frozen=True)
@@ -81,15 +94,16 @@ def terms_of(scenario: Scenario, weapon_id: str | None) -> ShotTerms:
 
 
 def shot(board: PreparedBoard, terms: ShotTerms, pair: ShotPair, sight: Sight,
-          elevated: Elevated, objects: Sequence[CoverObject], flags: Sequence[int],
-          ruled_out: list[IgnoredCover], huge_on_line: tuple[str, ...]) -> ShotAnalysis:
+         elevated: Elevated, objects: Sequence[CoverObject], flags: Sequence[int],
+         ruled_out: list[IgnoredCover], huge_on_line: tuple[str, ...]) -> ShotAnalysis:
     """The shot's numbers, and the reasons, for one pair whose sight and how its line
     of cover meets each object (``flags``: bits of ``CoverTable.hits``) are known."""
     cover, ignored = (count_cover(objects, flags, ruled_out) if objects
                       else ((), tuple(ruled_out)))
     high: tuple[str, ...] = ()
     if elevated.attacker or elevated.target:  # R-ELEV-3 and R-ELEV-4 need an elevated model
-        cover, ignored, high = elevation_cover(board, pair, objects, cover, ignored)
+        cover, ignored, high = elevation_cover(board, pair, objects, cover, ignored,
+                                               elevated)
     reasons = cover_reasons(board, objects, cover, high) if cover else ()
     a, t = pair.a, pair.t
     distance = math.hypot(a.x - t.x, a.y - t.y) - a.r - t.r  # geometry.discs.gap, inlined
