@@ -98,8 +98,7 @@ def cover_edges(
         return NO_EDGE_COVER
     px, py, qx, qy = attacker.x, attacker.y, target.x, target.y
     tiny = EPS * max(1.0, math.hypot(qx - px, qy - py))
-    tops, boxes, spans, xy = edges.arrays
-    crossed = sides_crossed(px, py, qx, qy, tiny, z_attacker + EPS, tops, boxes, spans, xy)
+    crossed = sides_crossed(px, py, qx, qy, tiny, z_attacker + EPS, *edges.arrays)
     if not len(crossed):
         return NO_EDGE_COVER
     far = edges.orange + EPS
