@@ -158,36 +158,48 @@ def sight_extras(scenario: Scenario, positions: Mapping[str, Position], pair: Sh
     ``blocking`` (the pair's :func:`blocking_pieces`, computed when not given)
     spares the edges of pieces that block anyway.
     """
-    return _extras(prepared_board(scenario), positions, pair, blocking)
+    got = _extras(prepared_board(scenario), positions, pair, blocking)
+    return got if isinstance(got, list) else list(got)
 
 
 def _extras(board: PreparedBoard, positions: Mapping[str, Position], pair: ShotPair,
             blocking: frozenset[str] | None,
-            huge_here: Sequence[tuple[str, Obstacle]] | None = None) -> list[Obstacle]:
-    """:func:`sight_extras` on a prepared board (``huge_here``: :func:`huge_on_table`)."""
+            huge_here: Sequence[tuple[str, Obstacle]] | None = None) -> Sequence[Obstacle]:
+    """:func:`sight_extras` on a prepared board (``huge_here``: :func:`huge_on_table`);
+    an elevated pair's walls come back as the memo's tuple itself when no huge base
+    joins them (the sight index meets it by identity)."""
     huge = huge_blockers(board, positions, pair, huge_here) if board.huge else []
+    if pair.z_a == pair.z_t:
+        return huge  # (one height: neither is elevated, R-ELEV-1)
     elevated = elevated_at(board, pair.z_a, pair.z_t)
     if not (elevated.attacker or elevated.target):
         return huge  # no edge joins a ground-level query (R-ELEV-2)
     if blocking is None:
         blocking = blocking_pieces(board, pair)
-    return [*huge, *board.elevation.sight_walls(pair.a, pair.z_a, pair.t, pair.z_t, blocking)]
+    walls = board.elevation.sight_walls(pair.a, pair.z_a, pair.t, pair.z_t, blocking)
+    return [*huge, *walls] if huge else walls
 
 
 def _fan_extras(board: PreparedBoard, positions: Mapping[str, Position],
                 pairs: Sequence[ShotPair], plan: FanPlan, keys: Sequence[frozenset[str]]
-                ) -> list[list[Obstacle]]:
-    """:func:`_extras` of a fan's pairs. Pairs with no elevated model get only the huge
-    bases the plan says block them (R-LOS-3): pairs alike in those share one list,
-    and the sight index then looks it up once (``SightIndex._stack``)."""
+                ) -> list[Sequence[Obstacle]]:
+    """:func:`_extras` of a fan's pairs: the huge bases the plan says block each
+    (R-LOS-3; pairs alike in those share one list, and the sight index then looks it
+    up once, ``SightIndex._stack``), and a pair with an elevated model its walls of
+    significant edges too (R-ELEV-2)."""
     huge_here = huge_on_table(board, positions) if board.huge else []
+    out: list[Sequence[Obstacle]]
     if huge_here:
         lists = [[ob for mid, ob in huge_here if mid in like] for like in plan.huge_sets]
         out = [lists[k] for k in plan.huge_of]
     else:
         out = [[]] * len(pairs)  # (one list: nothing joins these queries)
+    walls_of = board.elevation.sight_walls
     for i in plan.raised:  # R-ELEV-2: an elevated model's pairs meet significant edges
-        out[i] = _extras(board, positions, pairs[i], keys[i], huge_here)
+        p = pairs[i]
+        walls = walls_of(p.a, p.z_a, p.t, p.z_t, keys[i])
+        huge = out[i]
+        out[i] = [*huge, *walls] if huge else walls
     return out
 
 
@@ -335,7 +347,7 @@ def _fan_sights(board: PreparedBoard, positions: Mapping[str, Position],
 
 
 def _sights(board: PreparedBoard, pairs: Sequence[ShotPair], keys: Sequence[frozenset[str]],
-            stand_ins: Sequence[frozenset[str]], extras: Sequence[list[Obstacle]],
+            stand_ins: Sequence[frozenset[str]], extras: Sequence[Sequence[Obstacle]],
             how: Batched, rows: NDArray[np.float64] | None, names: bool = True
             ) -> list[Sight]:
     """The batched sight queries of ``how`` and their answers, blockers named alike
