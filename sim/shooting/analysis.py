@@ -148,7 +148,7 @@ def _with_stand_ins(board: PreparedBoard, pair: ShotPair, below: frozenset[str],
                     lifted: tuple[str, ...]) -> tuple[frozenset[str], frozenset[str]]:
     """The blocking pieces with the lifted ones whose edge blocks as they would (R-ELEV-2)."""
     stand_ins = board.elevation.edges_standing_in(lifted, pair.a, pair.z_a, pair.t, pair.z_t)
-    return below | stand_ins, stand_ins
+    return (below | stand_ins if stand_ins else below), stand_ins
 
 
 def sight_extras(scenario: Scenario, positions: Mapping[str, Position], pair: ShotPair,
@@ -180,27 +180,16 @@ def _extras(board: PreparedBoard, positions: Mapping[str, Position], pair: ShotP
     return [*huge, *walls] if huge else walls
 
 
-def _fan_extras(board: PreparedBoard, positions: Mapping[str, Position],
-                pairs: Sequence[ShotPair], plan: FanPlan, keys: Sequence[frozenset[str]]
-                ) -> list[Sequence[Obstacle]]:
-    """:func:`_extras` of a fan's pairs: the huge bases the plan says block each
-    (R-LOS-3; pairs alike in those share one list, and the sight index then looks it
-    up once, ``SightIndex._stack``), and a pair with an elevated model its walls of
-    significant edges too (R-ELEV-2)."""
+def _fan_huge(board: PreparedBoard, positions: Mapping[str, Position],
+              pairs: Sequence[ShotPair], plan: FanPlan) -> list[Sequence[Obstacle]]:
+    """The huge bases the plan says block each pair of a fan (R-LOS-3): pairs alike in
+    those share one list, and the sight index then looks it up once
+    (``SightIndex._stack``)."""
     huge_here = huge_on_table(board, positions) if board.huge else []
-    out: list[Sequence[Obstacle]]
     if huge_here:
         lists = [[ob for mid, ob in huge_here if mid in like] for like in plan.huge_sets]
-        out = [lists[k] for k in plan.huge_of]
-    else:
-        out = [[]] * len(pairs)  # (one list: nothing joins these queries)
-    walls_of = board.elevation.sight_walls
-    for i in plan.raised:  # R-ELEV-2: an elevated model's pairs meet significant edges
-        p = pairs[i]
-        walls = walls_of(p.a, p.z_a, p.t, p.z_t, keys[i])
-        huge = out[i]
-        out[i] = [*huge, *walls] if huge else walls
-    return out
+        return [lists[k] for k in plan.huge_of]
+    return [[]] * len(pairs)  # (one list: nothing joins these queries)
 
 
 def terrain_cover(board: PreparedBoard, pair: ShotPair, near: Sequence[int] | None = None
@@ -322,26 +311,44 @@ def pair_sights(board: PreparedBoard, scenario: Scenario, positions: Mapping[str
     """Sight for every pair (of any attackers), batched per set of blocking pieces
     (``rows``: the pairs' :func:`~geometry.sight.index.pair_rows`, when the caller has
     them)."""
-    both = [_blocking(board, pair) for pair in pairs]
-    keys = [key for key, _ in both]
     huge_here = huge_on_table(board, positions) if board.huge else []
-    extras = [_extras(board, positions, pair, key, huge_here)
-              for pair, key in zip(pairs, keys, strict=True)]
-    return _sights(board, pairs, keys, [s for _, s in both], extras, batch(board, keys), rows)
+    walls_of = board.elevation.pair_walls
+    keys, stand_ins, extras = [], [], []
+    for pair in pairs:
+        key, lifted = by_heights(board, pair.attacker, pair.target, pair.z_a, pair.z_t)
+        huge: Sequence[Obstacle] = (huge_blockers(board, positions, pair, huge_here)
+                                    if huge_here else [])
+        standing = _NONE
+        if pair.z_a != pair.z_t:  # (one height: neither is elevated, R-ELEV-1)
+            key, standing, walls = walls_of(lifted, key, pair.a, pair.z_a, pair.t, pair.z_t)
+            if walls:
+                huge = [*huge, *walls] if huge else walls
+        keys.append(key)
+        stand_ins.append(standing)
+        extras.append(huge)
+    return _sights(board, pairs, keys, stand_ins, extras, batch(board, keys), rows)
 
 
 def _fan_sights(board: PreparedBoard, positions: Mapping[str, Position],
                 pairs: Sequence[ShotPair], plan: FanPlan, rows: NDArray[np.float64],
                 names: bool = True) -> list[Sight]:
-    """:func:`pair_sights` of a fan, with what its plan keeps."""
+    """:func:`pair_sights` of a fan, with what its plan keeps: only a pair with an
+    elevated model has lifted pieces whose edges may stand in (R-ELEV-5, R-ELEV-2)
+    and walls of significant edges."""
     keys: tuple[frozenset[str], ...] = plan.below
     stand_ins: list[frozenset[str]] = [_NONE] * len(pairs)
-    if plan.moving:  # pieces R-ELEV-5 lifts: their edges may stand in (R-ELEV-2)
+    extras = _fan_huge(board, positions, pairs, plan)
+    if plan.raised:
         found = list(keys)
-        for i in plan.moving:
-            found[i], stand_ins[i] = _with_stand_ins(board, pairs[i], keys[i], plan.lifted[i])
+        walls_of = board.elevation.pair_walls
+        for i in plan.raised:
+            p = pairs[i]
+            found[i], stand_ins[i], walls = walls_of(plan.lifted[i], keys[i], p.a, p.z_a, p.t,
+                                                     p.z_t)
+            if walls:
+                huge = extras[i]
+                extras[i] = [*huge, *walls] if huge else walls
         keys = tuple(found)
-    extras = _fan_extras(board, positions, pairs, plan, keys)
     return _sights(board, pairs, keys, stand_ins, extras, batched(board, plan, keys), rows,
                    names)
 
