@@ -49,11 +49,10 @@ def elevation_cover(board: PreparedBoard, pair: ShotPair, objects: Sequence[Cove
         return (tuple(c for c in cover if c not in far),
                 (*ignored, *(IgnoredCover(c, FAR_FROM_TARGET) for c in cover if c in far)), ())
     if elevated.target:
-        edges = elev.edge_cover(pair.a, pair.z_a, pair.t, pair.z_t)
-        if not (edges.counted or edges.ignored):
-            return cover, ignored, ()
-        return (cover + edges.counted,
-                (*ignored, *(IgnoredCover(e, r) for e, r in edges.ignored)), edges.high)
+        counted, lost, high = elev.edge_cover(pair.a, pair.z_a, pair.t, pair.z_t)
+        if lost:  # (each an (id, reason) pair: the named tuple's fields in order)
+            ignored = (*ignored, *[_new(IgnoredCover, e) for e in lost])
+        return (cover + counted if counted else cover), ignored, high
     return cover, ignored, ()  # R-ELEV-3 and R-ELEV-4 need an elevated model
 
 
