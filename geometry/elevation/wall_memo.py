@@ -25,6 +25,8 @@ from geometry.elevation.edges import EPS, EdgeMap, is_elevated
 # Walls kept per board (see WallMemo); the memo starts afresh when full.
 WALL_CACHE = 4096
 
+_NONE: frozenset[str] = frozenset()
+
 W = TypeVar("W")
 Wall: TypeAlias = BaseGeometry | Disc
 # Which wall of an edge: (edge index, "disc" | "outline") or (edge index, "wall", base x, y, r).
@@ -58,8 +60,27 @@ class WallMemo(Generic[W]):
         found = view_of(edges, a, z_a, b, z_b, self)
         if found is None:
             return ()
-        view = found[0]
-        codes = choices(edges, view, found[1], a, b, skip, self)
+        return self.seen_from(edges, found[0], found[1], a, b, skip)
+
+    def pair(self, edges: EdgeMap, lifted: tuple[str, ...], below: frozenset[str],
+             a: Disc, z_a: float, b: Disc, z_b: float
+             ) -> tuple[frozenset[str], frozenset[str], tuple[W, ...]]:
+        """One pair's blocking pieces (``below`` and the ``lifted`` ones whose edge
+        stands in, :func:`stand_ins`), those stand-ins, and its walls
+        (:meth:`obstacles`, sparing the edges of the blocking pieces): the elevated
+        base's :class:`View` looked up once for both."""
+        found = view_of(edges, a, z_a, b, z_b, self)
+        if found is None:
+            return below, _NONE, ()
+        view, low = found
+        standing = stand_ins(edges, view, low, lifted, self) if lifted else _NONE
+        key = below | standing if standing else below
+        return key, standing, self.seen_from(edges, view, low, a, b, key)
+
+    def seen_from(self, edges: EdgeMap, view: View[W], low: Disc, a: Disc, b: Disc,
+                  skip: Collection[str]) -> tuple[W, ...]:
+        """:meth:`obstacles` of a pair whose view and lower base are known."""
+        codes = choices(edges, view, low, a, b, skip, self)
         got = view.tuples.get(codes)
         if got is None:
             out = []

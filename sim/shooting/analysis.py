@@ -29,9 +29,7 @@ Examples
 
 from __future__ import annotations
 
-import math
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 from itertools import chain
 from typing import cast
 
@@ -42,15 +40,11 @@ from geometry.cover.filters import bases_entered, split_at
 from geometry.cover.objects import CoverObject
 from geometry.cover.table import disc_code
 from geometry.discs import Disc
-from geometry.ranges import bands_at
 from geometry.sight.index import Obstacle, Sight, pair_rows
 from sim.errors import UsageError
 from sim.scenario.objects import Scenario
 from sim.scenario.positions import Position
-from sim.scenario.prepared import Part
 from sim.shooting.board import PreparedBoard, prepared_board
-from sim.shooting.cover_count import count_cover
-from sim.shooting.elevation_rules import FAR_FROM_TARGET, Elevated
 from sim.shooting.fan_plan import (
     Batched,
     FanPlan,
@@ -64,7 +58,6 @@ from sim.shooting.fan_plan import (
 from sim.shooting.model_cover import (
     huge_blockers,
     huge_on_table,
-    huge_sight_reasons,
     model_cover,
 )
 from sim.shooting.shot_analysis import (
@@ -77,10 +70,9 @@ from sim.shooting.shot_analysis import (
     Reason,
     ShotAnalysis,
     ShotPair,
-    cover_reasons,
 )
+from sim.shooting.shot_numbers import shot, terms_of
 from sim.shooting.sight_batches import name_blockers
-from sim.shooting.weapon_range import rulers
 
 __all__ = ["ENTERS_ONLY", "FRIENDLY", "HUGE_IN_MELEE", "HUGE_NOT_LARGER", "TOUCHES_ATTACKER",
            "IgnoredCover", "PreparedBoard", "Reason", "ShotAnalysis", "analyse", "analyse_many",
@@ -156,7 +148,7 @@ def _with_stand_ins(board: PreparedBoard, pair: ShotPair, below: frozenset[str],
                     lifted: tuple[str, ...]) -> tuple[frozenset[str], frozenset[str]]:
     """The blocking pieces with the lifted ones whose edge blocks as they would (R-ELEV-2)."""
     stand_ins = board.elevation.edges_standing_in(lifted, pair.a, pair.z_a, pair.t, pair.z_t)
-    return below | stand_ins, stand_ins
+    return (below | stand_ins if stand_ins else below), stand_ins
 
 
 def sight_extras(scenario: Scenario, positions: Mapping[str, Position], pair: ShotPair,
@@ -166,37 +158,38 @@ def sight_extras(scenario: Scenario, positions: Mapping[str, Position], pair: Sh
     ``blocking`` (the pair's :func:`blocking_pieces`, computed when not given)
     spares the edges of pieces that block anyway.
     """
-    return _extras(prepared_board(scenario), positions, pair, blocking)
+    got = _extras(prepared_board(scenario), positions, pair, blocking)
+    return got if isinstance(got, list) else list(got)
 
 
 def _extras(board: PreparedBoard, positions: Mapping[str, Position], pair: ShotPair,
             blocking: frozenset[str] | None,
-            huge_here: Sequence[tuple[str, Obstacle]] | None = None) -> list[Obstacle]:
-    """:func:`sight_extras` on a prepared board (``huge_here``: :func:`huge_on_table`)."""
+            huge_here: Sequence[tuple[str, Obstacle]] | None = None) -> Sequence[Obstacle]:
+    """:func:`sight_extras` on a prepared board (``huge_here``: :func:`huge_on_table`);
+    an elevated pair's walls come back as the memo's tuple itself when no huge base
+    joins them (the sight index meets it by identity)."""
     huge = huge_blockers(board, positions, pair, huge_here) if board.huge else []
+    if pair.z_a == pair.z_t:
+        return huge  # (one height: neither is elevated, R-ELEV-1)
     elevated = elevated_at(board, pair.z_a, pair.z_t)
     if not (elevated.attacker or elevated.target):
         return huge  # no edge joins a ground-level query (R-ELEV-2)
     if blocking is None:
         blocking = blocking_pieces(board, pair)
-    return [*huge, *board.elevation.sight_walls(pair.a, pair.z_a, pair.t, pair.z_t, blocking)]
+    walls = board.elevation.sight_walls(pair.a, pair.z_a, pair.t, pair.z_t, blocking)
+    return [*huge, *walls] if huge else walls
 
 
-def _fan_extras(board: PreparedBoard, positions: Mapping[str, Position],
-                pairs: Sequence[ShotPair], plan: FanPlan, keys: Sequence[frozenset[str]]
-                ) -> list[list[Obstacle]]:
-    """:func:`_extras` of a fan's pairs. Pairs with no elevated model get only the huge
-    bases the plan says block them (R-LOS-3): pairs alike in those share one list,
-    and the sight index then looks it up once (``SightIndex._stack``)."""
+def _fan_huge(board: PreparedBoard, positions: Mapping[str, Position],
+              pairs: Sequence[ShotPair], plan: FanPlan) -> list[Sequence[Obstacle]]:
+    """The huge bases the plan says block each pair of a fan (R-LOS-3): pairs alike in
+    those share one list, and the sight index then looks it up once
+    (``SightIndex._stack``)."""
     huge_here = huge_on_table(board, positions) if board.huge else []
     if huge_here:
         lists = [[ob for mid, ob in huge_here if mid in like] for like in plan.huge_sets]
-        out = [lists[k] for k in plan.huge_of]
-    else:
-        out = [[]] * len(pairs)  # (one list: nothing joins these queries)
-    for i in plan.raised:  # R-ELEV-2: an elevated model's pairs meet significant edges
-        out[i] = _extras(board, positions, pairs[i], keys[i], huge_here)
-    return out
+        return [lists[k] for k in plan.huge_of]
+    return [[]] * len(pairs)  # (one list: nothing joins these queries)
 
 
 def terrain_cover(board: PreparedBoard, pair: ShotPair, near: Sequence[int] | None = None
@@ -205,32 +198,12 @@ def terrain_cover(board: PreparedBoard, pair: ShotPair, near: Sequence[int] | No
 
     A piece is a cover object for the pair when it is cover, blocks sight or
     is area terrain for either model (a blocking piece the shot goes around is
-    cover too, R-COV-2). Elevation changes the count in :func:`elevation_cover`.
+    cover too, R-COV-2). Elevation changes the count in
+    :func:`~sim.shooting.shot_numbers.elevation_cover`.
     """
     kinds = cover_kinds(board, pair.attacker, pair.target)
     return [obj for i in (board.pieces_on(pair.a, pair.t) if near is None else near)
             if (obj := kinds[i]) is not None]
-
-
-def elevation_cover(board: PreparedBoard, pair: ShotPair, objects: Sequence[CoverObject],
-                    cover: tuple[str, ...], ignored: tuple[IgnoredCover, ...]
-                    ) -> tuple[tuple[str, ...], tuple[IgnoredCover, ...], tuple[str, ...]]:
-    """Cover as elevation changes it (R-ELEV-3, R-ELEV-4), and the counted edges that
-    lie over the attacker's base but Orange or more above it (R-COV-2 Decision).
-
-    An elevated attacker counts only cover within Orange of the target; shot
-    at an elevated target, significant edges near it count, once each.
-    """
-    elev = board.elevation
-    if not elev.has_elevated(pair.z_a, pair.z_t):
-        return cover, ignored, ()  # R-ELEV-3 and R-ELEV-4 need an elevated model
-    shapes = {o.id: o.shape for o in objects}
-    far = set(elev.far_cover(pair.z_a, pair.z_t, pair.t, [(c, shapes[c]) for c in cover]))
-    edges = elev.edge_cover(pair.a, pair.z_a, pair.t, pair.z_t)
-    kept = tuple(c for c in cover if c not in far) + edges.counted
-    dropped = tuple(IgnoredCover(c, FAR_FROM_TARGET) for c in cover if c in far)
-    return (kept, (*ignored, *dropped, *(IgnoredCover(e, r) for e, r in edges.ignored)),
-            edges.high)
 
 
 def _check_ids(scenario: Scenario, positions: Mapping[str, Position], ids: Sequence[str],
@@ -338,32 +311,50 @@ def pair_sights(board: PreparedBoard, scenario: Scenario, positions: Mapping[str
     """Sight for every pair (of any attackers), batched per set of blocking pieces
     (``rows``: the pairs' :func:`~geometry.sight.index.pair_rows`, when the caller has
     them)."""
-    both = [_blocking(board, pair) for pair in pairs]
-    keys = [key for key, _ in both]
     huge_here = huge_on_table(board, positions) if board.huge else []
-    extras = [_extras(board, positions, pair, key, huge_here)
-              for pair, key in zip(pairs, keys, strict=True)]
-    return _sights(board, pairs, keys, [s for _, s in both], extras, batch(board, keys), rows)
+    walls_of = board.elevation.pair_walls
+    keys, stand_ins, extras = [], [], []
+    for pair in pairs:
+        key, lifted = by_heights(board, pair.attacker, pair.target, pair.z_a, pair.z_t)
+        huge: Sequence[Obstacle] = (huge_blockers(board, positions, pair, huge_here)
+                                    if huge_here else [])
+        standing = _NONE
+        if pair.z_a != pair.z_t:  # (one height: neither is elevated, R-ELEV-1)
+            key, standing, walls = walls_of(lifted, key, pair.a, pair.z_a, pair.t, pair.z_t)
+            if walls:
+                huge = [*huge, *walls] if huge else walls
+        keys.append(key)
+        stand_ins.append(standing)
+        extras.append(huge)
+    return _sights(board, pairs, keys, stand_ins, extras, batch(board, keys), rows)
 
 
 def _fan_sights(board: PreparedBoard, positions: Mapping[str, Position],
                 pairs: Sequence[ShotPair], plan: FanPlan, rows: NDArray[np.float64],
                 names: bool = True) -> list[Sight]:
-    """:func:`pair_sights` of a fan, with what its plan keeps."""
+    """:func:`pair_sights` of a fan, with what its plan keeps: only a pair with an
+    elevated model has lifted pieces whose edges may stand in (R-ELEV-5, R-ELEV-2)
+    and walls of significant edges."""
     keys: tuple[frozenset[str], ...] = plan.below
     stand_ins: list[frozenset[str]] = [_NONE] * len(pairs)
-    if plan.moving:  # pieces R-ELEV-5 lifts: their edges may stand in (R-ELEV-2)
+    extras = _fan_huge(board, positions, pairs, plan)
+    if plan.raised:
         found = list(keys)
-        for i in plan.moving:
-            found[i], stand_ins[i] = _with_stand_ins(board, pairs[i], keys[i], plan.lifted[i])
+        walls_of = board.elevation.pair_walls
+        for i in plan.raised:
+            p = pairs[i]
+            found[i], stand_ins[i], walls = walls_of(plan.lifted[i], keys[i], p.a, p.z_a, p.t,
+                                                     p.z_t)
+            if walls:
+                huge = extras[i]
+                extras[i] = [*huge, *walls] if huge else walls
         keys = tuple(found)
-    extras = _fan_extras(board, positions, pairs, plan, keys)
     return _sights(board, pairs, keys, stand_ins, extras, batched(board, plan, keys), rows,
                    names)
 
 
 def _sights(board: PreparedBoard, pairs: Sequence[ShotPair], keys: Sequence[frozenset[str]],
-            stand_ins: Sequence[frozenset[str]], extras: Sequence[list[Obstacle]],
+            stand_ins: Sequence[frozenset[str]], extras: Sequence[Sequence[Obstacle]],
             how: Batched, rows: NDArray[np.float64] | None, names: bool = True
             ) -> list[Sight]:
     """The batched sight queries of ``how`` and their answers, blockers named alike
@@ -413,7 +404,7 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
     # cover, so most lines have no base left to look at).
     ids = list(discs)
     entered = _entered(ids, discs, attacker_id, targets, rows)
-    terms = _terms(scenario, weapon_id)
+    terms = terms_of(scenario, weapon_id)
     made: dict[str, CoverObject] = {}  # each base as a cover object, shared by the pairs
     out = []
     for pair, sight, elevated, kinds, row, terrain, found in zip(
@@ -432,68 +423,6 @@ def _analyse_pairs(scenario: Scenario, positions: Mapping[str, Position], attack
             objects += models
             found += [disc_code(pair.a, pair.t, m.shape, tolerance)  # type: ignore[arg-type]
                       for m in models]
-        out.append(_shot(board, terms, pair, sight, elevated, objects, found, ruled_out,
+        out.append(shot(board, terms, pair, sight, elevated, objects, found, ruled_out,
                          huge_on_line))
     return out
-
-
-@dataclass(frozen=True)
-class ShotTerms:
-    """What the rule set and the weapon make of every shot of one call: the cover
-    numbers (R-COV-3) and the weapon's rulers (R-RANGE-1)."""
-
-    weapon: str | None
-    rule_set: str
-    cover_modifier: int
-    armor_bonus: int  # for a target in cover under the rulebook (R-COV-3)
-    armor_boost: int  # for a target in cover under the other rule sets
-    short: float
-    long: float | None
-
-    @staticmethod
-    def of(scenario: Scenario, weapon_id: str | None) -> ShotTerms:
-        rules = scenario.rules_data
-        rulebook = scenario.rules == "rulebook"
-        short, long = (0.0, None) if weapon_id is None else rulers(rules,
-                                                                     scenario.weapons[weapon_id])
-        return ShotTerms(weapon_id, scenario.rules, rules.cover_modifier,
-                         rules.cover_armor_bonus if rulebook else 0,
-                         0 if rulebook else rules.cover_armor_boost, short, long)
-
-
-#: Each weapon's :class:`ShotTerms` (None: no weapon), built once per scenario.
-SHOT_TERMS: Part[dict[str | None, ShotTerms]] = Part("shot terms", lambda scenario: {})
-
-
-def _terms(scenario: Scenario, weapon_id: str | None) -> ShotTerms:
-    known = scenario.prepared.get(SHOT_TERMS)
-    terms = known.get(weapon_id)
-    if terms is None:
-        terms = known[weapon_id] = ShotTerms.of(scenario, weapon_id)
-    return terms
-
-
-def _shot(board: PreparedBoard, terms: ShotTerms, pair: ShotPair, sight: Sight,
-          elevated: Elevated, objects: Sequence[CoverObject], flags: Sequence[int],
-          ruled_out: list[IgnoredCover], huge_on_line: tuple[str, ...]) -> ShotAnalysis:
-    """The shot's numbers, and the reasons, for one pair whose sight and how its line
-    of cover meets each object (``flags``: bits of ``CoverTable.hits``) are known."""
-    cover, ignored = (count_cover(objects, flags, ruled_out) if objects
-                      else ((), tuple(ruled_out)))
-    high: tuple[str, ...] = ()
-    if elevated.attacker or elevated.target:  # R-ELEV-3 and R-ELEV-4 need an elevated model
-        cover, ignored, high = elevation_cover(board, pair, objects, cover, ignored)
-    reasons = cover_reasons(board, objects, cover, high) if cover else ()
-    a, t = pair.a, pair.t
-    distance = math.hypot(a.x - t.x, a.y - t.y) - a.r - t.r  # geometry.discs.gap, inlined
-    bands = (bands_at(distance, pair.t.r, terms.short, terms.long)
-             if terms.weapon is not None else None)
-    return _new(ShotAnalysis, (
-        pair.attacker, pair.target, terms.weapon, terms.rule_set, sight, cover, ignored,
-        terms.cover_modifier * len(cover),  # skill_modifier
-        terms.armor_bonus if cover else 0, terms.armor_boost if cover else 0,  # R-COV-3
-        distance, bands, bool(bands) if bands is not None else None, elevated,
-        reasons,
-        huge_sight_reasons(board, pair, sight, huge_on_line)
-        if huge_on_line or not board.huge.isdisjoint(sight.blocked_by) else (),
-    ))

@@ -49,11 +49,12 @@ from geometry.elevation.edges import (
     is_surface,
     significant_edges,
 )
-from geometry.elevation.wall_memo import WallMemo
-from geometry.elevation.walls import footprint_stand_ins
+from geometry.elevation.wall_memo import WallMemo, stand_ins, view_of
 from geometry.sight.index import Obstacle
 from sim.scenario.objects import Scenario
 from sim.scenario.prepared import Part
+
+_NONE: frozenset[str] = frozenset()
 
 # Footprints' bounds kept at most (the board's cover footprints: a few dozen).
 BOXES_KEPT = 1024
@@ -135,8 +136,21 @@ class BoardElevation:
         """The ``pieces`` whose significant edge blocks this pair exactly as the
         piece itself would (:func:`geometry.elevation.walls.acts_as_footprint`)."""
         if not pieces:
-            return frozenset()
-        return footprint_stand_ins(self.edges, pieces, a, z_a, b, z_b, self.walls)
+            return _NONE
+        # footprint_stand_ins, one call less (this runs per pair with a lifted piece)
+        found = view_of(self.edges, a, z_a, b, z_b, self.walls)
+        if found is None:
+            return _NONE
+        return stand_ins(self.edges, found[0], found[1],
+                         pieces if isinstance(pieces, tuple) else tuple(pieces), self.walls)
+
+    def pair_walls(self, lifted: tuple[str, ...], below: frozenset[str], a: Disc, z_a: float,
+                   b: Disc, z_b: float
+                   ) -> tuple[frozenset[str], frozenset[str], tuple[Obstacle, ...]]:
+        """:meth:`edges_standing_in` of the ``lifted`` pieces and :meth:`sight_walls`
+        in one call: the pair's blocking pieces (``below`` and the stand-ins), the
+        stand-ins, and the walls that join its query sparing those pieces."""
+        return self.walls.pair(self.edges, lifted, below, a, z_a, b, z_b)
 
     @staticmethod
     def piece_blocks(height: float, z_a: float, z_b: float) -> bool:
