@@ -6,7 +6,8 @@ against the default board itself (``scenarios/skirmish.toml``, every model
 put on the ground: its rock-shelf sniper too) in the same run. Every
 ordered pair of models; printed per board:
 
-- per-pair time (CPU, best of a few runs, :func:`bench.sight.best_time`) of the
+- per-pair time (CPU, the median of a few rounds, each one run timed as
+  :func:`bench.sight.best_time` times it) of the
   exact sight query as the rules set it up (blocking pieces with R-ELEV-5,
   per-query obstacles with the significant edges of R-ELEV-2, then the
   query), of the same for all pairs at once, batched as the rules glue
@@ -25,6 +26,7 @@ Run with ``make bench`` or ``python -m bench elevation``.
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -60,7 +62,7 @@ def _pairs(scenario: Scenario, positions: Mapping[str, Position]) -> list[ShotPa
     return out
 
 
-REPEAT = 5  # rounds; each figure is the best round (bench.sight.best_time, one run each)
+REPEAT = 7  # rounds; each figure is the median round (one run each, bench.sight.best_time)
 
 
 @dataclass
@@ -71,7 +73,12 @@ class _Board:
     counts: str
     timed: dict[str, Callable[[], object]]
     pairs: int
-    best: dict[str, float] = field(default_factory=dict)
+    times: dict[str, list[float]] = field(default_factory=dict)
+
+    @property
+    def medians(self) -> dict[str, float]:
+        """Each figure's median round."""
+        return {k: statistics.median(v) for k, v in self.times.items()}
 
 
 def _board(name: str, scenario: Scenario, ground: bool = False) -> _Board:
@@ -127,18 +134,17 @@ def run() -> None:
     for _ in range(REPEAT):
         for b in boards:
             for key, fn in b.timed.items():
-                t = best_time(fn, 1) / b.pairs
-                b.best[key] = min(t, b.best.get(key, t))
+                b.times.setdefault(key, []).append(best_time(fn, 1) / b.pairs)
     orange = elevated.rules_data.orange
     t_edges = best_time(lambda: significant_edges(surfaces_of(elevated), orange))
     for b in boards:
         print(f"board {b.name}: {b.counts}")
-        print(f"  sight (rules + exact query): {b.best['sight'] * 1e6:8.1f} us/pair")
-        print(f"  sight, all pairs batched:    {b.best['batched'] * 1e6:8.1f} us/pair")
-        print(f"  sight + cover (analyse):     {b.best['analyse'] * 1e6:8.1f} us/pair")
-        print(f"  bulk (analyse_many):         {b.best['bulk'] * 1e6:8.1f} us/pair")
-    e = boards[2].best
-    for g, base in ((boards[0].best, "as shipped"), (boards[1].best, "all on the ground")):
+        print(f"  sight (rules + exact query): {b.medians['sight'] * 1e6:8.1f} us/pair")
+        print(f"  sight, all pairs batched:    {b.medians['batched'] * 1e6:8.1f} us/pair")
+        print(f"  sight + cover (analyse):     {b.medians['analyse'] * 1e6:8.1f} us/pair")
+        print(f"  bulk (analyse_many):         {b.medians['bulk'] * 1e6:8.1f} us/pair")
+    e = boards[2].medians
+    for g, base in ((boards[0].medians, "as shipped"), (boards[1].medians, "all on the ground")):
         print(f"ratio two storeys / {base}:")
         for label, key in (("sight", "sight"), ("sight batched", "batched"),
                            ("sight + cover", "analyse"), ("bulk", "bulk")):

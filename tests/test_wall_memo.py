@@ -8,6 +8,7 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
+import pytest
 import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -76,3 +77,18 @@ def test_a_kept_memo_never_changes_walls_or_stand_ins(pairs: list[Any], skip_roo
         assert [(o.id, o.shape) for o in kept] == [(i, w) for i, w in alone]
         assert footprint_stand_ins(edges, pieces, a, za, b, zb, memo) == footprint_stand_ins(
             edges, pieces, a, za, b, zb)
+
+
+def test_a_memo_refuses_another_boards_edges() -> None:
+    """A memo's entries are numbered by its board's edges: asked with another board's
+    map it must not hand back the first board's walls (a roof's wall for a tower)."""
+    roof = significant_edges(ROOF, default_rules().orange)
+    tower = significant_edges([Surface("tower", shapely.box(0, 0, 10, 10), 6.0)],
+                              default_rules().orange)
+    memo: WallMemo[Obstacle] = WallMemo(Obstacle)
+    sniper, foot = Disc(9.0, 5.0, R), Disc(13.0, 13.0, R)
+    assert [o.id for o in memo.obstacles(roof, sniper, 6.0, foot, 0.0)] == ["roof:edge"]
+    with pytest.raises(ValueError, match="another board"):
+        memo.obstacles(tower, sniper, 6.0, foot, 0.0)
+    with pytest.raises(ValueError, match="another board"):
+        sight_walls(tower, sniper, 6.0, foot, 0.0, memo=memo)

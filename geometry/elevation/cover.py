@@ -110,7 +110,7 @@ def cover_edges(
     ax, ay, ar = attacker
     for k in crossed.tolist():
         eid = side_ids[k]
-        # distance_to_side of each base, inlined (the same arithmetic; this runs per side
+        # edges.distance_to_side of each base, inlined (the same arithmetic; this runs per side
         # crossed, a shot at an elevated model crosses one to three; min and max as
         # comparisons, which pick the same value)
         x0, y0, x1, y1 = xy[k]

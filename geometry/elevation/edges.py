@@ -124,6 +124,15 @@ def is_elevated(z: float, other_z: float, orange: float) -> bool:
     return z - other_z >= orange - EPS
 
 
+def distance_to_side(base: Disc, side: tuple[float, float, float, float]) -> float:
+    """Distance from the closest point of a base to a side (R-DIST-1)."""
+    x0, y0, x1, y1 = side
+    ux, uy = x1 - x0, y1 - y0
+    ll = ux * ux + uy * uy
+    t = 0.0 if ll == 0.0 else min(1.0, max(0.0, ((base.x - x0) * ux + (base.y - y0) * uy) / ll))
+    return math.hypot(x0 + t * ux - base.x, y0 + t * uy - base.y) - base.r
+
+
 def blocks_at_heights(top: float, z_a: float, z_b: float) -> bool:
     """Whether a LoS-blocking piece with its top at ``top`` blocks this pair (R-ELEV-5).
 

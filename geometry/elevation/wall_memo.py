@@ -20,9 +20,11 @@ from shapely.geometry import LineString, MultiLineString
 from shapely.geometry.base import BaseGeometry
 
 from geometry.discs import Disc
-from geometry.elevation.edges import EPS, EdgeMap, is_elevated
+from geometry.elevation.edges import EPS, EdgeMap, distance_to_side, is_elevated
 
-# Walls kept per board (see WallMemo); the memo starts afresh when full.
+# Walls, views and wrapped obstacles kept per board (see WallMemo); each starts afresh
+# when full. A view's own tables (its tuples and stand-ins) hold one entry per outcome
+# of its edges' tests, so they are bounded by the board's edges.
 WALL_CACHE = 4096
 
 _NONE: frozenset[str] = frozenset()
@@ -42,11 +44,15 @@ class WallMemo(Generic[W]):
     the lower one, what every pair of that base shares (:class:`View`).
     ``wrapped``: each wall handed out as the owner's obstacle (``wrap(edge id,
     wall)``), the same object for the same wall, so that a sight index meets an
-    obstacle it has seen. Each starts afresh at :data:`WALL_CACHE` entries.
+    obstacle it has seen. Each starts afresh at :data:`WALL_CACHE` entries (the
+    views with ``wrapped``: their tuples hold its objects). A memo keeps the walls
+    of the first edge map it is used with and refuses another (its entries are
+    numbered by that map's edges).
     """
 
     def __init__(self, wrap: Callable[[str, Wall], W]) -> None:
         self.wrap = wrap
+        self.edges: EdgeMap | None = None  # the board's edge map, bound on first use
         self.built: dict[tuple[int, float, float, float], tuple[BaseGeometry | None, bool]] = {}
         self.views: dict[tuple[float, float, float, float], View[W]] = {}
         self.last: tuple[Disc, float, View[W]] | None = None  # the view met last
@@ -56,7 +62,7 @@ class WallMemo(Generic[W]):
                   skip: Collection[str] = ()) -> tuple[W, ...]:
         """:func:`~geometry.elevation.walls.sight_walls` of this pair, each wrapped (the
         same object each time), and the same tuple for the same walls of one elevated
-        base (a sight index meets it by identity)."""
+        base over one lower height (a sight index meets it by identity)."""
         found = view_of(edges, a, z_a, b, z_b, self)
         if found is None:
             return ()
@@ -77,6 +83,14 @@ class WallMemo(Generic[W]):
         key = below | standing if standing else below
         return key, standing, self.seen_from(edges, view, low, a, b, key)
 
+    def bind(self, edges: EdgeMap) -> None:
+        """Keep the walls of ``edges`` (the first map met); refuse another board's."""
+        if self.edges is None:
+            self.edges = edges
+        elif self.edges is not edges:
+            raise ValueError("a WallMemo keeps one board's walls; it was given the edge map "
+                             "of another board")
+
     def seen_from(self, edges: EdgeMap, view: View[W], low: Disc, a: Disc, b: Disc,
                   skip: Collection[str]) -> tuple[W, ...]:
         """:meth:`obstacles` of a pair whose view and lower base are known."""
@@ -90,6 +104,8 @@ class WallMemo(Generic[W]):
                 if ob is None:
                     if len(self.wrapped) >= WALL_CACHE:
                         self.wrapped.clear()
+                        self.views.clear()  # (their tuples hold the old objects)
+                        self.last = None
                     ob = self.wrapped[key] = self.wrap(eid, wall)
                 out.append(ob)
             got = view.tuples[codes] = tuple(out)
@@ -103,23 +119,23 @@ class _Entry(NamedTuple):
     circle: Disc | None  # the exact circle, when the elevated base lets it join as one
     wall: BaseGeometry | None  # the far sides' wall (None: no side is far)
     every_side: bool  # every side is far
-    ring: BaseGeometry | None  # the footprint, when every side is far and it has one
-    high_meets: bool  # whether the elevated base reaches into ``ring``
+    footprint: BaseGeometry | None  # when every side is far and the piece has one
+    high_meets: bool  # whether the elevated base reaches into ``footprint``
 
 
 class View(Generic[W]):
     """What every pair of one elevated base shares, the lower base at one height:
-    the edges above the lower base (``tops``: each edge's index, box and piece) and
+    the edges above the lower base (``above``: each edge's index, box and piece) and
     each edge's :class:`_Entry`, made when a pair first meets it; ``tuples``: the
     obstacles handed out per outcome (:meth:`WallMemo.obstacles`); ``stand_ins``:
     per tuple of lifted pieces, those whose edge stands in whatever the lower base
     and those the lower base decides (:func:`stand_ins`)."""
 
-    __slots__ = ("entries", "high", "stand_ins", "tops", "tuples", "z_low")
+    __slots__ = ("above", "entries", "high", "stand_ins", "tuples", "z_low")
 
     def __init__(self, edges: EdgeMap, high: Disc, z_low: float) -> None:
         self.high, self.z_low = high, z_low
-        self.tops = tuple((e, *edges.edge_boxes[e], edge.piece)
+        self.above = tuple((e, *edges.edge_boxes[e], edge.piece)
                           for e, edge in enumerate(edges.edges) if edge.top > z_low + EPS)
         self.entries: list[_Entry | None] = [None] * len(edges.edges)
         self.tuples: dict[tuple[int, ...], tuple[W, ...]] = {}
@@ -140,6 +156,8 @@ def view_of(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,
         return None
     if memo is None:
         return View(edges, high, z_low), low
+    if memo.edges is not edges:
+        memo.bind(edges)
     last = memo.last  # (a fan's pairs share their elevated attacker: no look-up)
     if last is not None and last[1] == z_low and last[0] == high:
         return last[2], low
@@ -166,10 +184,10 @@ def entry_of(edges: EdgeMap, view: View[Any], e: int, memo: WallMemo[Any] | None
                 > edges.orange + EPS):
             circle = d
         wall, every_side = built(edges, e, high, memo)
-        ring = edge.outline if every_side else None
+        footprint = edge.outline if every_side else None
         got = view.entries[e] = _Entry(
-            circle, wall, every_side, ring,
-            ring is not None and meets(ring, edges.edge_boxes[e], high))
+            circle, wall, every_side, footprint,
+            footprint is not None and meets(footprint, edges.edge_boxes[e], high))
     return got
 
 
@@ -198,7 +216,7 @@ def choices(edges: EdgeMap, view: View[Any], low: Disc, a: Disc, b: Disc,
     lo_y, hi_y = (ay - reach, by + reach) if ay < by else (by - reach, ay + reach)
     entries = view.entries
     out = []
-    for e, x0, y0, x1, y1, piece in view.tops:
+    for e, x0, y0, x1, y1, piece in view.above:
         if x1 < lo_x or x0 > hi_x or y1 < lo_y or y0 > hi_y or (skip and piece in skip):
             continue
         entry = entries[e]
@@ -207,8 +225,8 @@ def choices(edges: EdgeMap, view: View[Any], low: Disc, a: Disc, b: Disc,
         d = entry.circle
         if d is not None and math.hypot(low.x - d.x, low.y - d.y) >= d.r + low.r:
             out.append(3 * e + _DISC)
-        elif entry.ring is not None and not (
-                entry.high_meets and meets(entry.ring, edges.edge_boxes[e], low)):
+        elif entry.footprint is not None and not (
+                entry.high_meets and meets(entry.footprint, edges.edge_boxes[e], low)):
             out.append(3 * e + _OUTLINE)
         elif entry.wall is not None:
             out.append(3 * e + _WALL)
@@ -225,8 +243,8 @@ def chosen(edges: EdgeMap, view: View[Any], code: int) -> tuple[WallKey, str, Wa
         assert edge.disc is not None
         return (e, "disc"), edge.id, edge.disc
     if how == _OUTLINE:
-        assert entry.ring is not None
-        return (e, "outline"), edge.id, entry.ring
+        assert entry.footprint is not None
+        return (e, "outline"), edge.id, entry.footprint
     assert entry.wall is not None
     return (e, "wall", high.x, high.y, high.r), edge.id, entry.wall
 
@@ -243,6 +261,8 @@ def built(edges: EdgeMap, e: int, high: Disc, memo: WallMemo[Any] | None
     """Edge ``e``'s wall for this elevated base, and whether every side joined
     (kept in ``memo`` when there is one)."""
     key = (e, high.x, high.y, high.r)
+    if memo is not None and memo.edges is not edges:
+        memo.bind(edges)
     got = None if memo is None else memo.built.get(key)
     if got is None:
         far = far_sides(edges, e, high)
@@ -257,17 +277,8 @@ def built(edges: EdgeMap, e: int, high: Disc, memo: WallMemo[Any] | None
 
 def far_sides(edges: EdgeMap, e: int, high: Disc) -> list[int]:
     """Sides of edge ``e`` more than Orange from the elevated base (R-ELEV-2, R-DIST-1)."""
-    far = edges.orange + EPS
-    hx, hy, hr = high.x, high.y, high.r
-    out = []
-    for k in range(*edges.spans[e]):
-        sx0, sy0, sx1, sy1 = edges.xy[k]
-        ux, uy = sx1 - sx0, sy1 - sy0
-        ll = ux * ux + uy * uy
-        t = 0.0 if ll == 0.0 else min(1.0, max(0.0, ((hx - sx0) * ux + (hy - sy0) * uy) / ll))
-        if math.hypot(sx0 + t * ux - hx, sy0 + t * uy - hy) - hr > far:
-            out.append(k)
-    return out
+    far = edges.orange + EPS  # (once per edge and elevated base: see built)
+    return [k for k in range(*edges.spans[e]) if distance_to_side(high, edges.xy[k]) > far]
 
 
 def runs(edges: EdgeMap, sides: list[int]) -> list[tuple[list[int], bool]]:
@@ -344,8 +355,9 @@ def stand_ins(edges: EdgeMap, view: View[Any], low: Disc, pieces: tuple[str, ...
 # A view's stand-ins for one tuple of pieces (View.stand_ins): those the elevated base
 # settles, and per other piece the test of the lower base that settles it: its circle
 # (the base must be outside) or its footprint and box (the base must not reach in).
-_StandIns: TypeAlias = tuple[
-    frozenset[str], tuple[tuple[str, Disc | None, Any, tuple[float, float, float, float]], ...]]
+_LowTest: TypeAlias = tuple[
+    str, Disc | None, BaseGeometry | None, tuple[float, float, float, float]]
+_StandIns: TypeAlias = tuple[frozenset[str], tuple[_LowTest, ...]]
 
 
 def _stand_in_plan(edges: EdgeMap, view: View[Any], pieces: tuple[str, ...],
@@ -354,7 +366,7 @@ def _stand_in_plan(edges: EdgeMap, view: View[Any], pieces: tuple[str, ...],
     settles, made once per base: a round edge stands in only as its exact circle; any
     other edge when every side joins as a ring and a base stays outside its footprint."""
     sure: list[str] = []
-    maybe: list[tuple[str, Disc | None, Any, tuple[float, float, float, float]]] = []
+    maybe: list[_LowTest] = []
     for piece in pieces:
         e = edges.index.get(piece)
         if e is None:
@@ -367,9 +379,9 @@ def _stand_in_plan(edges: EdgeMap, view: View[Any], pieces: tuple[str, ...],
         if edge.disc is not None:
             if entry.circle is not None:
                 maybe.append((piece, entry.circle, None, box))
-        elif entry.ring is not None:
+        elif entry.footprint is not None:
             if entry.high_meets:
-                maybe.append((piece, None, entry.ring, box))
+                maybe.append((piece, None, entry.footprint, box))
             else:
                 sure.append(piece)
     return frozenset(sure), tuple(maybe)

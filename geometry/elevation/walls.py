@@ -12,7 +12,6 @@ work each elevated base's pairs share is kept per board in
 
 from __future__ import annotations
 
-import math
 from collections.abc import Collection, Iterable
 from typing import Any
 
@@ -42,15 +41,6 @@ def distance_to_edge(base: Disc, edge: SignificantEdge | EdgeSide) -> float:
     """
     geometry = edge.geometry if isinstance(edge, SignificantEdge) else edge.line
     return float(shapely.distance(shapely.Point(base.x, base.y), geometry)) - base.r
-
-
-def distance_to_side(base: Disc, side: tuple[float, float, float, float]) -> float:
-    """Distance from the closest point of a base to a side (R-DIST-1)."""
-    x0, y0, x1, y1 = side
-    ux, uy = x1 - x0, y1 - y0
-    ll = ux * ux + uy * uy
-    t = 0.0 if ll == 0.0 else min(1.0, max(0.0, ((base.x - x0) * ux + (base.y - y0) * uy) / ll))
-    return math.hypot(x0 + t * ux - base.x, y0 + t * uy - base.y) - base.r
 
 
 def sight_edges(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float) -> tuple[EdgeSide, ...]:

@@ -12,8 +12,8 @@ rules data, and gives :mod:`sim.shooting.analysis` what one shot needs:
   these heights, or is cover instead (R-ELEV-5);
 - :meth:`BoardElevation.edge_cover`: significant edges giving cover to an
   elevated target (R-ELEV-3);
-- :meth:`BoardElevation.keeps_cover`: the cover an elevated shooter counts
-  (R-ELEV-4).
+- :meth:`BoardElevation.far_cover`: the cover objects an elevated shooter
+  ignores, more than Orange from the target (R-ELEV-4).
 
 Examples
 --------
@@ -165,17 +165,6 @@ class BoardElevation:
         """Significant edges counted as cover for a shot at an elevated model (R-ELEV-3)."""
         return cover_edges(self.edges, attacker, z_attacker, target, z_target,
                            self.touch_tolerance)
-
-    def keeps_cover(self, z_attacker: float, z_target: float, target: Disc,
-                    shape: BaseGeometry | Disc) -> bool:
-        """Whether a cover object counts for this shot under R-ELEV-4.
-
-        Always, unless the attacker is elevated; then only when the object
-        (a footprint or a model's base) lies within Orange of the target's base.
-        """
-        if not cover_filter_applies(z_attacker, z_target, self.orange):
-            return True
-        return within_orange_of_target(shape, target, self.orange)
 
     def _box(self, oid: str, shape: BaseGeometry | Disc
              ) -> tuple[float, float, float, float] | None:
