@@ -20,7 +20,7 @@ from shapely.geometry import LineString, MultiLineString
 from shapely.geometry.base import BaseGeometry
 
 from geometry.discs import Disc
-from geometry.elevation.edges import EPS, EdgeMap, distance_to_side, is_elevated
+from geometry.elevation.edges import EPS, EdgeMap, distance_to_side
 
 # Walls, views and wrapped obstacles kept per board (see WallMemo); each starts afresh
 # when full. A view's own tables (its tuples and stand-ins) hold one entry per outcome
@@ -79,9 +79,15 @@ class WallMemo(Generic[W]):
         if found is None:
             return below, _NONE, ()
         view, low = found
-        standing = stand_ins(edges, view, low, lifted, self) if lifted else _NONE
+        standing = _NONE
+        if lifted:  # (stand_ins' look-up inline when the elevated base settles them all)
+            plan = view.stand_ins.get(lifted)
+            standing = (plan[0] if plan is not None and not plan[1]
+                        else stand_ins(edges, view, low, lifted, self))
         key = below | standing if standing else below
-        return key, standing, self.seen_from(edges, view, low, a, b, key)
+        codes = choices(edges, view, low, a, b, key, self)
+        got = view.tuples.get(codes)
+        return key, standing, got if got is not None else self.tuple_of(edges, view, codes)
 
     def bind(self, edges: EdgeMap) -> None:
         """Keep the walls of ``edges`` (the first map met); refuse another board's."""
@@ -95,6 +101,12 @@ class WallMemo(Generic[W]):
                   skip: Collection[str]) -> tuple[W, ...]:
         """:meth:`obstacles` of a pair whose view and lower base are known."""
         codes = choices(edges, view, low, a, b, skip, self)
+        got = view.tuples.get(codes)
+        return got if got is not None else self.tuple_of(edges, view, codes)
+
+    def tuple_of(self, edges: EdgeMap, view: View[W], codes: tuple[int, ...]) -> tuple[W, ...]:
+        """The obstacles of these :func:`choices` codes, each wrapped once, as one tuple
+        kept in the view."""
         got = view.tuples.get(codes)
         if got is None:
             out = []
@@ -131,7 +143,7 @@ class View(Generic[W]):
     per tuple of lifted pieces, those whose edge stands in whatever the lower base
     and those the lower base decides (:func:`stand_ins`)."""
 
-    __slots__ = ("above", "entries", "high", "stand_ins", "tuples", "z_low")
+    __slots__ = ("above", "entries", "high", "stand_ins", "tuples", "unskipped", "z_low")
 
     def __init__(self, edges: EdgeMap, high: Disc, z_low: float) -> None:
         self.high, self.z_low = high, z_low
@@ -140,6 +152,9 @@ class View(Generic[W]):
         self.entries: list[_Entry | None] = [None] * len(edges.edges)
         self.tuples: dict[tuple[int, ...], tuple[W, ...]] = {}
         self.stand_ins: dict[tuple[str, ...], _StandIns] = {}
+        # Per set of pieces to skip, the edges of ``above`` outside it (a base's pairs
+        # mostly skip one set, and it spares most edges: see choices).
+        self.unskipped: dict[frozenset[str], tuple[_Box, ...]] = {}
 
 
 def view_of(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,
@@ -148,9 +163,10 @@ def view_of(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,
     one, and the lower base (None: neither is elevated)."""
     if not edges.sides:
         return None
-    if is_elevated(z_a, z_b, edges.orange):
+    least = edges.orange - EPS  # (is_elevated, inline: this runs per pair)
+    if z_a - z_b >= least:
         high, low, z_low = a, b, z_b
-    elif is_elevated(z_b, z_a, edges.orange):
+    elif z_b - z_a >= least:
         high, low, z_low = b, a, z_a
     else:
         return None
@@ -191,6 +207,11 @@ def entry_of(edges: EdgeMap, view: View[Any], e: int, memo: WallMemo[Any] | None
     return got
 
 
+# An edge of a view with its box: index, x0, y0, x1, y1 (View.unskipped).
+_Box: TypeAlias = tuple[int, float, float, float, float]
+# Sets of skipped pieces kept per view (a base's pairs mostly skip one or two).
+_SKIPS_KEPT = 64
+
 # How a chosen edge joins a query (the code's remainder by 3, :func:`choices`).
 _DISC, _OUTLINE, _WALL = 0, 1, 2
 
@@ -216,8 +237,9 @@ def choices(edges: EdgeMap, view: View[Any], low: Disc, a: Disc, b: Disc,
     lo_y, hi_y = (ay - reach, by + reach) if ay < by else (by - reach, ay + reach)
     entries = view.entries
     out = []
-    for e, x0, y0, x1, y1, piece in view.above:
-        if x1 < lo_x or x0 > hi_x or y1 < lo_y or y0 > hi_y or (skip and piece in skip):
+    rows = view.unskipped.get(skip) if skip.__class__ is frozenset else None
+    for e, x0, y0, x1, y1 in rows if rows is not None else unskipped(view, skip):
+        if x1 < lo_x or x0 > hi_x or y1 < lo_y or y0 > hi_y:
             continue
         entry = entries[e]
         if entry is None:
@@ -231,6 +253,19 @@ def choices(edges: EdgeMap, view: View[Any], low: Disc, a: Disc, b: Disc,
         elif entry.wall is not None:
             out.append(3 * e + _WALL)
     return tuple(out)
+
+
+def unskipped(view: View[Any], skip: Collection[str]) -> tuple[_Box, ...]:
+    """The edges of ``view.above`` whose piece is not in ``skip``, with their boxes
+    (kept per set; ``skip`` as any collection)."""
+    key = skip if isinstance(skip, frozenset) else frozenset(skip)
+    got = view.unskipped.get(key)
+    if got is None:
+        if len(view.unskipped) >= _SKIPS_KEPT:
+            view.unskipped.clear()
+        got = view.unskipped[key] = tuple(
+            (e, x0, y0, x1, y1) for e, x0, y0, x1, y1, piece in view.above if piece not in key)
+    return got
 
 
 def chosen(edges: EdgeMap, view: View[Any], code: int) -> tuple[WallKey, str, Wall]:

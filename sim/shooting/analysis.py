@@ -174,10 +174,11 @@ def _extras(board: PreparedBoard, positions: Mapping[str, Position], pair: ShotP
     elevated = elevated_at(board, pair.z_a, pair.z_t)
     if not (elevated.attacker or elevated.target):
         return huge  # no edge joins a ground-level query (R-ELEV-2)
-    if blocking is None:
-        blocking = blocking_pieces(board, pair)
-    walls = board.elevation.sight_walls(pair.a, pair.z_a, pair.t, pair.z_t, blocking)
-    return [*huge, *walls] if huge else walls
+    # (given blocking pieces, no piece is lifted: they are the key and spare their edges)
+    below, lifted = (by_heights(board, pair.attacker, pair.target, pair.z_a, pair.z_t)
+                     if blocking is None else (blocking, ()))
+    return board.elevation.pair_walls(lifted, below, pair.a, pair.z_a, pair.t, pair.z_t,
+                                      huge)[2]
 
 
 def _fan_huge(board: PreparedBoard, positions: Mapping[str, Position],
@@ -320,9 +321,8 @@ def pair_sights(board: PreparedBoard, scenario: Scenario, positions: Mapping[str
                                     if huge_here else [])
         standing = _NONE
         if pair.z_a != pair.z_t:  # (one height: neither is elevated, R-ELEV-1)
-            key, standing, walls = walls_of(lifted, key, pair.a, pair.z_a, pair.t, pair.z_t)
-            if walls:
-                huge = [*huge, *walls] if huge else walls
+            key, standing, huge = walls_of(lifted, key, pair.a, pair.z_a, pair.t, pair.z_t,
+                                           huge)
         keys.append(key)
         stand_ins.append(standing)
         extras.append(huge)
@@ -343,11 +343,8 @@ def _fan_sights(board: PreparedBoard, positions: Mapping[str, Position],
         walls_of = board.elevation.pair_walls
         for i in plan.raised:
             p = pairs[i]
-            found[i], stand_ins[i], walls = walls_of(plan.lifted[i], keys[i], p.a, p.z_a, p.t,
-                                                     p.z_t)
-            if walls:
-                huge = extras[i]
-                extras[i] = [*huge, *walls] if huge else walls
+            found[i], stand_ins[i], extras[i] = walls_of(plan.lifted[i], keys[i], p.a, p.z_a,
+                                                         p.t, p.z_t, extras[i])
         keys = tuple(found)
     return _sights(board, pairs, keys, stand_ins, extras, batched(board, plan, keys), rows,
                    names)
@@ -360,8 +357,10 @@ def _sights(board: PreparedBoard, pairs: Sequence[ShotPair], keys: Sequence[froz
     """The batched sight queries of ``how`` and their answers, blockers named alike
     (``names=False``: no blockers named, :func:`analyse`)."""
     rest = how.rest
-    if len(how.groups) == 1 and not any(rest):  # (one model against many, mostly)
+    if len(how.groups) == 1:  # (one index for every pair, in order: the usual case)
         key = how.groups[0][0]
+        if any(rest):  # (the pieces outside that index, per query)
+            extras = [[*ex, *more] if more else ex for ex, more in zip(extras, rest, strict=True)]
         found = board.sight_index(key).sight_many([(p.a, p.t) for p in pairs], extras, rows,
                                                   names=names)
         if not names:

@@ -145,12 +145,16 @@ class BoardElevation:
                          pieces if isinstance(pieces, tuple) else tuple(pieces), self.walls)
 
     def pair_walls(self, lifted: tuple[str, ...], below: frozenset[str], a: Disc, z_a: float,
-                   b: Disc, z_b: float
-                   ) -> tuple[frozenset[str], frozenset[str], tuple[Obstacle, ...]]:
+                   b: Disc, z_b: float, huge: Sequence[Obstacle] = ()
+                   ) -> tuple[frozenset[str], frozenset[str], Sequence[Obstacle]]:
         """:meth:`edges_standing_in` of the ``lifted`` pieces and :meth:`sight_walls`
         in one call: the pair's blocking pieces (``below`` and the stand-ins), the
-        stand-ins, and the walls that join its query sparing those pieces."""
-        return self.walls.pair(self.edges, lifted, below, a, z_a, b, z_b)
+        stand-ins, and its per-query obstacles: the ``huge`` bases that block it
+        (R-LOS-3) followed by the walls that join its query sparing those pieces
+        (R-ELEV-2); the memo's tuple itself when no huge base joins (a sight index
+        meets it by identity)."""
+        key, standing, walls = self.walls.pair(self.edges, lifted, below, a, z_a, b, z_b)
+        return key, standing, ([*huge, *walls] if huge else walls) if walls else huge
 
     @staticmethod
     def piece_blocks(height: float, z_a: float, z_b: float) -> bool:
