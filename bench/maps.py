@@ -100,10 +100,10 @@ def _queries(fn: Any) -> int:
     original = SightIndex.sight_many
 
     def counting(self: SightIndex, pairs: Any, extras: Any = None, rows: Any = None, *,
-                 names: bool = True) -> Any:
+                 names: bool = True, shared: Any = None) -> Any:
         nonlocal count
         count += len(pairs)
-        return original(self, pairs, extras, rows, names=names)
+        return original(self, pairs, extras, rows, names=names, shared=shared)
 
     SightIndex.sight_many = counting  # type: ignore[method-assign]
     try:

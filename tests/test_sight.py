@@ -350,6 +350,26 @@ def test_batched_sight_answers_like_single_queries(
             assert witness_is_free(got, a, b, obs[1:] + ex)
 
 
+@PROPS
+@given(st.lists(st.tuples(discs, discs), min_size=1, max_size=6), obstacles(),
+       st.lists(st.sampled_from([0, 1, 2]), min_size=6, max_size=6))
+def test_shared_obstacles_answer_as_if_joined(
+        pairs: list[tuple[Disc, Disc]], obs: list[Obstacle], share_of: list[int]) -> None:
+    """``sight_many(..., shared=...)``: per-query obstacles passed as tuples that pairs
+    share (the pieces outside a batch's index) give each pair the answer of those
+    obstacles joined to its own extras, whether pairs share one tuple or equal ones."""
+    index = SightIndex(obs[1:-1])
+    own = [[obs[0]] if share_of[i] == 1 else [] for i in range(len(pairs))]
+    one, again = (obs[-1],), (obs[-1],)  # (equal tuples, not the same object)
+    shared = [one if share_of[i] == 0 else again if share_of[i] == 1 else ()
+              for i in range(len(pairs))]
+    got = index.sight_many(pairs, own, shared=shared)
+    assert got == index.sight_many(pairs, [[*ex, *sh] for ex, sh in zip(own, shared,
+                                                                        strict=True)])
+    for (a, b), ex, sh, sight in zip(pairs, own, shared, got, strict=True):
+        assert sight.visible == index.sight(a, b, [*ex, *sh]).visible
+
+
 def test_no_crack_along_an_internal_diagonal() -> None:
     """R-LOS-1 Decision: a candidate line can run exactly along a diagonal between two
     triangles of an eroded L-shaped piece (found by hypothesis); it must not slip through."""

@@ -46,7 +46,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
 from typing import NamedTuple
@@ -204,18 +204,21 @@ class SightIndex:
 
     def sight_many(self, pairs: Sequence[tuple[Disc, Disc]],
                    extras: Sequence[Sequence[Obstacle]] | None = None,
-                   rows: Array | None = None, *, names: bool = True) -> list[Sight]:
+                   rows: Array | None = None, *, names: bool = True,
+                   shared: Sequence[tuple[Obstacle, ...]] | None = None) -> list[Sight]:
         """:meth:`sight` for many pairs at once (the same answers, one kernel).
 
-        ``extras[i]`` are the per-query obstacles of pair ``i``. ``rows``: the pairs
-        as rows ``ax, ay, ar, bx, by, br`` (:func:`pair_rows`), when the caller has
-        them already. ``names``: as for :meth:`sight` (False: verdicts and
-        witnesses only, for bulk callers that never show a blocker).
+        ``extras[i]`` are the per-query obstacles of pair ``i``; ``shared[i]``, when
+        given, more of them after those, as a tuple many pairs pass (the same answers
+        as joined to ``extras[i]``; known by identity, not looked through per pair).
+        ``rows``: the pairs as rows ``ax, ay, ar, bx, by, br`` (:func:`pair_rows`), when
+        the caller has them already. ``names``: as for :meth:`sight` (False: verdicts
+        and witnesses only, for bulk callers that never show a blocker).
         """
         n = len(pairs)
         if n == 0:
             return []
-        stack, cols = self._stack(extras if extras is not None else [()] * n)
+        stack, cols = self._stack(extras if extras is not None else [()] * n, shared)
         masks, mask_of = self._masks(stack, cols)
         if rows is None:
             rows = pair_rows(pairs)
@@ -287,22 +290,32 @@ class SightIndex:
             stack.mask_rows.append(masks)
         return stack.mask_rows[-1], mask_of
 
-    def _stack(self, per_query: Sequence[Sequence[Obstacle]]
+    def _stack(self, per_query: Sequence[Sequence[Obstacle]],
+               shared: Sequence[tuple[Obstacle, ...]] | None = None
                ) -> tuple[_Stack, list[tuple[int, ...]]]:
-        """Static elements plus every pair's extra ones, and each pair's extra groups."""
+        """Static elements plus every pair's extra ones (``shared``: see
+        :meth:`sight_many`), and each pair's extra groups."""
         # Each pair's obstacles by identity: pairs often pass the same objects in new
-        # lists (one look-up each, the obstacles met once per distinct set).
-        mine = [tuple(map(id, ex)) for ex in per_query]
+        # lists (one look-up each, the obstacles met once per distinct set); a shared
+        # tuple by its own identity (its obstacles looked at once per distinct set).
+        mine: list[Hashable]
+        distinct: dict[Hashable, Sequence[Obstacle]]
+        if shared is None:
+            mine = [tuple(map(id, ex)) for ex in per_query]
+            distinct = dict(zip(mine, per_query, strict=True))
+        else:
+            both = list(zip(per_query, shared, strict=True))
+            mine = [(tuple(map(id, ex)), id(sh)) for ex, sh in both]
+            distinct = {k: (*ex, *sh) for k, (ex, sh) in dict(zip(mine, both, strict=True)).items()}
         order: dict[int, int] = {}
         uniq: list[Obstacle] = []
-        distinct = dict(zip(mine, per_query, strict=True))
         for ex in distinct.values():
             for ob in ex:
                 if id(ob) not in order:
                     order[id(ob)] = len(uniq)
                     uniq.append(ob)
         if not uniq:
-            return self._static, mine  # (every pair's is ())
+            return self._static, [()] * len(mine)  # (every pair's is ())
         key = tuple(order)
         stack = self._stack_cache.get(key)
         if stack is None:
@@ -321,9 +334,9 @@ class SightIndex:
                 self._stack_cache.clear()
             self._stack_cache[key] = stack
         spans, known = stack.spans, stack.cols
-        groups_of: dict[tuple[int, ...], tuple[int, ...]] = {}
-        for ids in distinct:
-            at = tuple(order[i] for i in ids)
+        groups_of: dict[Hashable, tuple[int, ...]] = {}
+        for ids, ex in distinct.items():
+            at = tuple(order[id(ob)] for ob in ex)
             got = known.get(at)
             if got is None:
                 got = known[at] = tuple(g for k in at for g in range(*spans[k]))

@@ -359,10 +359,9 @@ def _sights(board: PreparedBoard, pairs: Sequence[ShotPair], keys: Sequence[froz
     rest = how.rest
     if len(how.groups) == 1:  # (one index for every pair, in order: the usual case)
         key = how.groups[0][0]
-        if any(rest):  # (the pieces outside that index, per query)
-            extras = [[*ex, *more] if more else ex for ex, more in zip(extras, rest, strict=True)]
-        found = board.sight_index(key).sight_many([(p.a, p.t) for p in pairs], extras, rows,
-                                                  names=names)
+        found = board.sight_index(key).sight_many(  # (rest: the pieces outside that index)
+            [(p.a, p.t) for p in pairs], extras, rows, names=names,
+            shared=rest if any(rest) else None)
         if not names:
             return found
         return [sight if sight.visible else name_blockers(board, sight, keys[i], stand_ins[i])
@@ -370,9 +369,8 @@ def _sights(board: PreparedBoard, pairs: Sequence[ShotPair], keys: Sequence[froz
     out: list[Sight | None] = [None] * len(pairs)
     for key, idx in how.groups:
         found = board.sight_index(key).sight_many(
-            [(pairs[i].a, pairs[i].t) for i in idx],
-            [[*extras[i], *rest[i]] if rest[i] else extras[i] for i in idx],
-            None if rows is None else rows if len(how.groups) == 1 else rows[idx], names=names)
+            [(pairs[i].a, pairs[i].t) for i in idx], [extras[i] for i in idx],
+            None if rows is None else rows[idx], names=names, shared=[rest[i] for i in idx])
         for i, sight in zip(idx, found, strict=True):
             out[i] = (sight if sight.visible or not names
                       else name_blockers(board, sight, keys[i], stand_ins[i]))
