@@ -12,7 +12,7 @@ other base. The lower-level helpers that build a wall from sides live here too.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, Generic, NamedTuple, TypeAlias, TypeVar
 
 import shapely
@@ -69,25 +69,35 @@ class WallMemo(Generic[W]):
         return self.seen_from(edges, found[0], found[1], a, b, skip)
 
     def pair(self, edges: EdgeMap, lifted: tuple[str, ...], below: frozenset[str],
-             a: Disc, z_a: float, b: Disc, z_b: float
-             ) -> tuple[frozenset[str], frozenset[str], tuple[W, ...]]:
+             a: Disc, z_a: float, b: Disc, z_b: float, before: Sequence[W] = ()
+             ) -> tuple[frozenset[str], frozenset[str], Sequence[W]]:
         """One pair's blocking pieces (``below`` and the ``lifted`` ones whose edge
-        stands in, :func:`stand_ins`), those stand-ins, and its walls
-        (:meth:`obstacles`, sparing the edges of the blocking pieces): the elevated
-        base's :class:`View` looked up once for both."""
+        stands in, :func:`stand_ins`), those stand-ins, and its obstacles: ``before``
+        followed by its walls (:meth:`obstacles`, sparing the edges of the blocking
+        pieces; the memo's tuple itself when ``before`` is empty). The elevated base's
+        :class:`View` is looked up once for both."""
         found = view_of(edges, a, z_a, b, z_b, self)
         if found is None:
-            return below, _NONE, ()
+            return below, _NONE, before
         view, low = found
         standing = _NONE
         if lifted:  # (stand_ins' look-up inline when the elevated base settles them all)
             plan = view.stand_ins.get(lifted)
             standing = (plan[0] if plan is not None and not plan[1]
                         else stand_ins(edges, view, low, lifted, self))
-        key = below | standing if standing else below
+        key = below
+        if standing:  # (one object per union: later look-ups by it meet it by identity)
+            union = view.keys.get((below, standing))
+            if union is None:
+                if len(view.keys) >= _SKIPS_KEPT:
+                    view.keys.clear()
+                union = view.keys[(below, standing)] = below | standing
+            key = union
         codes = choices(edges, view, low, a, b, key, self)
         got = view.tuples.get(codes)
-        return key, standing, got if got is not None else self.tuple_of(edges, view, codes)
+        if got is None:
+            got = self.tuple_of(edges, view, codes)
+        return key, standing, ([*before, *got] if before else got) if got else before
 
     def bind(self, edges: EdgeMap) -> None:
         """Keep the walls of ``edges`` (the first map met); refuse another board's."""
@@ -143,7 +153,8 @@ class View(Generic[W]):
     per tuple of lifted pieces, those whose edge stands in whatever the lower base
     and those the lower base decides (:func:`stand_ins`)."""
 
-    __slots__ = ("above", "entries", "high", "stand_ins", "tuples", "unskipped", "z_low")
+    __slots__ = ("above", "entries", "high", "keys", "stand_ins", "tuples", "unskipped",
+                 "z_low")
 
     def __init__(self, edges: EdgeMap, high: Disc, z_low: float) -> None:
         self.high, self.z_low = high, z_low
@@ -155,6 +166,8 @@ class View(Generic[W]):
         # Per set of pieces to skip, the edges of ``above`` outside it (a base's pairs
         # mostly skip one set, and it spares most edges: see choices).
         self.unskipped: dict[frozenset[str], tuple[_Box, ...]] = {}
+        # Per pieces below both bases and stand-ins, their union (WallMemo.pair).
+        self.keys: dict[tuple[frozenset[str], frozenset[str]], frozenset[str]] = {}
 
 
 def view_of(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,

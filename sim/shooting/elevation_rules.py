@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from shapely.geometry.base import BaseGeometry
 
@@ -102,6 +103,14 @@ class BoardElevation:
         self.edges: EdgeMap = significant_edges(surfaces_of(scenario), self.orange)
         # The walls built for sight queries, each as one sight obstacle (R-ELEV-2).
         self.walls: WallMemo[Obstacle] = WallMemo(Obstacle)
+        # pair_walls(lifted, below, a, z_a, b, z_b, huge): edges_standing_in of the
+        # ``lifted`` pieces and sight_walls in one call: the pair's blocking pieces
+        # (``below`` and the stand-ins), the stand-ins, and its per-query obstacles:
+        # the ``huge`` bases that block it (R-LOS-3) followed by the walls that join its
+        # query sparing those pieces (R-ELEV-2), the memo's tuple itself when no huge
+        # base joins (a sight index meets it by identity). (A partial, not a method:
+        # one call less per elevated pair.)
+        self.pair_walls = partial(self.walls.pair, self.edges)
         # Cover footprints' bounds by cover object id (R-ELEV-4), each with its shape.
         self._boxes: dict[str, tuple[BaseGeometry, tuple[float, float, float, float]]] = {}
 
@@ -143,18 +152,6 @@ class BoardElevation:
             return _NONE
         return stand_ins(self.edges, found[0], found[1],
                          pieces if isinstance(pieces, tuple) else tuple(pieces), self.walls)
-
-    def pair_walls(self, lifted: tuple[str, ...], below: frozenset[str], a: Disc, z_a: float,
-                   b: Disc, z_b: float, huge: Sequence[Obstacle] = ()
-                   ) -> tuple[frozenset[str], frozenset[str], Sequence[Obstacle]]:
-        """:meth:`edges_standing_in` of the ``lifted`` pieces and :meth:`sight_walls`
-        in one call: the pair's blocking pieces (``below`` and the stand-ins), the
-        stand-ins, and its per-query obstacles: the ``huge`` bases that block it
-        (R-LOS-3) followed by the walls that join its query sparing those pieces
-        (R-ELEV-2); the memo's tuple itself when no huge base joins (a sight index
-        meets it by identity)."""
-        key, standing, walls = self.walls.pair(self.edges, lifted, below, a, z_a, b, z_b)
-        return key, standing, ([*huge, *walls] if huge else walls) if walls else huge
 
     @staticmethod
     def piece_blocks(height: float, z_a: float, z_b: float) -> bool:
