@@ -20,7 +20,7 @@ from shapely.geometry import LineString, MultiLineString
 from shapely.geometry.base import BaseGeometry
 
 from geometry.discs import Disc
-from geometry.elevation.edges import EPS, EdgeMap, distance_to_side
+from geometry.elevation.edges import EPS, EdgeMap, distance_to_side, is_elevated
 
 # Walls, views and wrapped obstacles kept per board (see WallMemo); each starts afresh
 # when full. A view's own tables (its tuples and stand-ins) hold one entry per outcome
@@ -176,10 +176,9 @@ def view_of(edges: EdgeMap, a: Disc, z_a: float, b: Disc, z_b: float,
     one, and the lower base (None: neither is elevated)."""
     if not edges.sides:
         return None
-    least = edges.orange - EPS  # (is_elevated, inline: this runs per pair)
-    if z_a - z_b >= least:
+    if is_elevated(z_a, z_b, edges.orange):  # (R-ELEV-1 has one owner)
         high, low, z_low = a, b, z_b
-    elif z_b - z_a >= least:
+    elif is_elevated(z_b, z_a, edges.orange):
         high, low, z_low = b, a, z_a
     else:
         return None
