@@ -80,11 +80,7 @@ class WallMemo(Generic[W]):
         if found is None:
             return below, _NONE, before
         view, low = found
-        standing = _NONE
-        if lifted:  # (stand_ins' look-up inline when the elevated base settles them all)
-            plan = view.stand_ins.get(lifted)
-            standing = (plan[0] if plan is not None and not plan[1]
-                        else stand_ins(edges, view, low, lifted, self))
+        standing = stand_ins(edges, view, low, lifted, self) if lifted else _NONE
         key = below
         if standing:  # (one object per union: later look-ups by it meet it by identity)
             union = view.keys.get((below, standing))
@@ -93,10 +89,7 @@ class WallMemo(Generic[W]):
                     view.keys.clear()
                 union = view.keys[(below, standing)] = below | standing
             key = union
-        codes = choices(edges, view, low, a, b, key, self)
-        got = view.tuples.get(codes)
-        if got is None:
-            got = self.tuple_of(edges, view, codes)
+        got = self.seen_from(edges, view, low, a, b, key)
         return key, standing, ([*before, *got] if before else got) if got else before
 
     def bind(self, edges: EdgeMap) -> None:

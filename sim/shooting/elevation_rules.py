@@ -50,7 +50,8 @@ from geometry.elevation.edges import (
     is_surface,
     significant_edges,
 )
-from geometry.elevation.wall_memo import WallMemo, stand_ins, view_of
+from geometry.elevation.wall_memo import WallMemo
+from geometry.elevation.walls import footprint_stand_ins
 from geometry.sight.index import Obstacle
 from sim.scenario.objects import Scenario
 from sim.scenario.prepared import Part
@@ -146,12 +147,7 @@ class BoardElevation:
         piece itself would (:func:`geometry.elevation.walls.acts_as_footprint`)."""
         if not pieces:
             return _NONE
-        # footprint_stand_ins, one call less (this runs per pair with a lifted piece)
-        found = view_of(self.edges, a, z_a, b, z_b, self.walls)
-        if found is None:
-            return _NONE
-        return stand_ins(self.edges, found[0], found[1],
-                         pieces if isinstance(pieces, tuple) else tuple(pieces), self.walls)
+        return footprint_stand_ins(self.edges, pieces, a, z_a, b, z_b, self.walls)
 
     @staticmethod
     def piece_blocks(height: float, z_a: float, z_b: float) -> bool:
