@@ -32,7 +32,7 @@ from shapely.geometry.base import BaseGeometry
 
 from geometry.cover.filters import sides_crossed
 from geometry.discs import Disc
-from geometry.elevation.edges import EPS, EdgeMap, is_elevated
+from geometry.elevation.edges import EPS, EdgeMap, distance_to_side, is_elevated
 
 # A footprint's box this much farther than the threshold from a target is surely far
 # (inches): far above float noise on a table (GEOS's distance and the box's agree to
@@ -106,26 +106,14 @@ def cover_edges(
     ignored: dict[str, str] = {}
     high: dict[str, None] = {}
     side_ids, xy, side_tops = edges.side_ids, edges.xy, edges.side_tops
-    tx, ty, tr = target
-    ax, ay, ar = attacker
     for k in crossed.tolist():
         eid = side_ids[k]
-        # edges.distance_to_side of each base, inlined (the same arithmetic; this runs per side
-        # crossed, a shot at an elevated model crosses one to three; min and max as
-        # comparisons, which pick the same value)
-        x0, y0, x1, y1 = xy[k]
-        ux, uy = x1 - x0, y1 - y0
-        ll = ux * ux + uy * uy
-        t = 0.0 if ll == 0.0 else ((tx - x0) * ux + (ty - y0) * uy) / ll
-        t = (t if t < 1.0 else 1.0) if t > 0.0 else 0.0
-        if math.hypot(x0 + t * ux - tx, y0 + t * uy - ty) - tr > far:
+        side = xy[k]
+        if distance_to_side(target, side) > far:
             ignored.setdefault(eid, EDGE_FAR_FROM_TARGET)
             continue
-        t = 0.0 if ll == 0.0 else ((ax - x0) * ux + (ay - y0) * uy) / ll
-        t = (t if t < 1.0 else 1.0) if t > 0.0 else 0.0
-        da = math.hypot(x0 + t * ux - ax, y0 + t * uy - ay) - ar
-        if da <= touch_tolerance and edge_touches(da, side_tops[k], z_attacker, edges.orange,
-                                                  touch_tolerance):
+        da = distance_to_side(attacker, side)
+        if edge_touches(da, side_tops[k], z_attacker, edges.orange, touch_tolerance):
             ignored.setdefault(eid, EDGE_TOUCHES_ATTACKER)
         else:
             counted[eid] = None
